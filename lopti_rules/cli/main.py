@@ -1,0 +1,90 @@
+"""The `lopti` console script.
+
+Commands are loaded lazily (each lives in `lopti_rules/cli/<name>.py` as a click command
+called `command`) so that `lopti check` starts quickly without importing the engine or
+pydantic. Exit codes everywhere: 0 success, 1 the input was rejected, 2 usage or I/O error.
+Errors are one clear sentence on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+
+import click
+
+from lopti_rules import __version__
+
+# command name -> module under lopti_rules.cli (each defines `command`)
+COMMANDS: dict[str, str] = {
+    "check": "check",
+    "fmt": "fmt",
+    "explain": "explain",
+    "play": "play",
+    "conformance": "conformance",
+    "schema": "schema",
+    "session": "session",
+    "simulate": "simulate",
+    "vet": "vet",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(
+            name
+            for name, module in COMMANDS.items()
+            if importlib.util.find_spec(f"lopti_rules.cli.{module}") is not None
+        )
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = COMMANDS.get(cmd_name)
+        if module is None or importlib.util.find_spec(f"lopti_rules.cli.{module}") is None:
+            return None
+        loaded = importlib.import_module(f"lopti_rules.cli.{module}")
+        cmd = loaded.command
+        assert isinstance(cmd, click.Command)
+        return cmd
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="lopti")
+def cli() -> None:
+    """Author, check and play house rules for the card game Lopti.
+
+    \b
+    Example:
+      lopti play --players 4 --seed 7
+      lopti check examples/rules/tens_tax.lopti
+    """
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI and return its exit code (never lets a traceback reach the user)."""
+    try:
+        rv = cli.main(args=argv, prog_name="lopti", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        return 2
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        click.echo(f"error: {exc.strerror or exc}{where}.", err=True)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    # a command returns its exit code (or None for success)
+    return rv if isinstance(rv, int) else 0
+
+
+def run() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,66 @@
+"""The registry of diagnostic codes: one table, codes never reused.
+
+Every diagnostic a stage reports names a code from `CODES`. The code's page in
+`docs/codes/<CODE>.md` (shipped inside the package, printed by `lopti explain CODE`) says what
+it catches, why the rulebook forbids it, an example and what to write instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lopti_rules.source import Severity
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    code: str
+    severity: Severity
+    title: str
+    clause: str  # the RULES.md clause(s) it enforces, or "" for pure syntax
+
+
+_E, _W = Severity.ERROR, Severity.WARNING
+
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in (
+        # syntax (the parser)
+        Code("LP001", _E, "unexpected token", ""),
+        Code("LP002", _E, "unexpected character", ""),
+        Code("LP003", _E, "bad indentation or tab", ""),
+        Code("LP004", _E, "unterminated string", ""),
+        Code("LP005", _E, "input over a size limit", ""),
+        # add, don't replace (R2)
+        Code("LR101", _E, "replaces a base event", "R2"),
+        Code("LR102", _E, "prevents, cancels, skips or undoes a base event", "R2"),
+        Code("LR103", _E, "takes away what its own base event needs", "R2, C5"),
+        # keep the game playable (R3, V10)
+        Code("LR201", _E, "prevents winning", "R3"),
+        Code("LR202", _E, "touches the vote or roshambo procedure", "R3, V10"),
+        Code("LR203", _E, "endless loop", "R3"),
+        Code("LR204", _E, "unbounded loop construct", "R3"),
+        Code("LR205", _E, "repeat bound over 10", "R3"),
+        Code("LR206", _E, "retroactive", "R3"),
+        # conditions, not people (R4)
+        Code("LR301", _E, "targets a person", "R4"),
+        Code("LR302", _E, "fixed seat or position", "R4"),
+        Code("LR303", _E, "fixed personal trait", "R4"),
+        Code("LR304", _E, "a roster name appears", "R4"),
+        # names and types
+        Code("LR501", _E, "unknown event", ""),
+        Code("LR502", _E, "unknown field", ""),
+        Code("LR503", _E, "type mismatch", ""),
+        Code("LR504", _E, "winner/loser outside a roshambo", ""),
+        Code("LR505", _E, "duplicate rule title", ""),
+        Code("LR506", _E, "number out of range", ""),
+        # warnings
+        Code("LW601", _W, "the condition can never hold", ""),
+        Code("LW602", _W, "the rule changes nothing in the game", ""),
+    )
+}
+
+
+def severity_of(code: str) -> Severity:
+    entry = CODES.get(code)
+    return entry.severity if entry else Severity.ERROR

@@ -1,0 +1,129 @@
+"""Source text, spans and diagnostics shared by every stage of the pipeline.
+
+A `Source` holds one rule file's text and the path it came from (or a pseudo path such as
+`<string>`); every stage that reads it (the parser, the checker) appends `Diagnostic`s to it
+instead of raising, so a single run reports every problem. Positions are 1-based and counted
+in code points; a span's end is exclusive.
+
+`line_offset` and `column_offset` let text embedded in another file (a rule pack's inline
+`text:`) report positions in the outer file's own lines and columns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Span:
+    """A region of source text: 1-based line and column, end exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @staticmethod
+    def point(line: int, column: int) -> Span:
+        return Span(line, column, line, column + 1)
+
+    def cover(self, other: Span) -> Span:
+        """The smallest span holding both."""
+        start = min((self.line, self.column), (other.line, other.column))
+        end = max((self.end_line, self.end_column), (other.end_line, other.end_column))
+        return Span(start[0], start[1], end[0], end[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found in a source: what, where, and what to do about it."""
+
+    code: str
+    severity: Severity
+    span: Span
+    message: str
+    hint: str | None = None
+    file: str = "<string>"
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        return (self.file, self.span.line, self.span.column, self.code, self.message)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "code": self.code,
+            "severity": self.severity.value,
+            "line": self.span.line,
+            "column": self.span.column,
+            "end_line": self.span.end_line,
+            "end_column": self.span.end_column,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+@dataclass(slots=True)
+class Source:
+    """A rule file's text and path, and the diagnostics every stage found in it."""
+
+    text: str
+    path: str = "<string>"
+    line_offset: int = 0
+    column_offset: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def report(
+        self,
+        code: str,
+        span: Span,
+        message: str,
+        hint: str | None = None,
+        severity: Severity | None = None,
+    ) -> Diagnostic:
+        """Record a diagnostic; severity defaults to the code's registered one."""
+        from lopti_rules.codes import severity_of
+
+        diag = Diagnostic(
+            code=code,
+            severity=severity if severity is not None else severity_of(code),
+            span=self.outer(span),
+            message=message,
+            hint=hint,
+            file=self.path,
+        )
+        self.diagnostics.append(diag)
+        return diag
+
+    def outer(self, span: Span) -> Span:
+        """Translate a span in this text to the enclosing file's coordinates."""
+        if not self.line_offset and not self.column_offset:
+            return span
+        col = self.column_offset
+        return Span(
+            span.line + self.line_offset,
+            span.column + col,
+            span.end_line + self.line_offset,
+            span.end_column + col,
+        )
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+    def sorted_diagnostics(self) -> list[Diagnostic]:
+        return sorted(self.diagnostics, key=Diagnostic.sort_key)
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line of this source (not offset), or '' past the end."""
+        lines = self.text.splitlines()
+        return lines[line - 1] if 0 < line <= len(lines) else ""

@@ -1,0 +1,16 @@
+"""The `lopti` entry point: help, version and unknown commands."""
+
+from lopti_rules import __version__
+from lopti_rules.cli.main import main
+
+
+def test_version(capsys) -> None:
+    assert main(["--version"]) == 0
+    assert __version__ in capsys.readouterr().out
+
+
+def test_unknown_command_is_a_usage_error(capsys) -> None:
+    assert main(["no-such-command"]) == 2
+    err = capsys.readouterr().err
+    assert "no-such-command" in err
+    assert "Traceback" not in err
