@@ -1,0 +1,261 @@
+"""Rule packs: the set of custom rules a table plays with, kept in one YAML file.
+
+Takes: a pack file's path. Produces: a `LoadedPack` with the pack's name, roster, base-rule
+variants and, for each rule entry, a `Source` ready for the parser and checker (its path and
+line/column offsets point into the file the text really lives in: the rule file for `file:`,
+the pack itself for inline `text:`) and the author's seat. Guarantees: YAML is read with the
+safe loader only; the shape is validated by a pydantic model that forbids unknown keys; every
+problem is a `PackProblem` with file, line and column of the offending YAML node, and all of
+them are reported together (`PackError`). The model's JSON Schema is `pack_schema()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import yaml
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from lopti_rules import yamlsafe
+from lopti_rules.source import Source
+
+MAX_PLAYERS = 5
+
+
+class BaseVariants(BaseModel):
+    """Base-rule variants the table agreed by a Rule Vote (V2). Defaults are RULES.md."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    places: bool = Field(
+        default=False, description="Play on after the winner to decide every place (D28)."
+    )
+
+
+class PackRule(BaseModel):
+    """One custom rule in force: from a rule file or written inline."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    file: str | None = Field(default=None, description="A .lopti file, relative to the pack file.")
+    text: str | None = Field(default=None, description="The rule's text, written inline.")
+    author: str | int = Field(
+        description="Who made the rule: a name from `players`, or a seat number (0-based)."
+    )
+
+    @field_validator("author", mode="plain", json_schema_input_type=str | int)
+    @classmethod
+    def _author(cls, value: object) -> str | int:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        raise ValueError("must be a name from `players` or a seat number (0, 1, ...)")
+
+    @model_validator(mode="after")
+    def _one_source(self) -> PackRule:
+        if (self.file is None) == (self.text is None):
+            raise ValueError("give exactly one of `file` or `text`")
+        return self
+
+
+class Pack(BaseModel):
+    """A rule pack (INTERFACES.md): the custom rules a table plays with."""
+
+    model_config = ConfigDict(extra="forbid", title="Lopti rule pack")
+
+    name: Annotated[str, Field(min_length=1, description="The pack's name.")]
+    players: (
+        Annotated[
+            list[Annotated[str, Field(min_length=1)]],
+            Field(min_length=2, max_length=MAX_PLAYERS),
+        ]
+        | None
+    ) = Field(default=None, description="Optional roster: seat names, 2..5; enables LR304.")
+    base: BaseVariants = Field(default_factory=BaseVariants)
+    rules: list[PackRule] = Field(
+        default_factory=list, description="The custom rules, in the order they came into force."
+    )
+
+    @model_validator(mode="after")
+    def _distinct_players(self) -> Pack:
+        if self.players is not None:
+            lowered = [p.lower() for p in self.players]
+            dupes = sorted({p for p in lowered if lowered.count(p) > 1})
+            if dupes:
+                raise ValueError(f"the player `{dupes[0]}` is listed twice")
+        return self
+
+
+def pack_schema() -> dict[str, Any]:
+    """The JSON Schema editors use to validate packs as people type."""
+    return Pack.model_json_schema()
+
+
+@dataclass(frozen=True, slots=True)
+class PackProblem:
+    path: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+
+
+class PackError(ValueError):
+    """A pack that could not be loaded; `problems` lists every problem found."""
+
+    def __init__(self, problems: list[PackProblem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@dataclass(frozen=True, slots=True)
+class PackEntry:
+    """One rule entry of a loaded pack, ready to parse and check."""
+
+    source: Source
+    author: int  # seat
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedPack:
+    path: str
+    pack: Pack
+    entries: tuple[PackEntry, ...]
+
+    @property
+    def name(self) -> str:
+        return self.pack.name
+
+    @property
+    def roster(self) -> list[str] | None:
+        return self.pack.players
+
+
+def load_pack(path: str | Path) -> LoadedPack:
+    """Load and validate a pack file; PackError lists every problem with its position.
+    OSError if the pack file itself cannot be read."""
+    path_str = str(path)
+    text = Path(path).read_text(encoding="utf-8")
+    return load_pack_text(text, path_str)
+
+
+def load_pack_text(text: str, path: str) -> LoadedPack:
+    try:
+        data, locator = yamlsafe.load(text, path)
+    except yamlsafe.YamlError as exc:
+        raise PackError([PackProblem(path, exc.line, exc.column, exc.message)]) from None
+    if not isinstance(data, dict):
+        raise PackError(
+            [PackProblem(path, 1, 1, "a pack must be a mapping with `name` and `rules`")]
+        )
+    try:
+        pack = Pack.model_validate(data)
+    except ValidationError as exc:
+        raise PackError(_problems(exc, locator)) from None
+    problems: list[PackProblem] = []
+    entries: list[PackEntry] = []
+    base_dir = Path(path).parent
+    for index, rule in enumerate(pack.rules):
+        seat = _author_seat(rule.author, pack.players)
+        if isinstance(seat, str):
+            line, col = locator.position(("rules", index, "author"))
+            problems.append(PackProblem(path, line, col, seat))
+            continue
+        if rule.file is not None:
+            rule_path = base_dir / rule.file
+            try:
+                rule_text = rule_path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                line, col = locator.position(("rules", index, "file"))
+                reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
+                problems.append(
+                    PackProblem(path, line, col, f"cannot read rule file `{rule.file}`: {reason}")
+                )
+                continue
+            source = Source(rule_text, str(rule_path))
+        else:
+            assert rule.text is not None
+            node = locator.node(("rules", index, "text"))
+            line_offset, column_offset = _text_offsets(node, text)
+            source = Source(rule.text, path, line_offset, column_offset)
+        entries.append(PackEntry(source, seat))
+    if problems:
+        raise PackError(problems)
+    return LoadedPack(path, pack, tuple(entries))
+
+
+def _author_seat(author: str | int, roster: list[str] | None) -> int | str:
+    """The author's seat, or a one-sentence problem."""
+    if isinstance(author, int):
+        if author >= MAX_PLAYERS or (roster is not None and author >= len(roster)):
+            size = len(roster) if roster is not None else MAX_PLAYERS
+            return f"author seat {author} does not exist (seats are 0..{size - 1})"
+        return author
+    if roster is None:
+        return f"author `{author}` needs a `players` roster to name; or give a seat number"
+    lowered = [p.lower() for p in roster]
+    if author.lower() not in lowered:
+        return f"author `{author}` is not one of the players ({', '.join(roster)})"
+    return lowered.index(author.lower())
+
+
+def _text_offsets(node: yaml.Node | None, text: str) -> tuple[int, int]:
+    """Line and column offsets that map inline rule text back into the pack file."""
+    if not isinstance(node, yaml.ScalarNode):
+        return (0, 0)
+    mark = node.start_mark
+    if node.style in ("|", ">"):
+        # block scalar: content starts on the next line, at the block's indentation
+        lines = text.splitlines()
+        for number in range(mark.line + 1, len(lines)):
+            content = lines[number]
+            if content.strip():
+                indent = len(content) - len(content.lstrip(" "))
+                return (mark.line + 1, indent)
+        return (mark.line + 1, 0)
+    quoted = 1 if node.style in ("'", '"') else 0
+    return (mark.line, mark.column + quoted)
+
+
+def _problems(exc: ValidationError, locator: yamlsafe.Locator) -> list[PackProblem]:
+    problems: list[PackProblem] = []
+    for error in exc.errors():
+        loc = tuple(part for part in error["loc"] if isinstance(part, str | int))
+        # union members add their type name to the location: keep only real keys
+        loc = tuple(p for p in loc if not (isinstance(p, str) and p in _UNION_TAGS))
+        if error["type"] == "extra_forbidden":
+            node = yamlsafe.key_node(locator, loc)
+            line, col = (
+                (node.start_mark.line + 1, node.start_mark.column + 1)
+                if node is not None
+                else locator.position(loc)
+            )
+            message = f"unknown key `{loc[-1]}`"
+        else:
+            line, col = locator.position(loc)
+            where = ".".join(str(p) for p in loc) or "the pack"
+            message = f"`{where}`: {_lower_first(error['msg'])}"
+        problem = PackProblem(locator.path, line, col, message)
+        if problem not in problems:
+            problems.append(problem)
+    return sorted(problems, key=lambda p: (p.line, p.column))
+
+
+_UNION_TAGS = {"list[constrained-str]", "none", "function-after"}
+
+
+def _lower_first(text: str) -> str:
+    text = text.removeprefix("Value error, ")
+    return text[:1].lower() + text[1:]
