@@ -1,0 +1,39 @@
+"""`lopti conformance PATH...`: run conformance scenarios and report each one.
+
+Prints `PASS name` or `FAIL name: reason` per scenario (a malformed scenario is a FAIL whose
+reason gives the file, line and column), then `N passed, N failed`. Exit 0 when every scenario
+passes, 1 when any fails, 2 for a usage or I/O error (a path that does not exist).
+"""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command(name="conformance")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--quiet", "-q", is_flag=True, help="Print only failures and the summary.")
+def command(paths: tuple[str, ...], quiet: bool) -> int:
+    """Run conformance scenarios (YAML files, or folders of them) against the engine.
+
+    \b
+    Example:
+      lopti conformance tests/conformance
+      lopti conformance tests/conformance/ten/ten_on_seven.yaml
+    """
+    from lopti_rules.conformance import run_paths
+
+    try:
+        results = run_paths(paths)
+    except FileNotFoundError as exc:
+        raise click.UsageError(f"`{exc.filename}` is not a scenario file or folder.") from None
+    if not results:
+        raise click.UsageError("no scenario files (*.yaml, *.yml) were found.")
+    failed = 0
+    for result in results:
+        if not result.passed:
+            failed += 1
+        if not (quiet and result.passed):
+            click.echo(result.line())
+    click.echo(f"{len(results) - failed} passed, {failed} failed")
+    return 1 if failed else 0

@@ -1,0 +1,222 @@
+"""The scenario model: what a conformance scenario file may say (spec/CONFORMANCE.md).
+
+Input is the plain data `yaml.safe_load` makes of one scenario file; output is a validated,
+frozen `Scenario` whose ranks are already engine ints (2..14, see `engine.cards`). Unknown keys
+are errors (`extra="forbid"`) and types are strict, so a typo in a scenario is never silently
+ignored. Everything here is data: building the engine's `Position` and running the steps is
+`runner`'s job, mapping a validation error back to a line and column is `loader`'s.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+
+from lopti_rules.engine.cards import SEVEN, SUITS, names, parse_rank, rank_name
+
+# A clause id of RULES.md: S1, T4, P3 (or P3c for an item), X10.2, D24 ...
+CLAUSE_RE = re.compile(r"^(?:[STPCFWRVKE]\d+[a-z]?|X(?:2|3|7|10)\.\d+|D\d+)$")
+
+
+def _rank(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise ValueError(f"`{value}` is not a rank (use 2..10, J, Q, K or A)")
+    return parse_rank(value)
+
+
+def _ranks(value: Any) -> Any:
+    """A run of one rank: `"9 9"`, `9`, `["9", "9"]` -> [9, 9]; other shapes are left to fail."""
+    if isinstance(value, str):
+        parts = value.split()
+        if not parts:
+            raise ValueError("an empty play; give one or more ranks")
+        return [_rank(p) for p in parts]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [_rank(value)]
+    return value
+
+
+def _seat_map(value: Any) -> Any:
+    """Cards per seat: a list with one entry per seat becomes the map {seat: cards}."""
+    if isinstance(value, list):
+        return dict(enumerate(value))
+    return value
+
+
+def _listed(value: Any) -> Any:
+    return [value] if isinstance(value, str) else value
+
+
+Rank = Annotated[int, BeforeValidator(_rank)]
+Ranks = Annotated[list[Rank], BeforeValidator(_ranks)]
+Seat = Annotated[int, Field(ge=0, le=4)]
+
+
+def _one_rank(play: list[int], what: str) -> None:
+    if not play:
+        raise ValueError(f"{what} is empty; give one or more ranks")
+    if len(set(play)) > 1:
+        raise ValueError(f"{what} mixes ranks; a play is cards of one rank (P1)")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Options(_Strict):
+    places: bool = False
+
+
+class State(_Strict):
+    setup: bool = False
+    turn: Seat = 0
+    dealer: Seat = 0
+    round: int = Field(default=1, ge=1)
+    pile: list[Ranks] = []
+    chain: int = Field(default=0, ge=0)
+    obligation: bool = False
+    low: bool | None = None
+    deck: list[Rank] = []
+    removed: int = Field(default=0, ge=0)
+    drawn: bool = False
+    bonus: bool = False
+    finished: list[Seat] = []
+    hands: list[list[Rank]] | None = None
+    face_up: list[list[Rank]] | None = None
+    face_down: list[list[Rank]] | None = None
+
+    @model_validator(mode="after")
+    def _plays_and_low(self) -> State:
+        for i, play in enumerate(self.pile):
+            _one_rank(play, f"pile play {i}")
+        top_is_seven = bool(self.pile) and self.pile[-1][0] == SEVEN
+        if self.low is not None and self.low != top_is_seven:
+            raise ValueError(
+                f"`low: {str(self.low).lower()}` disagrees with the pile: the low rule is "
+                "pending exactly when the top play is 7s (X7.2)"
+            )
+        return self
+
+    def cards(self) -> list[int]:
+        """Every card the state mentions (the removed ones are a count, not ranks)."""
+        out = [r for play in self.pile for r in play] + list(self.deck)
+        for zone in (self.hands, self.face_up, self.face_down):
+            for seat in zone or []:
+                out += seat
+        return out
+
+
+class Swap(_Strict):
+    seat: Seat
+    hand: Rank
+    face_up: Rank
+
+
+# order-insensitive cards for some seats; a list (one entry per seat) is read as a full map
+SeatCards = Annotated[dict[Seat, list[Rank]], BeforeValidator(_seat_map)]
+
+
+class Expect(_Strict):
+    legal: bool | None = None
+    error: str | None = None
+    pile: list[Ranks] | None = None
+    turn: Seat | None = None
+    chain: int | None = None
+    obligation: bool | None = None
+    low: bool | None = None
+    deck: int | None = None
+    removed: int | None = None
+    drawn: bool | None = None
+    bonus: bool | None = None
+    finished: list[Seat] | None = None
+    winner: Seat | None = None
+    hands: SeatCards | None = None
+    face_up: SeatCards | None = None
+    face_down: SeatCards | None = None
+    events: list[str] | None = None
+
+    @model_validator(mode="after")
+    def _error_means_illegal(self) -> Expect:
+        if self.error is not None and self.legal is True:
+            raise ValueError("`error` describes a refused move, so `legal` must not be true")
+        return self
+
+    def wants_legal(self) -> bool:
+        """Whether the move must be accepted: `legal` if given, else refused only with `error`."""
+        if self.legal is not None:
+            return self.legal
+        return self.error is None
+
+
+class Step(_Strict):
+    play: Ranks | None = None
+    pickup: bool | None = None
+    reveal: int | None = Field(default=None, ge=0)
+    swap: Swap | None = None
+    expect: Expect | None = None
+
+    @model_validator(mode="after")
+    def _one_move(self) -> Step:
+        given = [k for k in ("play", "pickup", "reveal", "swap") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                "a step makes exactly one move: `play`, `pickup`, `reveal` or `swap`"
+                + (f" (got {', '.join(given)})" if given else "")
+            )
+        if self.pickup is False:
+            raise ValueError("`pickup: false` makes no move; write `pickup: true`")
+        if self.play is not None and not self.play:
+            raise ValueError("`play` is empty; give one or more ranks")
+        return self
+
+    def describe(self) -> str:
+        if self.play is not None:
+            return f"play {' '.join(names(self.play))}"
+        if self.pickup:
+            return "pickup"
+        if self.reveal is not None:
+            return f"reveal {self.reveal}"
+        assert self.swap is not None
+        return f"swap seat {self.swap.seat}"
+
+
+class Scenario(_Strict):
+    name: str = Field(min_length=1)
+    clause: Annotated[list[str], BeforeValidator(_listed), Field(min_length=1)]
+    players: int = Field(ge=2, le=5)
+    options: Options = Options()
+    seed: int = 0
+    author: Seat = 0
+    rules: str | None = None
+    state: State = State()
+    steps: list[Step] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Scenario:
+        for c in self.clauses():
+            if not CLAUSE_RE.match(c):
+                raise ValueError(f"`{c}` is not a clause id of RULES.md (like T4, X10.2 or D24)")
+        n = self.players
+        st = self.state
+        for key in ("hands", "face_up", "face_down"):
+            zone = getattr(st, key)
+            if zone is not None and len(zone) != n:
+                raise ValueError(f"state `{key}` has {len(zone)} seats; `players` is {n}")
+        seats = [("turn", st.turn), ("dealer", st.dealer), ("author", self.author)]
+        seats += [("finished", s) for s in st.finished]
+        for key, seat in seats:
+            if seat >= n:
+                raise ValueError(f"`{key}` names seat {seat}; seats are 0..{n - 1}")
+        cards = st.cards()
+        for rank in set(cards):
+            if cards.count(rank) > SUITS:
+                raise ValueError(
+                    f"the state holds {cards.count(rank)} cards of rank {rank_name(rank)}; "
+                    f"a deck has {SUITS}"
+                )
+        return self
+
+    def clauses(self) -> list[str]:
+        return list(self.clause)

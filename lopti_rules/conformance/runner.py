@@ -1,0 +1,218 @@
+"""Running scenarios against the engine: PASS, or FAIL with one clear reason.
+
+Input: validated `Scenario`s (from `loader`). For each, the runner builds the engine's
+`Position` from the scenario state, makes a `Game`, then makes each step's move and checks the
+step's expectations against `game.position()`, `game.winner` and the events the step emitted
+(seen through `game.bus.observe`). Output: a `Result` per scenario. The first step that goes
+wrong ends the scenario (later steps would start from a state the scenario did not intend),
+and its reason names the step and every expectation that did not hold. A refused move must
+leave the game exactly as it was and emit nothing (CONFORMANCE.md: "nothing changes"). An
+engine exception other than `IllegalMoveError` is a FAIL naming it, never a crash of the run.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lopti_rules.conformance.loader import Loaded, discover, load_all
+from lopti_rules.conformance.model import Expect, Scenario, Step
+from lopti_rules.engine.cards import SEVEN, names
+from lopti_rules.engine.events import Event
+from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Reveal, Swap, play_of
+from lopti_rules.engine.position import Position
+
+if TYPE_CHECKING:
+    from lopti_rules.engine import Game
+
+RUNTIME_MISSING = "custom rules need the hook runtime (lopti_rules.runtime), which is not installed"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    name: str
+    path: Path
+    passed: bool
+    reason: str | None = None
+
+    def line(self) -> str:
+        return f"PASS {self.name}" if self.passed else f"FAIL {self.name}: {self.reason}"
+
+
+def run_paths(paths: Iterable[str | Path]) -> list[Result]:
+    """Run every scenario under `paths` (FileNotFoundError for a path that does not exist)."""
+    return [run_loaded(item) for item in load_all(discover(paths))]
+
+
+def run_loaded(item: Loaded) -> Result:
+    if item.scenario is None:
+        return Result(item.name, item.path, False, item.problem)
+    reason = run_scenario(item.scenario)
+    return Result(item.name, item.path, reason is None, reason)
+
+
+def build_position(sc: Scenario) -> Position:
+    """The engine position a scenario's `state` (and table options) describe."""
+    st = sc.state
+    n = sc.players
+
+    def seats(zone: list[list[int]] | None) -> list[list[int]]:
+        return [list(cards) for cards in zone] if zone is not None else [[] for _ in range(n)]
+
+    return Position(
+        players=n,
+        hands=seats(st.hands),
+        face_up=seats(st.face_up),
+        face_down=seats(st.face_down),
+        pile=[list(play) for play in st.pile],
+        deck=list(st.deck),
+        turn=st.turn,
+        dealer=st.dealer,
+        round=st.round,
+        chain=st.chain,
+        obligation=st.obligation,
+        low=st.low,
+        removed_unknown=st.removed,
+        drawn=st.drawn,
+        bonus=st.bonus,
+        finished=list(st.finished),
+        setup=st.setup,
+        places=sc.options.places,
+        author=sc.author,
+    )
+
+
+def install_custom_rules(game: Game, sc: Scenario) -> str | None:
+    """Put the scenario's custom `rules:` in force; a FAIL reason when that cannot be done.
+
+    The single place where custom rules meet the runner: the hook-runtime issue plugs in here.
+    """
+    if sc.rules is None:
+        return None
+    if importlib.util.find_spec("lopti_rules.runtime") is None:
+        return RUNTIME_MISSING
+    return "custom rules are not wired into the conformance runner yet"
+
+
+def run_scenario(sc: Scenario) -> str | None:
+    """None when the scenario passes, else the reason it fails."""
+    from lopti_rules.engine import Game
+
+    try:
+        game = Game.from_position(build_position(sc), seed=sc.seed)
+    except ValueError as exc:
+        return f"the engine rejects the scenario's state: {exc}"
+    reason = install_custom_rules(game, sc)
+    if reason is not None:
+        return reason
+    emitted: list[str] = []
+
+    def observe(event: Event) -> None:
+        emitted.append(event.name)
+
+    game.bus.observe(observe)
+    for number, step in enumerate(sc.steps, start=1):
+        emitted.clear()
+        try:
+            problems = _run_step(game, step, emitted, sc.players)
+        except Exception as exc:  # an engine bug must be a FAIL, not a crash of the run
+            problems = [f"the engine raised {type(exc).__name__}: {exc}"]
+        if problems:
+            return f"step {number} ({step.describe()}): " + "; ".join(problems)
+    return None
+
+
+def _move(step: Step) -> Move:
+    if step.play is not None:
+        return play_of(step.play)
+    if step.pickup:
+        return PickUp()
+    if step.reveal is not None:
+        return Reveal(step.reveal)
+    assert step.swap is not None
+    return Swap(step.swap.seat, step.swap.hand, step.swap.face_up)
+
+
+def _run_step(game: Game, step: Step, emitted: list[str], players: int) -> list[str]:
+    expect = step.expect or Expect()
+    before = game.position()
+    try:
+        game.apply(_move(step))
+        accepted, message = True, ""
+    except IllegalMoveError as exc:
+        accepted, message = False, str(exc)
+    if expect.wants_legal() and not accepted:
+        return [f"the engine refused a legal move: {message}"]
+    if not expect.wants_legal() and accepted:
+        return ["the engine accepted a move the rules forbid"]
+    problems: list[str] = []
+    if not accepted:
+        if game.position() != before:
+            problems.append("the refused move changed the game")
+        if emitted:
+            problems.append(f"the refused move emitted events: {', '.join(emitted)}")
+        if expect.error is not None and expect.error not in message:
+            problems.append(f"the refusal `{message}` does not mention `{expect.error}`")
+    return problems + _check(game, expect, emitted, players)
+
+
+def _show(ranks: Iterable[int]) -> str:
+    return "[" + " ".join(names(ranks)) + "]"
+
+
+def _check(game: Game, ex: Expect, emitted: list[str], players: int) -> list[str]:
+    """Every expectation of `ex` that the game does not meet, as short sentences."""
+    pos = game.position()
+    out: list[str] = []
+
+    def differ(what: str, got: object, want: object) -> None:
+        if got != want:
+            out.append(f"{what} is {got}, expected {want}")
+
+    if ex.pile is not None:
+        got_pile = [r for play in pos.pile for r in play]
+        want_pile = [r for play in ex.pile for r in play]
+        differ("pile", _show(got_pile), _show(want_pile))
+    for key, got in (
+        ("turn", pos.turn),
+        ("chain", pos.chain),
+        ("obligation", pos.obligation),
+        ("low", _low(pos)),
+        ("deck", len(pos.deck)),
+        ("removed", pos.removed_count),
+        ("drawn", pos.drawn),
+        ("bonus", pos.bonus),
+        ("finished", list(pos.finished)),
+    ):
+        want = getattr(ex, key)
+        if want is not None:
+            differ(key, got, want)
+    if "winner" in ex.model_fields_set:
+        differ("winner", game.winner, ex.winner)
+    for key, zone in (("hands", pos.hands), ("face_up", pos.face_up), ("face_down", pos.face_down)):
+        wanted: dict[int, list[int]] | None = getattr(ex, key)
+        for seat, cards in sorted((wanted or {}).items()):
+            if seat >= players:
+                out.append(f"`{key}` names seat {seat}; seats are 0..{players - 1}")
+                continue
+            differ(f"{key} of seat {seat}", _show(sorted(zone[seat])), _show(sorted(cards)))
+    if ex.events is not None and not _in_order(ex.events, emitted):
+        out.append(
+            f"events were [{', '.join(emitted)}], expected [{', '.join(ex.events)}] in order"
+        )
+    return out
+
+
+def _low(pos: Position) -> bool:
+    if pos.low is not None:
+        return pos.low
+    return bool(pos.pile) and bool(pos.pile[-1]) and pos.pile[-1][0] == SEVEN
+
+
+def _in_order(wanted: list[str], emitted: list[str]) -> bool:
+    """Whether `wanted` is a subsequence of `emitted` (extra events in between allowed)."""
+    it = iter(emitted)
+    return all(any(name == seen for seen in it) for name in wanted)
