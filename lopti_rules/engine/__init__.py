@@ -1,0 +1,43 @@
+"""The Lopti engine: base Lopti played exactly, with an event bus for custom rules.
+
+Public API (a contract other parts of the project code against):
+`Game.new(TableOptions, seed)` / `Game.from_position(Position)`, `legal_moves()`,
+`apply(move)`, `is_over()`, `winner`, `finished`, `turn`, `position()`, `view(seat)`,
+`game.bus` (an `EventBus` of `Event`s) and `game.effects` (custom-action primitives).
+Moves are `Play`, `PickUp`, `Reveal`, `Swap`; refused moves raise `IllegalMoveError`.
+See docs/engine.md.
+"""
+
+from lopti_rules.engine.build import TableOptions
+from lopti_rules.engine.effects import Effects
+from lopti_rules.engine.events import EVENT_NAMES, Event, EventBus
+from lopti_rules.engine.game import Game
+from lopti_rules.engine.moves import (
+    IllegalMoveError,
+    Move,
+    PickUp,
+    Play,
+    Reveal,
+    Swap,
+    play_of,
+)
+from lopti_rules.engine.position import Position
+from lopti_rules.engine.view import View
+
+__all__ = [
+    "EVENT_NAMES",
+    "Effects",
+    "Event",
+    "EventBus",
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "PickUp",
+    "Play",
+    "Position",
+    "Reveal",
+    "Swap",
+    "TableOptions",
+    "View",
+    "play_of",
+]

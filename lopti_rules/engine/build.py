@@ -1,0 +1,212 @@
+"""Building a game: a fresh deal from table options, or any position a scenario describes.
+
+`new_game` shuffles a 52-card deck with `random.Random(seed)`, picks the first dealer by the
+same RNG unless the options name one (D29), deals S3 (three face-down, three face-up, three
+in hand, one card at a time clockwise from the dealer's left) and leaves the round in the
+setup phase (S4) with the first player to act (S6). It emits `round`, `deal` and the first
+`turn` on the bus it is given. `game_from_position` checks a `Position` (sizes, ranks, at
+most four cards of a rank, the low flag) and builds its state without emitting anything;
+`position_of` reads a game back in the same shape.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from lopti_rules.engine.cards import RANK_NAMES, SUITS, full_deck
+from lopti_rules.engine.events import Event, EventBus
+from lopti_rules.engine.game import Game
+from lopti_rules.engine.position import Position
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """Fixed facts of a table. `players` 2..5; `places`: play on for places (D28);
+    `dealer`: first dealer (None: drawn by the seed, D29); `round`: the round number;
+    `last_winner`: the previous round's winner, who plays first in later rounds (S6, D29);
+    `author`: the seat that made the custom rules in force (LANGUAGE.md `author`)."""
+
+    players: int
+    places: bool = False
+    dealer: int | None = None
+    round: int = 1
+    last_winner: int | None = None
+    author: int = 0
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 5:
+            raise ValueError(f"a table has 2 to 5 players, not {self.players} (S1)")
+        for name, seat in (("dealer", self.dealer), ("last winner", self.last_winner)):
+            if seat is not None and not 0 <= seat < self.players:
+                raise ValueError(f"the {name} must be a seat from 0 to {self.players - 1}")
+        if self.round < 1:
+            raise ValueError("rounds are numbered from 1")
+
+
+def new_game(options: TableOptions, seed: int, bus: EventBus | None = None) -> Game:
+    rng = random.Random(seed)
+    n = options.players
+    game = Game(n, rng, bus)
+    game.seed = seed
+    game.dealer = options.dealer if options.dealer is not None else rng.randrange(n)
+    game.round = options.round
+    game.places_option = options.places
+    game.author = options.author
+    game.last_winner = options.last_winner
+    deck = full_deck()
+    rng.shuffle(deck)  # the end of the list is the top
+    bus = game.bus
+    if bus.live:
+        start = Event.make("round", game.dealer, round=game.round)
+        bus.before(start)
+        bus.observed(start)
+    layers: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(3)]
+    for layer in layers:  # S3: face-down, then face-up, then hand
+        for _ in range(3):
+            for i in range(1, n + 1):
+                layer[(game.dealer + i) % n].append(deck.pop())
+    downs, ups, hands = layers
+    event: Event | None = None
+    if bus.live:
+        event = Event.make(
+            "deal",
+            game.dealer,
+            hands=[sorted(h) for h in hands],
+            face_up=[list(u) for u in ups],
+            face_down=[list(d) for d in downs],
+            deck=deck[::-1],
+            cards=[],
+        )
+        bus.before(event)
+    for seat in range(n):
+        for rank in hands[seat]:
+            game.hands[seat][rank] += 1
+        game.hand_sizes[seat] = len(hands[seat])
+    game.face_up, game.face_down, game.deck = ups, downs, deck
+    game.setup = True
+    starter = game.dealer
+    if options.round > 1 and options.last_winner is not None:
+        starter = options.last_winner  # S6, W6 (D29: else the dealer)
+    game.turn = starter
+    if event is not None:
+        bus.observed(event)
+        bus.after(event)
+        turn = Event.make("turn", starter)
+        bus.before(turn)
+        bus.observed(turn)
+    return game
+
+
+def _check_ranks(where: str, ranks: list[int]) -> None:
+    for rank in ranks:
+        if rank not in RANK_NAMES:
+            raise ValueError(f"{where} holds {rank!r}, which is not a rank (2..14)")
+
+
+def game_from_position(pos: Position, seed: int = 0, bus: EventBus | None = None) -> Game:
+    n = pos.players
+    if not 2 <= n <= 5:
+        raise ValueError(f"a table has 2 to 5 players, not {n} (S1)")
+    for name in ("hands", "face_up", "face_down"):
+        zone = getattr(pos, name)
+        if len(zone) != n:
+            raise ValueError(f"`{name}` must list {n} seats, one per player, not {len(zone)}")
+        for seat, ranks in enumerate(zone):
+            _check_ranks(f"`{name}` of seat {seat}", ranks)
+    for i, play in enumerate(pos.pile):
+        _check_ranks(f"pile play {i + 1}", play)
+        if not play or len(set(play)) != 1:
+            raise ValueError(f"pile play {i + 1} must be one or more cards of one rank (P1)")
+        if play[0] == 3:
+            raise ValueError("3s never go on the pile: they go to the chain (X3.2)")
+    _check_ranks("the deck", pos.deck)
+    _check_ranks("the removed cards", pos.removed)
+    every = [
+        r for zone in (pos.hands, pos.face_up, pos.face_down, pos.pile) for z in zone for r in z
+    ]
+    counts = Counter(every + pos.deck + pos.removed)
+    for rank, count in sorted(counts.items()):
+        if count > SUITS:
+            raise ValueError(
+                f"the position has {count} cards of rank {RANK_NAMES[rank]}; at most 4 exist"
+            )
+    for name, seat in (("turn", pos.turn), ("dealer", pos.dealer)):
+        if not 0 <= seat < n:
+            raise ValueError(f"`{name}` must be a seat from 0 to {n - 1}, not {seat}")
+    if len(set(pos.finished)) != len(pos.finished) or any(not 0 <= s < n for s in pos.finished):
+        raise ValueError("`finished` must list distinct seats of this table")
+    if pos.turn in pos.finished:
+        raise ValueError(f"seat {pos.turn} is to act but has already finished")
+    derived = bool(pos.pile) and pos.pile[-1][0] == 7
+    if pos.low is not None and pos.low != derived:
+        top = "empty" if not pos.pile else " ".join(RANK_NAMES[r] for r in pos.pile[-1])
+        raise ValueError(
+            f"`low` is {str(pos.low).lower()} but the top play is {top}: the low rule is "
+            "pending exactly when the top play is 7s (X7.2, P6)"
+        )
+    if pos.obligation and not pos.pile:
+        raise ValueError("a 3-obligation needs a non-empty pile (X3.3, X3.4)")
+    if pos.chain < 0 or pos.removed_unknown < 0:
+        raise ValueError("`chain` and `removed` cannot be negative")
+
+    game = Game(n, random.Random(seed), bus)
+    game.seed = seed
+    for seat in range(n):
+        for rank in pos.hands[seat]:
+            game.hands[seat][rank] += 1
+        game.hand_sizes[seat] = len(pos.hands[seat])
+        game.face_up[seat] = list(pos.face_up[seat])
+        game.face_down[seat] = list(pos.face_down[seat])
+        if not game.hand_sizes[seat] and game.face_up[seat]:  # F2 would already have happened
+            for rank in game.face_up[seat]:
+                game.hands[seat][rank] += 1
+            game.hand_sizes[seat] = len(game.face_up[seat])
+            game.face_up[seat] = []
+    game.pile_ranks = [play[0] for play in pos.pile]
+    game.pile_counts = [len(play) for play in pos.pile]
+    game.deck = pos.deck[::-1]
+    game.turn, game.dealer, game.round = pos.turn, pos.dealer, pos.round
+    game.chain, game.obligation, game.low = pos.chain, pos.obligation, derived
+    game.removed = list(pos.removed)
+    game.removed_unknown = pos.removed_unknown
+    game.drawn, game.bonus = pos.drawn, pos.bonus
+    game.finished = list(pos.finished)
+    for seat in pos.finished:
+        game.out[seat] = True
+    game.setup, game.swapped = pos.setup, list(pos.swapped)
+    game.places_option, game.author, game.last_winner = pos.places, pos.author, pos.last_winner
+    if game.finished:
+        game.winner = game.finished[0]
+        if not game.places_option or n - len(game.finished) <= 1:
+            game.over = True
+    return game
+
+
+def position_of(game: Game) -> Position:
+    hands = [[r for r in range(2, 15) for _ in range(h[r])] for h in game.hands]
+    return Position(
+        players=game.players,
+        hands=hands,
+        face_up=[sorted(u) for u in game.face_up],
+        face_down=[list(d) for d in game.face_down],
+        pile=[[r] * c for r, c in zip(game.pile_ranks, game.pile_counts, strict=True)],
+        deck=game.deck[::-1],
+        turn=game.turn,
+        dealer=game.dealer,
+        round=game.round,
+        chain=game.chain,
+        obligation=game.obligation,
+        low=game.low,
+        removed=list(game.removed),
+        removed_unknown=game.removed_unknown,
+        drawn=game.drawn,
+        bonus=game.bonus,
+        finished=list(game.finished),
+        setup=game.setup,
+        swapped=list(game.swapped),
+        places=game.places_option,
+        author=game.author,
+        last_winner=game.last_winner,
+    )

@@ -1,0 +1,174 @@
+"""Custom-action primitives: what a house rule's actions do to the table (LANGUAGE.md §4).
+
+`game.effects` exposes one method per action, each moving cards through the same code as
+the base game and emitting its events on the bus (hooks run depth-first):
+
+- `draw(seat, n)`: up to n `draw` events, fewer if the deck runs out.
+- `pickup(seat)`: `pickup` with reason `custom`; ends nobody's turn; resets chain,
+  obligation and low rule. Nothing happens on an empty table.
+- `give(giver, receiver, n, which)`, `discard(seat, n, which)`: from the hand, lowest ranks
+  first unless `which="highest"` or an explicit `choice`; observers get a `give`/`discard`
+  note (no base event).
+- `take_removed(seat, n)`: the most recently removed known cards back into the hand.
+- `shuffle_removed()`: the known removed cards and the deck shuffled together (seeded RNG).
+- `clear(causer)`: `clear` with cause `custom`, and the causer (if still in) is owed a bonus
+  play: taken where a base bonus would be if they are resolving a play, else at once, out of
+  turn, after which play goes on as it would have.
+
+Invariants kept by every method: cards never go to a finished seat (R3); no action takes a
+player's last card (D38: it moves as many as it can while leaving one); a hand an action
+empties brings the F2 take-up at once (or, for the player whose play is resolving, right
+after their T4 draw step, as in the base game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from lopti_rules.engine.events import Event
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.game import Game
+
+WHICH = ("lowest", "highest")
+
+
+class Effects:
+    """The custom-action primitives of one game."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def draw(self, seat: int, n: int) -> int:
+        """Draw up to `n` cards for `seat`; returns how many were drawn."""
+        game = self._game
+        drawn = 0
+        for _ in range(n):
+            if not game.draw(seat):
+                break
+            drawn += 1
+        self._done()
+        return drawn
+
+    def pickup(self, seat: int) -> int:
+        """`seat` picks up the pile (reason `custom`); returns the number of cards."""
+        game = self._game
+        if not game.pile_ranks or game.out[seat]:
+            return 0
+        count = game.pile_size()
+        game._pickup(seat, "custom")
+        self._done()
+        return count
+
+    def give(
+        self,
+        giver: int,
+        receiver: int,
+        n: int,
+        which: str = "lowest",
+        choice: Sequence[int] | None = None,
+    ) -> list[int]:
+        """Move up to `n` hand cards from `giver` to `receiver`; returns the ranks moved."""
+        game = self._game
+        if game.out[receiver] or giver == receiver:
+            return []
+        cards = self._take_from_hand(giver, n, which, choice)
+        hand = game.hands[receiver]
+        for rank in cards:
+            hand[rank] += 1
+        game.hand_sizes[receiver] += len(cards)
+        self._note("give", giver, to=receiver, count=len(cards), cards=cards)
+        self._emptied(giver)
+        self._done()
+        return cards
+
+    def discard(
+        self, seat: int, n: int, which: str = "lowest", choice: Sequence[int] | None = None
+    ) -> list[int]:
+        """Move up to `n` hand cards of `seat` out of the round; returns the ranks."""
+        game = self._game
+        cards = self._take_from_hand(seat, n, which, choice)
+        game.removed.extend(cards)
+        self._note("discard", seat, count=len(cards), cards=cards)
+        self._emptied(seat)
+        self._done()
+        return cards
+
+    def take_removed(self, seat: int, n: int) -> list[int]:
+        """Up to `n` known removed cards (latest removed first) into `seat`'s hand."""
+        game = self._game
+        if game.out[seat] or n <= 0:
+            return []
+        k = min(n, len(game.removed))
+        cards = [game.removed.pop() for _ in range(k)]
+        for rank in cards:
+            game.hands[seat][rank] += 1
+        game.hand_sizes[seat] += k
+        game._legal = None
+        self._note("take", seat, count=k, cards=cards)
+        self._done()
+        return cards
+
+    def shuffle_removed(self, actor: int | None = None) -> int:
+        """Shuffle the known removed cards into the deck; returns how many went in."""
+        game = self._game
+        moved = len(game.removed)
+        deck = game.deck + game.removed
+        game.rng.shuffle(deck)
+        game.deck = deck
+        game.removed = []
+        game._legal = None
+        self._note("shuffle", actor, count=moved, cards=[])
+        self._done()
+        return moved
+
+    def clear(self, causer: int) -> None:
+        """Clear the pile (cause `custom`, even an empty one: D20) and owe `causer` a bonus."""
+        game = self._game
+        game.clear(causer, "custom")
+        if not game.out[causer]:
+            game._owed.append(causer)
+        self._done()
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _take_from_hand(
+        self, seat: int, n: int, which: str, choice: Sequence[int] | None
+    ) -> list[int]:
+        game = self._game
+        if which not in WHICH:
+            raise ValueError(f"`which` must be lowest or highest, not `{which}`")
+        hand = game.hands[seat]
+        k = min(n, game.hand_sizes[seat], game.cards_of(seat) - 1)  # D38: leave one card
+        if k <= 0:
+            return []
+        cards: list[int] = []
+        wanted = list(choice) if choice is not None else []
+        for rank in wanted:
+            if len(cards) < k and 2 <= rank <= 14 and hand[rank] > cards.count(rank):
+                cards.append(rank)
+        order = range(2, 15) if which == "lowest" else range(14, 1, -1)
+        for rank in order:
+            while len(cards) < k and hand[rank] > cards.count(rank):
+                cards.append(rank)
+        for rank in cards:
+            hand[rank] -= 1
+        game.hand_sizes[seat] -= len(cards)
+        game._legal = None
+        return cards
+
+    def _emptied(self, seat: int) -> None:
+        game = self._game
+        if not game.hand_sizes[seat] and game.face_up[seat] and game._pre_draw != seat:
+            game.take_up(seat)  # F2
+
+    def _note(self, name: str, actor: int | None, **fields: object) -> None:
+        bus = self._game.bus
+        if bus.live:
+            bus.note(Event.make(name, actor, **fields))
+
+    def _done(self) -> None:
+        self._game._legal = None
+        self._game.settle()

@@ -1,0 +1,116 @@
+"""The event bus: where custom rules, the event log and narration attach to the engine.
+
+The engine announces each base event of LANGUAGE.md §4 at three moments: `before` hooks (the
+event is certain, its effect not yet applied), observers (the effect is being applied: this is
+what the event log and narration see, exactly once per event), then `after` hooks (the effect
+applied, before any base consequence). `round` and `turn` span time: their `before` hooks
+and observers run when the round or turn begins, their `after` hooks when it ends.
+
+Guarantees:
+- Add-only: there is no unsubscribe, and a handler cannot cancel, replace or change a base
+  event. It receives a frozen `Event` whose `fields` is a read-only mapping (lists inside
+  are copies), so mutating it cannot reach the engine.
+- Free when idle: `bus.live` is a plain bool, false until the first subscriber or observer;
+  the engine checks it before building any `Event`, so an unobserved game pays one attribute
+  test per event point.
+- Handlers run in subscription order, synchronously, and may call back into the engine
+  (its custom-action primitives); events those calls emit run their own hooks depth-first.
+  `note(event)` tells observers only, for action lines that are not base events (`give`, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal
+
+EVENT_NAMES: tuple[str, ...] = (
+    "round",
+    "deal",
+    "swap",
+    "turn",
+    "play",
+    "draw",
+    "pickup",
+    "clear",
+    "bonus",
+    "take_up",
+    "reveal",
+    "finish",
+    "win",
+)
+Timing = Literal["before", "after"]
+TIMINGS: tuple[str, ...] = ("before", "after")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One event: its name, its actor (a seat, or None) and its fields (read-only)."""
+
+    name: str
+    actor: int | None
+    fields: Mapping[str, object]
+
+    @staticmethod
+    def make(name: str, actor: int | None, **fields: object) -> Event:
+        return Event(name, actor, MappingProxyType(fields))
+
+    def __str__(self) -> str:
+        inner = ", ".join(f"{k}={v}" for k, v in self.fields.items())
+        who = "" if self.actor is None else f" by {self.actor}"
+        return f"{self.name}{who}" + (f" ({inner})" if inner else "")
+
+
+Handler = Callable[[Event], None]
+
+
+class EventBus:
+    """Subscribe hooks per event and timing, or observe every event once."""
+
+    __slots__ = ("_after", "_before", "_observers", "live")
+
+    def __init__(self) -> None:
+        self._before: dict[str, list[Handler]] = {name: [] for name in EVENT_NAMES}
+        self._after: dict[str, list[Handler]] = {name: [] for name in EVENT_NAMES}
+        self._observers: list[Handler] = []
+        self.live = False
+
+    def subscribe(self, event_name: str, timing: str, handler: Handler) -> None:
+        """Run `handler` at `timing` ("before"/"after") of every `event_name` event."""
+        if event_name not in self._before:
+            known = ", ".join(EVENT_NAMES)
+            raise ValueError(f"`{event_name}` is not an engine event (known: {known})")
+        if timing == "before":
+            self._before[event_name].append(handler)
+        elif timing == "after":
+            self._after[event_name].append(handler)
+        else:
+            raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
+        self.live = True
+
+    def observe(self, handler: Handler) -> None:
+        """See every event once, at the moment its effect is applied (and every note)."""
+        self._observers.append(handler)
+        self.live = True
+
+    def has_hooks(self, event_name: str) -> bool:
+        return bool(self._before[event_name] or self._after[event_name])
+
+    # -- called by the engine (only when `live`) -------------------------------------------
+    def before(self, event: Event) -> None:
+        for handler in tuple(self._before[event.name]):
+            handler(event)
+
+    def observed(self, event: Event) -> None:
+        for handler in tuple(self._observers):
+            handler(event)
+
+    def after(self, event: Event) -> None:
+        for handler in tuple(self._after[event.name]):
+            handler(event)
+
+    def note(self, event: Event) -> None:
+        """An action line that is not a base event: observers only, never hooks."""
+        for handler in tuple(self._observers):
+            handler(event)
