@@ -1,0 +1,228 @@
+"""The language's catalogue as data: events, fields, symbols, roles and forbidden words.
+
+Takes nothing; produces the tables LANGUAGE.md §4 fixes, for the checker and the hook runtime.
+Every list that a check or a doc page depends on lives here, once: the events with their
+actors and fields, the table and player fields, the symbols of each symbol-valued field, the
+role words, the LR303 list of fixed personal traits, the retroactive qualifiers, the rank
+words and the keywords (which never count as roster names for LR304).
+
+Types are small: `rank` (2..10, J, Q, K, A; `top` may also be `none`), `int` (a count or a
+1-based number), `bool`, and `symbol` with its set of values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Kind = Literal["rank", "int", "bool", "symbol"]
+
+
+@dataclass(frozen=True, slots=True)
+class FieldType:
+    """The type of a field: its kind, and for symbols the allowed values."""
+
+    kind: Kind
+    symbols: tuple[str, ...] = ()
+    nullable: bool = False  # `top` may be `none`
+    minimum: int = 0  # smallest value an int field can hold
+
+    def describe(self) -> str:
+        if self.kind == "symbol":
+            return "one of " + ", ".join(f"`{s}`" for s in self.symbols)
+        if self.kind == "rank":
+            return "a rank (2..10, J, Q, K, A)" + (" or `none`" if self.nullable else "")
+        return {"int": "a number", "bool": "`true` or `false`"}[self.kind]
+
+
+RANK = FieldType("rank")
+INT = FieldType("int")
+INT1 = FieldType("int", minimum=1)
+BOOL = FieldType("bool")
+CAUSE = FieldType("symbol", ("ten", "four_of_a_kind", "threes", "sevens", "custom"))
+SOURCE = FieldType("symbol", ("hand", "face_down"))
+REASON = FieldType("symbol", ("voluntary", "forced", "failed_reveal", "custom"))
+TOP = FieldType("rank", nullable=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    name: str
+    actor: str  # who `player` means in a hook on this event
+    fields: dict[str, FieldType]
+    happens: str  # "happens when", for messages and docs
+    hookable: bool = True
+
+
+EVENTS: dict[str, Event] = {
+    e.name: e
+    for e in (
+        Event("round", "dealer", {"round": INT1}, "a round starts (before) or ends (after)"),
+        Event("deal", "dealer", {}, "the nine cards per player have been dealt"),
+        Event("swap", "that player", {}, "a player makes the optional setup swap"),
+        Event("turn", "current player", {}, "a turn begins (before) or ends (after)"),
+        Event(
+            "play",
+            "player",
+            {"rank": RANK, "count": INT1, "source": SOURCE},
+            "cards are played",
+        ),
+        Event("draw", "drawer", {}, "one card is drawn from the deck"),
+        Event("pickup", "taker", {"count": INT, "reason": REASON}, "the pile goes into a hand"),
+        Event("clear", "who caused it", {"cause": CAUSE, "count": INT}, "the pile leaves"),
+        Event("bonus", "who gets it", {}, "a bonus play is granted"),
+        Event("take_up", "player", {"count": INT}, "the face-up cards become the hand"),
+        Event("reveal", "player", {"rank": RANK, "legal": BOOL}, "a face-down card is turned"),
+        Event("finish", "player", {"place": INT1}, "a player has no cards left and goes out"),
+        Event("win", "winner", {}, "the first player finishes"),
+        Event("vote", "-", {}, "the Rule Vote (session procedure)", hookable=False),
+        Event("roshambo", "-", {}, "the Roshambo tie-break (session procedure)", hookable=False),
+    )
+}
+
+HOOKABLE: tuple[str, ...] = tuple(n for n, e in EVENTS.items() if e.hookable)
+PROCEDURES: frozenset[str] = frozenset(n for n, e in EVENTS.items() if not e.hookable)
+
+TABLE_FIELDS: dict[str, FieldType] = {
+    "pile": INT,
+    "top": TOP,
+    "deck": INT,
+    "removed": INT,
+    "round": INT1,
+    "players": INT,
+    "chain": INT,
+    "low": BOOL,
+    "obligation": BOOL,
+}
+
+PLAYER_FIELDS: dict[str, FieldType] = {
+    "hand": INT,
+    "face_up": INT,
+    "face_down": INT,
+    "cards": INT,
+}
+
+# every symbol any field can hold, with the fields that hold it
+SYMBOL_FIELDS: dict[str, tuple[str, ...]] = {}
+for _field, _type in (("cause", CAUSE), ("source", SOURCE), ("reason", REASON)):
+    for _symbol in _type.symbols:
+        SYMBOL_FIELDS[_symbol] = (*SYMBOL_FIELDS.get(_symbol, ()), _field)
+SYMBOL_FIELDS["none"] = ("top",)
+
+
+def event_field_owners(name: str) -> tuple[str, ...]:
+    """The events that have a field called `name`, in catalogue order."""
+    return tuple(e.name for e in EVENTS.values() if name in e.fields)
+
+
+ALL_EVENT_FIELDS: tuple[str, ...] = tuple(
+    dict.fromkeys(f for e in EVENTS.values() for f in e.fields)
+)
+
+# ---------------------------------------------------------------- ranks
+
+RANK_VALUES: dict[str, int] = {
+    "J": 11, "Q": 12, "K": 13, "A": 14,
+    "jack": 11, "queen": 12, "king": 13, "ace": 14,
+}  # fmt: skip
+RANK_NAMES: dict[int, str] = {11: "J", 12: "Q", 13: "K", 14: "A"}
+NUMBER_RANKS = range(2, 11)  # ranks written as numbers
+
+
+def rank_text(value: int) -> str:
+    return RANK_NAMES.get(value, str(value))
+
+
+# ---------------------------------------------------------------- roles and targets
+
+# the roles, as written in target position (the spelling `lopti fmt` uses)
+ROLE_WORDS: tuple[str, ...] = (
+    "player",
+    "next player",
+    "previous player",
+    "dealer",
+    "author",
+    "last winner",
+    "the player with the most cards",
+    "the player with the fewest cards",
+    "winner",
+    "loser",
+)
+ROSHAMBO_ROLES: frozenset[str] = frozenset({"winner", "loser"})
+
+# LR303: fixed personal traits. `the WORD player` with WORD here is a disguised personal
+# target (R4): it picks the same person every time, whatever happens in the game. A word
+# ending in "est" that is not a game role (`the best player`) is treated the same way.
+TRAIT_WORDS: frozenset[str] = frozenset(
+    {
+        "youngest", "oldest", "eldest", "tallest", "shortest", "smallest", "biggest",
+        "largest", "heaviest", "lightest", "strongest", "weakest", "fastest", "slowest",
+        "smartest", "cleverest", "wisest", "prettiest", "ugliest", "handsomest", "funniest",
+        "loudest", "quietest", "richest", "poorest", "newest", "best", "worst",
+        "hairiest", "baldest", "friendliest", "nicest", "happiest", "saddest", "luckiest",
+        "young", "old", "tall", "short", "bald", "blonde", "blond", "male", "female",
+        "man", "woman", "boy", "girl", "left-handed", "right-handed", "lefthanded",
+        "birthday", "host", "hostess", "guest", "married", "single", "bearded",
+        "sober", "drunk", "vegetarian", "pregnant",
+    }
+)  # fmt: skip
+
+
+def is_trait_word(word: str) -> bool:
+    w = word.casefold()
+    return w in TRAIT_WORDS or (w.endswith("est") and len(w) > 4)
+
+
+# ---------------------------------------------------------------- retroactive qualifiers
+
+RETRO_QUALIFIERS: tuple[str, ...] = (
+    "retroactively",
+    "since the session began",
+    "in previous rounds",
+)
+
+# ---------------------------------------------------------------- keywords
+
+KEYWORDS: frozenset[str] = frozenset(
+    {
+        "rule", "note", "before", "after", "instead", "of", "when", "and", "or", "not",
+        "is", "in", "true", "false", "draws", "card", "cards", "picks", "up", "the", "pile",
+        "gives", "to", "discards", "takes", "from", "removed", "shuffle", "into", "deck",
+        "clear", "reveals", "their", "hand", "face", "down", "announce", "repeat", "times",
+        "if", "else", "roshambo", "vs", "skip", "cancel", "prevent", "undo", "cannot", "may",
+        "must", "while", "forever", "until", "end", "game", "round", "session", "lowest",
+        "highest", "each", "other", "every", "where", "next", "previous", "dealer",
+        "author", "last", "winner", "loser", "with", "most", "fewest", "seat", "player",
+        "retroactively", "since", "began", "rounds",
+    }
+)  # fmt: skip
+
+# words that never count as roster names (LR304): keywords, names in the catalogue, ranks
+RESERVED_WORDS: frozenset[str] = frozenset(
+    {w.casefold() for w in KEYWORDS}
+    | set(EVENTS)
+    | set(TABLE_FIELDS)
+    | set(PLAYER_FIELDS)
+    | set(ALL_EVENT_FIELDS)
+    | set(SYMBOL_FIELDS)
+    | {w.casefold() for w in RANK_VALUES}
+)
+
+# ---------------------------------------------------------------- event words in WORDS
+
+# words of a `skip/cancel/prevent/undo WORDS` or `X cannot WORDS` form that name an event
+EVENT_WORDS: dict[str, str] = {
+    "play": "play", "plays": "play", "playing": "play",
+    "draw": "draw", "draws": "draw", "drawing": "draw",
+    "pickup": "pickup", "pickups": "pickup", "pick": "pickup",
+    "clear": "clear", "clears": "clear", "clearing": "clear",
+    "bonus": "bonus", "bonuses": "bonus",
+    "turn": "turn", "turns": "turn",
+    "take_up": "take_up", "takeup": "take_up",
+    "reveal": "reveal", "flip": "reveal",
+    "finish": "finish", "finishing": "finish", "out": "finish",
+    "win": "win", "wins": "win", "winning": "win", "victory": "win",
+    "vote": "vote", "votes": "vote", "voting": "vote",
+    "roshambo": "roshambo",
+    "round": "round", "deal": "deal", "dealing": "deal", "swap": "swap",
+}  # fmt: skip

@@ -1,0 +1,58 @@
+"""The static checker: is a rule allowed, and if not, why (LANGUAGE.md §5).
+
+Takes parsed units, `(Source, ast.File)` pairs, checked together (a pack, or a proposed
+rule with the rules in force, in the order they came into force), and an optional roster.
+Produces nothing: every problem is appended to its unit's `Source` as an LR/LW diagnostic
+(code, span, message, hint); a check never raises and never stops at the first problem.
+
+Per hook, in this order: names and types (`names`), add-only (`addonly`), playability
+(`playable`), persons (`persons`), impossible conditions (`conds`). Per rule: a rule that
+changes nothing (`rules`). Per unit: roster names anywhere in the text (`persons`). Over all
+units together: endless loops through the trigger graph (`loops`) and duplicate titles
+(`rules`). `docs/checker.md` explains each pass and the decisions where the spec leaves room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lopti_rules import ast
+from lopti_rules.check import addonly, names, persons, playable, rules
+from lopti_rules.check.conds import check_cond
+from lopti_rules.check.loops import Cycle, HookRef, cycles, trigger_graph
+from lopti_rules.check.sites import CondSite, hook_sites
+from lopti_rules.source import Source
+
+__all__ = ["Cycle", "HookRef", "check", "check_file", "cycles", "trigger_graph"]
+
+
+def check(units: Sequence[tuple[Source, ast.File]], *, roster: Sequence[str] | None = None) -> None:
+    """Check `units` together, appending LR/LW diagnostics to each unit's `Source`."""
+    for source, tree in units:
+        check_file(source, tree, roster=roster)
+    loops_check(units)
+    rules.duplicate_titles(units)
+
+
+def check_file(source: Source, tree: ast.File, *, roster: Sequence[str] | None = None) -> None:
+    """The checks that look at one file alone (everything but loops and duplicate titles)."""
+    known = persons.roster_names(roster)
+    for rule in tree.rules:
+        for hook in rule.hooks:
+            names.check_hook(source, hook)
+            addonly.check_hook(source, hook)
+            playable.check_hook(source, hook)
+            persons.check_hook(source, hook, known)
+            resolver = names.event_of(hook)
+            for site in hook_sites(hook):
+                if isinstance(site, CondSite):
+                    fields = names.fields_in_scope(resolver, site.scope)
+                    check_cond(source, site.cond, fields)
+        rules.check_rule(source, rule)
+    persons.roster_in_text(source, tree, known)
+
+
+def loops_check(units: Sequence[tuple[Source, ast.File]]) -> None:
+    """LR203 over every hook of every unit, reported at the hook that closes each cycle."""
+    for cycle in cycles(units):
+        cycle.report()

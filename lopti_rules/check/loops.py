@@ -1,0 +1,215 @@
+"""Pass 6: endless loops (LR203), over every rule checked together (R3).
+
+Takes every unit, in the order the rules came into force; produces the trigger graph and
+its cycles, and reports LR203 at the hook that closes each cycle.
+
+The trigger graph has one node per hookable event. A hook on event E (either timing, any
+condition: every condition is treated as possibly true) adds an edge E -> F for every event
+F its actions can emit, nested blocks included. The base game adds its automatic
+consequences, the `BASE_EDGES` below; a player's decision is never an edge (the play made
+with a bonus, a turn's play or pickup, the optional swap). `docs/checker.md` gives the
+reason for each base edge and the soundness argument; in short: events outside `BOUNDED`
+can only recur through edges, so if no cycle avoids the bounded events, every cascade of
+hook-triggered events is finite.
+
+Cycles are found incrementally: hooks are added in order (unit, then position), and when a
+hook's edge E -> F closes a path F -> ... -> E, LR203 is reported at that hook, naming every
+step of the cycle with the hook (rule title, timing, file and line) or base rule behind it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from lopti_rules import ast, catalog
+from lopti_rules.source import Source, Span
+
+# event -> (event it brings automatically, why): the base game's consequences
+BASE_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
+    "round": (("deal", "a round starts with the deal (S3)"),),
+    "deal": (("turn", "the first turn follows the deal (S6)"),),
+    "play": (
+        ("clear", "a play can clear the pile (C1, X10.2)"),
+        ("draw", "a play is followed by the turn's draw (T4)"),
+        ("take_up", "a play can empty the hand (F2)"),
+        ("finish", "playing the last card goes out (W1)"),
+    ),
+    "reveal": (
+        ("play", "a legal face-down card is played (F5)"),
+        ("pickup", "an illegal face-down card takes the pile (F6)"),
+    ),
+    "clear": (("bonus", "a clear always grants a bonus play (C3, T5)"),),
+    "finish": (
+        ("win", "the first player out wins (W4)"),
+        ("round", "going out can end the round (D28)"),
+    ),
+    "win": (("round", "the round ends when the first player goes out (D28)"),),
+    "draw": (("take_up", "drawing the deck's last card can bring face-up cards up (F2)"),),
+}
+
+# events that happen a bounded number of times per round whatever the rules do, because
+# they use up cards no action ever gives back: face-up cards (take_up), face-down cards
+# (reveal), a player's last card (finish), the first finisher (win). A cycle through one
+# of them can only turn a bounded number of times.
+BOUNDED: frozenset[str] = frozenset({"take_up", "reveal", "finish", "win"})
+
+_ORDER = {name: i for i, name in enumerate(catalog.HOOKABLE)}
+
+
+@dataclass(frozen=True, slots=True)
+class HookRef:
+    """A hook, as named in a loop message."""
+
+    source: Source
+    rule: str
+    hook: ast.Hook
+    index: int  # position in the order the hooks came into force
+
+    @property
+    def head(self) -> Span:
+        return self.hook.timing_span.cover(self.hook.event.span)
+
+    def describe(self, here: Source) -> str:
+        line = self.source.outer(self.hook.span).line
+        where = f"line {line}" if self.source is here else f"{self.source.path}:{line}"
+        return f'"{self.rule}" `{self.hook.timing} {self.hook.event.name}` ({where})'
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    start: str
+    end: str
+    by: HookRef | str  # the hook, or the base rule's reason
+
+
+@dataclass(frozen=True, slots=True)
+class Cycle:
+    """A cycle of the trigger graph, closed by `closing`."""
+
+    closing: HookRef
+    steps: tuple[Step, ...]
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        return (*(s.start for s in self.steps), self.steps[0].start)
+
+    def hooks(self) -> list[HookRef]:
+        return [s.by for s in self.steps if isinstance(s.by, HookRef)]
+
+    def message(self) -> str:
+        here = self.closing.source
+        path = " → ".join(f"`{e}`" for e in self.events)
+        parts = []
+        for s in self.steps:
+            who = s.by.describe(here) if isinstance(s.by, HookRef) else f"the base game: {s.by}"
+            parts.append(f"{who} makes `{s.end}`")
+        return f"endless loop: {path} can repeat forever: " + "; ".join(parts)
+
+    def report(self) -> None:
+        self.closing.source.report(
+            "LR203",
+            self.closing.head,
+            self.message(),
+            "break the cycle: hook another event, or drop the action that leads back",
+        )
+
+
+def emitted_events(actions: tuple[ast.Action, ...]) -> list[str]:
+    """The events the actions can emit, nested blocks included, in catalogue order."""
+    found: set[str] = set()
+    for action in ast.walk_actions(actions):
+        if isinstance(action, ast.Draw):
+            found.add("draw")
+        elif isinstance(action, ast.PickUp):
+            found.add("pickup")
+        elif isinstance(action, ast.ClearPile):
+            found.add("clear")
+        elif isinstance(action, ast.Give | ast.Discard):
+            found.add("take_up")  # moving cards out of a hand can empty it (F2)
+    return sorted(found, key=_ORDER.__getitem__)
+
+
+class TriggerGraph:
+    """Event -> event edges, each with what makes it (base rule reason or hooks, in order)."""
+
+    def __init__(self) -> None:
+        self.edges: dict[str, dict[str, list[HookRef | str]]] = {e: {} for e in _ORDER}
+        for start, ends in BASE_EDGES.items():
+            for end, why in ends:
+                self.edges[start].setdefault(end, []).append(why)
+
+    def add(self, ref: HookRef) -> list[str]:
+        """Add a hook's edges; returns the events it emits."""
+        start = ref.hook.event.name
+        ends = emitted_events(ref.hook.actions)
+        for end in ends:
+            self.edges[start].setdefault(end, []).append(ref)
+        return ends
+
+    def path(self, start: str, goal: str) -> list[str] | None:
+        """The shortest path start -> ... -> goal avoiding bounded events (deterministic)."""
+        if start == goal:
+            return [start]
+        parent: dict[str, str] = {start: start}
+        queue = deque([start])
+        while queue:
+            node = queue.popleft()
+            for nxt in sorted(self.edges[node], key=_ORDER.__getitem__):
+                if nxt in parent or nxt in BOUNDED:
+                    continue
+                parent[nxt] = node
+                if nxt == goal:
+                    out = [goal]
+                    while out[-1] != start:
+                        out.append(parent[out[-1]])
+                    return out[::-1]
+                queue.append(nxt)
+        return None
+
+    def step(self, start: str, end: str) -> Step:
+        makers = self.edges[start][end]
+        base = [m for m in makers if isinstance(m, str)]
+        return Step(start, end, base[0] if base else makers[0])
+
+
+def hook_refs(units: Sequence[tuple[Source, ast.File]]) -> list[HookRef]:
+    """Every hook on a hookable event, in the order the rules came into force."""
+    refs: list[HookRef] = []
+    for source, tree in units:
+        for rule in tree.rules:
+            for hook in rule.hooks:
+                if hook.event.name in _ORDER:
+                    refs.append(HookRef(source, rule.title.value, hook, len(refs)))
+    return refs
+
+
+def trigger_graph(units: Sequence[tuple[Source, ast.File]]) -> TriggerGraph:
+    """The full trigger graph of the units (base edges and every hook's edges)."""
+    graph = TriggerGraph()
+    for ref in hook_refs(units):
+        graph.add(ref)
+    return graph
+
+
+def cycles(units: Sequence[tuple[Source, ast.File]]) -> list[Cycle]:
+    """One cycle per hook that closes one, each naming every step; [] when loop-free."""
+    graph = TriggerGraph()
+    found: list[Cycle] = []
+    for ref in hook_refs(units):
+        start = ref.hook.event.name
+        best: list[str] | None = None
+        for end in graph.add(ref):
+            if start in BOUNDED or end in BOUNDED:
+                continue
+            back = graph.path(end, start)
+            if back is not None and (best is None or len(back) < len(best) - 1):
+                best = [start, *back]
+        if best is None:
+            continue
+        steps = [Step(best[0], best[1], ref)]
+        steps += [graph.step(a, b) for a, b in pairwise(best[1:])]
+        found.append(Cycle(ref, tuple(steps)))
+    return found

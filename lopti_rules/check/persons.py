@@ -1,0 +1,134 @@
+"""Pass 4: conditions, not people (R4): LR301, LR302, LR303, LR304.
+
+Takes one hook (targets) or one whole file (roster names); reports into its `Source`.
+
+- LR301: a word where a role belongs (`alice draws 2`, `the nxt player`): a person's name
+  or an unknown word. The hint suggests the nearest role.
+- LR302: `seat 2`, `player 3`: a fixed seat, a disguised personal target.
+- LR303: `the youngest player`: a fixed personal trait (the word list is
+  `catalog.TRAIT_WORDS`, plus any superlative ending in "est").
+- LR304: with a known roster, any roster name anywhere in the rule's text, titles and
+  strings included, as a whole word and ignoring case; comments are the file's, not the
+  rule's, and are not searched. Names that are also keywords, catalogue names or rank
+  words (`Jack`) never count. LR304 replaces LR301 for a roster name in target position.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lopti_rules import ast, catalog
+from lopti_rules.check.sites import TargetSite, hook_sites
+from lopti_rules.source import Source, Span
+from lopti_rules.spell import nearest
+
+_ROLE_HINT = "use a game role such as `player`, `next player`, `dealer` or `each other player`"
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    names: tuple[str, ...]  # as given, reserved words dropped
+    folded: frozenset[str]
+    pattern: re.Pattern[str] | None
+
+
+def roster_names(roster: Sequence[str] | None) -> Roster:
+    names = tuple(
+        dict.fromkeys(
+            n.strip()
+            for n in roster or ()
+            if n.strip() and n.strip().casefold() not in catalog.RESERVED_WORDS
+        )
+    )
+    if not names:
+        return Roster((), frozenset(), None)
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])", re.IGNORECASE)
+    return Roster(names, frozenset(n.casefold() for n in names), pattern)
+
+
+def check_hook(source: Source, hook: ast.Hook, roster: Roster) -> None:
+    for site in hook_sites(hook):
+        if isinstance(site, TargetSite):
+            _target(source, site.target, roster)
+
+
+def _suggest_role(word: str) -> str:
+    found = nearest(word, catalog.ROLE_WORDS) or nearest(
+        word, ("next", "previous", "last", "most", "fewest")
+    )
+    if found is None:
+        return _ROLE_HINT
+    role = {
+        "next": "next player",
+        "previous": "previous player",
+        "last": "last winner",
+        "most": "the player with the most cards",
+        "fewest": "the player with the fewest cards",
+    }.get(found, found)
+    return f"did you mean `{role}`?"
+
+
+def _target(source: Source, target: ast.Target, roster: Roster) -> None:
+    if isinstance(target, ast.NameTarget):
+        name = target.name.name
+        if name.casefold() in roster.folded:
+            return  # LR304, reported by the roster scan
+        if catalog.is_trait_word(name):
+            _trait(source, target.span, name)
+            return
+        source.report(
+            "LR301",
+            target.span,
+            f"`{name}` is not a role: rules target game roles, never people",
+            _suggest_role(name),
+        )
+    elif isinstance(target, ast.SeatTarget):
+        source.report(
+            "LR302",
+            target.span,
+            f"`{target.word} {target.number.value}` is a fixed seat, a disguised personal target",
+            "use a role relative to the event, such as `next player` or `dealer`",
+        )
+    elif isinstance(target, ast.TraitTarget):
+        word = target.trait.name
+        if catalog.is_trait_word(word):
+            _trait(source, target.span, word)
+        else:
+            found = _suggest_role(word)
+            source.report(
+                "LR301",
+                target.span,
+                f"`the {word} player` is not a role",
+                found if found != _ROLE_HINT else _ROLE_HINT,
+            )
+
+
+def _trait(source: Source, span: Span, word: str) -> None:
+    source.report(
+        "LR303",
+        span,
+        f"`{word}` is a fixed personal trait: it picks the same person every time",
+        "target a changing condition instead, such as `the player with the fewest cards`",
+    )
+
+
+def roster_in_text(source: Source, tree: ast.File, roster: Roster) -> None:
+    """LR304 for every roster name in the text outside comments."""
+    if roster.pattern is None:
+        return
+    comment_at = {c.span.line: c.span.column for c in tree.comments}
+    for number, line in enumerate(source.text.splitlines(), 1):
+        stop = comment_at.get(number, len(line) + 1)
+        for match in roster.pattern.finditer(line):
+            column = match.start() + 1
+            if column >= stop:
+                break
+            source.report(
+                "LR304",
+                Span(number, column, number, match.end() + 1),
+                f"`{match.group()}` is a player at this table: a rule may not name people",
+                "refer to a game role (`next player`, `dealer`) or a condition instead",
+            )

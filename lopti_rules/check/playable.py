@@ -1,0 +1,101 @@
+"""Pass 3: keep the game playable (R3, V10): LR201, LR202, LR204, LR205, LR206.
+
+Takes one hook; reports into its `Source`.
+
+- LR201 prevents winning: `end the game/round/session`, and cards sent to a player who is
+  certainly finishing or finished: the actor (`player`) of a hook on `finish` or `win`, or
+  of a hook whose own condition says the actor holds no cards (`after play when cards of
+  player is 0`). `every player` and other targets that only *might* include a finished
+  player are accepted: the runtime never visits finished players.
+- LR202: a hook on `vote` or `roshambo` (the procedures, V10).
+- LR204: `while`, `forever`, `repeat until`: loops without a fixed bound.
+- LR205: `repeat N times` with N over 10 (more specific than LR506).
+- LR206: a retroactive qualifier on any action or comparison.
+"""
+
+from __future__ import annotations
+
+from lopti_rules import ast, catalog
+from lopti_rules.check.conds import certainly_zero
+from lopti_rules.check.sites import ActionSite, CondSite, comparisons, hook_sites
+from lopti_rules.source import Source
+
+_LOOPS = {"While": "while", "Forever": "forever", "RepeatUntil": "repeat until"}
+
+
+def check_hook(source: Source, hook: ast.Hook) -> None:
+    event = hook.event.name
+    if event in catalog.PROCEDURES:
+        source.report(
+            "LR202",
+            hook.event.span,
+            f"`{event}` is a session procedure; no rule may hook or change it",
+            "the Rule Vote and Roshambo are fixed (V10); hook a game event instead",
+        )
+    finishing = _finishing_actor(hook)
+    for site in hook_sites(hook):
+        if isinstance(site, ActionSite):
+            _action(source, site.action)
+        elif isinstance(site, CondSite):
+            for cmp in comparisons(site.cond):
+                _retro(source, cmp.retro)
+        elif finishing and site.receives and _is_player(site.target):
+            source.report(
+                "LR201",
+                site.target.span,
+                f"cards would go to a player who is {finishing}, who can then never win",
+                "no card may reach a finished player (R3); target `next player` or "
+                "`each other player`",
+            )
+
+
+def _finishing_actor(hook: ast.Hook) -> str | None:
+    """Why the hook's actor certainly is finishing or finished, if it is."""
+    event = hook.event.name
+    if event == "finish":
+        return "finishing" if hook.timing == "before" else "finished"
+    if event == "win":
+        return "winning" if hook.timing == "before" else "the winner"
+    if certainly_zero(hook.cond, "cards", "player"):
+        return "out of cards (`cards of player` is 0)"
+    return None
+
+
+def _is_player(target: ast.Target) -> bool:
+    return isinstance(target, ast.Role) and target.name == "player"
+
+
+def _retro(source: Source, retro: ast.Retro | None) -> None:
+    if retro is not None:
+        source.report(
+            "LR206",
+            retro.span,
+            f"`{retro.text}` acts on what happened before the rule existed",
+            "rules apply from their announcement on (R1, R3); drop the qualifier",
+        )
+
+
+def _action(source: Source, action: ast.Action) -> None:
+    _retro(source, action.retro)
+    name = type(action).__name__
+    if name in _LOOPS:
+        source.report(
+            "LR204",
+            action.span,
+            f"`{_LOOPS[name]}` is a loop without a fixed bound and could run forever",
+            "use `repeat N times:` with N from 1 to 10, or an `if`",
+        )
+    elif isinstance(action, ast.Repeat) and action.count.value > 10:
+        source.report(
+            "LR205",
+            action.count.span,
+            f"`repeat {action.count.value} times` is over the bound of 10",
+            "repeat at most 10 times",
+        )
+    elif isinstance(action, ast.EndGame):
+        source.report(
+            "LR201",
+            action.span,
+            f"`end the {action.what}` stops the game before anyone can win",
+            "the round ends only when a player goes out (W4, R3)",
+        )

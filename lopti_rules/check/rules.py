@@ -1,0 +1,62 @@
+"""Pass 5: whole rules: LW602 (a rule that changes nothing) and LR505 (duplicate titles).
+
+Takes a rule (LW602) or every unit checked together (LR505); reports into the `Source`s.
+
+- LW602: every action of the rule only announces something or shows cards (`announce`,
+  `reveals their hand`), possibly inside `if`, `repeat` or `roshambo` blocks, or the rule has
+  no hook at all. Such a rule is allowed but plays no part in the game.
+- LR505: two rules with the same title (ignoring case and repeated spaces) in one file or
+  pack, or in a proposed rule and the rules in force; reported at the later title, naming
+  where the first one is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lopti_rules import ast
+from lopti_rules.check.sites import leaf_actions
+from lopti_rules.source import Source, Span
+
+_SILENT = (ast.Announce, ast.Reveal)
+
+
+def check_rule(source: Source, rule: ast.Rule) -> None:
+    leaves = [a for hook in rule.hooks for a in leaf_actions(hook.actions)]
+    if all(isinstance(a, _SILENT) for a in leaves):
+        what = "only announces or shows cards" if leaves else "has no hook"
+        source.report(
+            "LW602",
+            rule.title.span,
+            f"rule `{rule.title.value}` changes nothing in the game: it {what}",
+            "add an action that changes the game, such as `next player draws 1`"
+            if leaves
+            else "add a hook such as `after clear: next player draws 1`",
+        )
+
+
+def _normal(title: str) -> str:
+    return " ".join(title.casefold().split())
+
+
+def _where(first: Source, span: Span, here: Source) -> str:
+    line = first.outer(span).line
+    return f"line {line}" if first is here else f"{first.path}:{line}"
+
+
+def duplicate_titles(units: Sequence[tuple[Source, ast.File]]) -> None:
+    seen: dict[str, tuple[Source, ast.Rule]] = {}
+    for source, tree in units:
+        for rule in tree.rules:
+            key = _normal(rule.title.value)
+            if key not in seen:
+                seen[key] = (source, rule)
+                continue
+            first_source, first = seen[key]
+            source.report(
+                "LR505",
+                rule.title.span,
+                f"duplicate rule title `{rule.title.value}`: the same title is at "
+                f"{_where(first_source, first.title.span, source)}",
+                "give each rule its own title",
+            )

@@ -1,0 +1,140 @@
+"""Walk a hook and list every place a check may look at, with the scope it sits in.
+
+Takes an `ast.Hook`; produces `Site`s in source order (pre-order): each action, each
+condition (the hook's `when`, an `if`, a `while`, an `each ... where`) and each target
+(an action's actor, a recipient, a roshambo side, the role of a `FIELD of ROLE`), each
+tagged with its scope:
+
+- `roshambo`: inside a `roshambo` block, where `winner` and `loser` exist;
+- `each`: inside an `each/every player` action, where `their next player` and bare player
+  fields (`hand`) mean the player being visited.
+
+The passes read sites instead of re-walking the tree, so the scope rules live in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from lopti_rules import ast
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    roshambo: bool = False
+    each: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSite:
+    action: ast.Action
+    scope: Scope
+
+
+@dataclass(frozen=True, slots=True)
+class CondSite:
+    cond: ast.Cond
+    scope: Scope
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSite:
+    target: ast.Target
+    scope: Scope
+    receives: bool  # cards may reach this target through the action (draws, gets given, ...)
+
+
+Site = ActionSite | CondSite | TargetSite
+
+
+def action_targets(action: ast.Action) -> list[tuple[ast.Target, bool]]:
+    """The targets an action names, each with whether cards reach it."""
+    match action:
+        case ast.Draw() | ast.PickUp() | ast.TakeRemoved():
+            return [(action.target, True)]
+        case ast.Give():
+            return [(action.target, False), (action.recipient, True)]
+        case ast.Discard() | ast.Reveal() | ast.Forbid():
+            return [(action.target, False)]
+        case ast.RoshamboAction():
+            return [(action.first, False), (action.second, False)]
+        case _:
+            return []
+
+
+def children(action: ast.Action) -> tuple[ast.Action, ...]:
+    if isinstance(action, ast.If):
+        return action.then + (action.else_ or ())
+    if isinstance(action, ast.Repeat | ast.RoshamboAction | ast.While | ast.Forever):
+        return action.body
+    if isinstance(action, ast.RepeatUntil):
+        return action.body
+    return ()
+
+
+def operands(cond: ast.Cond) -> Iterator[ast.Operand]:
+    """Every operand of a condition, left to right."""
+    stack: list[ast.Cond] = [cond]
+    out: list[ast.Operand] = []
+    while stack:
+        c = stack.pop()
+        if isinstance(c, ast.Compare):
+            out.extend((c.left, c.right))
+        elif isinstance(c, ast.In):
+            out.append(c.left)
+            out.extend(c.options)
+        elif isinstance(c, ast.And | ast.Or):
+            stack.extend((c.right, c.left))
+        else:
+            stack.append(c.operand)
+    return iter(out)
+
+
+def comparisons(cond: ast.Cond) -> Iterator[ast.Compare | ast.In]:
+    """Every comparison of a condition, left to right."""
+    stack: list[ast.Cond] = [cond]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, ast.Compare | ast.In):
+            yield c
+        elif isinstance(c, ast.And | ast.Or):
+            stack.extend((c.right, c.left))
+        else:
+            stack.append(c.operand)
+
+
+def _cond_sites(cond: ast.Cond, scope: Scope) -> Iterator[Site]:
+    yield CondSite(cond, scope)
+    for operand in operands(cond):
+        if isinstance(operand, ast.PlayerField):
+            yield TargetSite(operand.target, scope, False)
+
+
+def _action_sites(action: ast.Action, scope: Scope) -> Iterator[Site]:
+    yield ActionSite(action, scope)
+    targets = action_targets(action)
+    each = any(isinstance(t, ast.Each) for t, _ in targets)
+    inner = Scope(scope.roshambo, scope.each or each)
+    for target, receives in targets:
+        yield TargetSite(target, inner if each else scope, receives)
+        if isinstance(target, ast.Each) and target.where is not None:
+            yield from _cond_sites(target.where, inner)
+    if isinstance(action, ast.If | ast.While | ast.RepeatUntil):
+        yield from _cond_sites(action.cond, scope)
+    body_scope = Scope(True, scope.each) if isinstance(action, ast.RoshamboAction) else scope
+    for child in children(action):
+        yield from _action_sites(child, body_scope)
+
+
+def hook_sites(hook: ast.Hook) -> Iterator[Site]:
+    """Every site of a hook, in source order."""
+    if hook.cond is not None:
+        yield from _cond_sites(hook.cond, Scope())
+    for action in hook.actions:
+        yield from _action_sites(action, Scope())
+
+
+def leaf_actions(actions: tuple[ast.Action, ...]) -> list[ast.Action]:
+    """Every action that is not a block (`if`, `repeat`, `roshambo`, loops), nested ones too."""
+    return [a for a in ast.walk_actions(actions) if not children(a)]
