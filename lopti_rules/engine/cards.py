@@ -26,7 +26,7 @@ def rank_name(rank: int) -> str:
 
 
 def parse_rank(text: str | int) -> int:
-    """"10", 10, "J", "j", "jack" -> the rank int; ValueError with a clear message otherwise."""
+    """ "10", 10, "J", "j", "jack" -> the rank int; ValueError with a clear message otherwise."""
     key = str(text).strip()
     rank = RANK_BY_NAME.get(key.upper()) or _WORDS.get(key.lower())
     if rank is None:

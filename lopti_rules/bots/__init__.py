@@ -1,0 +1,50 @@
+"""Bots: seat players for simulations and `lopti play`, behind one small interface.
+
+A bot takes a seat's `View` (which hides what the seat may not see), the legal moves and a
+seeded `random.Random`, and returns one of those moves; `choose_swap` picks the optional
+setup swap (S4) or None. Same view, moves and RNG state give the same choice. `BOTS` maps the
+names used on the command line to bot classes; `make_bots` parses `greedy,random,...`.
+`run_round` (in `runner`) plays a round with them to its end.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from lopti_rules.engine import Move, Swap, View
+
+
+class Bot(Protocol):
+    """The bot interface."""
+
+    name: str
+
+    def choose(self, view: View, moves: list[Move], rng: random.Random) -> Move: ...
+
+    def choose_swap(self, view: View, swaps: list[Swap], rng: random.Random) -> Swap | None: ...
+
+
+from lopti_rules.bots.greedy import GreedyBot  # noqa: E402
+from lopti_rules.bots.randombot import RandomBot  # noqa: E402
+
+BOTS: dict[str, type[GreedyBot] | type[RandomBot]] = {"greedy": GreedyBot, "random": RandomBot}
+
+
+def make_bots(spec: str, players: int) -> list[Bot]:
+    """`greedy` (every seat) or one name per seat, comma-separated; ValueError otherwise."""
+    names = [part.strip().lower() for part in spec.split(",")]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"--bots names {len(names)} bots for {players} players")
+    bots: list[Bot] = []
+    for name in names:
+        cls = BOTS.get(name)
+        if cls is None:
+            raise ValueError(f"`{name}` is not a bot (choose from {', '.join(sorted(BOTS))})")
+        bots.append(cls())
+    return bots
+
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bots"]

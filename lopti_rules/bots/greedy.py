@@ -1,0 +1,74 @@
+"""The greedy bot: a sensible, deterministic player of base Lopti.
+
+Its habits, in order: take a clear when a play completes four of a kind (a clear empties
+the pile and earns a bonus play, C1b/T5); otherwise shed the lowest normal rank it can, all
+copies at once (pairs and triples go together); keep the special ranks 2, 3, 7 and 10 for
+when they matter: under a 3-obligation it answers with 3s, on a big pile it clears with a 10,
+and otherwise spends the cheapest special (7 on an empty table sets the low rule for the
+next player). It picks up only when it cannot play, and a face-down player always flips
+rather than picking up. For the setup swap it puts its strongest hand card face-up, in place
+of its weakest face-up card, when that is an improvement.
+"""
+
+from __future__ import annotations
+
+import random
+
+from lopti_rules.engine import Move, PickUp, Play, Reveal, Swap, View
+
+# how much a card is worth keeping for later: specials above every normal rank
+KEEP = {r: r for r in range(2, 15)}
+KEEP.update({7: 15, 3: 16, 2: 17, 10: 18})
+SPECIAL = frozenset({2, 3, 7, 10})
+BIG_PILE = 4  # a 10 is spent on a pile of at least this many cards
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def choose(self, view: View, moves: list[Move], rng: random.Random) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        plays: list[Play] = []
+        for move in moves:
+            if isinstance(move, Reveal):
+                return move  # F4: flip rather than pick up
+            if isinstance(move, Play):
+                plays.append(move)
+        if not plays:
+            return PickUp()
+        best: dict[int, Play] = {}  # the largest legal count of each rank
+        least: dict[int, Play] = {}  # and the smallest
+        for play in plays:
+            if play.rank not in best or play.count > best[play.rank].count:
+                best[play.rank] = play
+            if play.rank not in least or play.count < least[play.rank].count:
+                least[play.rank] = play
+        top = view.top
+        if top is not None and top in best:
+            run = 0
+            for rank, count in reversed(view.pile):
+                if rank != top:
+                    break
+                run += count
+            if run + best[top].count >= 4:
+                return best[top]  # completes four: a clear and a bonus play
+        normal = [best[r] for r in sorted(best) if r not in SPECIAL]
+        if normal:
+            return normal[0]
+        if 3 in best and view.obligation:
+            return best[3]
+        if 10 in best and view.pile_size >= BIG_PILE:
+            return least[10]
+        order = (7, 2, 3, 10) if top is None else (2, 7, 3, 10)
+        for rank in order:
+            if rank in best:
+                return best[rank] if rank == 3 else least[rank]
+        return plays[0]
+
+    def choose_swap(self, view: View, swaps: list[Swap], rng: random.Random) -> Swap | None:
+        mine = [s for s in swaps if s.seat == view.seat]
+        if not mine:
+            return None
+        best = max(mine, key=lambda s: (KEEP[s.hand_rank] - KEEP[s.face_up_rank], -s.hand_rank))
+        return best if KEEP[best.hand_rank] > KEEP[best.face_up_rank] else None

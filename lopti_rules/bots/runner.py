@@ -1,0 +1,72 @@
+"""The round runner: one round of bots, from the deal to its end, never hanging.
+
+`run_round(options, seed, bots)` deals a `Game` (with the given bus, so a rule pack's hooks
+and the event log can be attached before the deal), lets each seat make its setup swap
+(clockwise from the first player), then asks the bot of the seat to act for a move until
+the round is over. Bot self-play can in principle circle forever, so the runner stops after
+`max_moves` moves and reports the round `stalled` (docs/engine.md gives the measured rate).
+Bots draw their randomness from one RNG seeded from the game seed: same seed, same round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lopti_rules.bots import Bot
+from lopti_rules.engine import EventBus, Game, TableOptions
+
+DEFAULT_MAX_MOVES = 5000
+
+
+@dataclass(slots=True)
+class RoundResult:
+    """How a round ended: `winner` (None only when stalled), `places` in finishing order
+    (with the places option, the seat left last), `moves` applied (plays, pickups and
+    reveals; swaps excluded) and whether the move cap stopped it."""
+
+    game: Game
+    winner: int | None
+    places: list[int] = field(default_factory=list)
+    moves: int = 0
+    stalled: bool = False
+
+
+def bot_rng(seed: int) -> random.Random:
+    return random.Random(f"lopti-bots-{seed}")
+
+
+def run_round(
+    options: TableOptions,
+    seed: int,
+    bots: Sequence[Bot],
+    *,
+    bus: EventBus | None = None,
+    max_moves: int = DEFAULT_MAX_MOVES,
+) -> RoundResult:
+    if len(bots) != options.players:
+        raise ValueError(f"{len(bots)} bots for {options.players} players")
+    game = Game.new(options, seed, bus=bus)
+    return play_round(game, bots, bot_rng(seed), max_moves=max_moves)
+
+
+def play_round(
+    game: Game, bots: Sequence[Bot], rng: random.Random, *, max_moves: int = DEFAULT_MAX_MOVES
+) -> RoundResult:
+    """Play `game` to its end with `bots` (one per seat)."""
+    if game.setup:
+        for seat in game.active_from(game.turn):
+            swaps = [s for s in game.legal_swaps() if s.seat == seat]
+            if swaps:
+                choice = bots[seat].choose_swap(game.view(seat), swaps, rng)
+                if choice is not None:
+                    game.apply(choice)
+    moves = 0
+    while not game.over and moves < max_moves:
+        seat = game.turn
+        legal = game.legal_moves()
+        game.apply(bots[seat].choose(game.view(seat), legal, rng))
+        moves += 1
+    stalled = not game.over
+    return RoundResult(game, game.winner, game.places, moves, stalled)
