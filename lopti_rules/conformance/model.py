@@ -27,14 +27,14 @@ def _rank(value: Any) -> int:
 
 
 def _ranks(value: Any) -> Any:
-    """A run of one rank: `"9 9"`, `9`, `["9", "9"]` -> [9, 9]; other shapes are left to fail."""
+    """A play: `"9 9"`, `9` or `["9", "9"]` -> a list of rank texts; other shapes fail later."""
     if isinstance(value, str):
         parts = value.split()
         if not parts:
             raise ValueError("an empty play; give one or more ranks")
-        return [_rank(p) for p in parts]
+        return parts  # each part is then read by `Rank`
     if isinstance(value, int) and not isinstance(value, bool):
-        return [_rank(value)]
+        return [value]
     return value
 
 
