@@ -176,12 +176,16 @@ class TriggerGraph:
 
 
 def hook_refs(units: Sequence[tuple[Source, ast.File]]) -> list[HookRef]:
-    """Every hook on a hookable event, in the order the rules came into force."""
+    """Every hook on a hookable event, in the order the rules came into force.
+
+    An `instead of` hook is left out: it is already LR101, and what it means (a replacement)
+    would not trigger its own event again.
+    """
     refs: list[HookRef] = []
     for source, tree in units:
         for rule in tree.rules:
             for hook in rule.hooks:
-                if hook.event.name in _ORDER:
+                if hook.event.name in _ORDER and hook.timing != "instead of":
                     refs.append(HookRef(source, rule.title.value, hook, len(refs)))
     return refs
 
