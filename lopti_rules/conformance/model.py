@@ -15,6 +15,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from lopti_rules.engine.cards import SEVEN, SUITS, names, parse_rank, rank_name
+from lopti_rules.engine.events import EVENT_NAMES
 
 # A clause id of RULES.md: S1, T4, P3 (or P3c for an item), X10.2, D24 ...
 CLAUSE_RE = re.compile(r"^(?:[STPCFWRVKE]\d+[a-z]?|X(?:2|3|7|10)\.\d+|D\d+)$")
@@ -47,6 +48,16 @@ def _seat_map(value: Any) -> Any:
 
 def _listed(value: Any) -> Any:
     return [value] if isinstance(value, str) else value
+
+
+def _event(value: Any) -> Any:
+    """An expected event: `clear`, or `{clear: {cause: ten}}` to also check its fields."""
+    if isinstance(value, str):
+        return {"name": value, "fields": {}}
+    if isinstance(value, dict) and len(value) == 1:
+        ((name, fields),) = value.items()
+        return {"name": name, "fields": {} if fields is None else fields}
+    raise ValueError("an event is a name (`clear`) or a name with fields (`{clear: {cause: ten}}`)")
 
 
 Rank = Annotated[int, BeforeValidator(_rank)]
@@ -118,6 +129,21 @@ class Swap(_Strict):
 SeatCards = Annotated[dict[Seat, list[Rank]], BeforeValidator(_seat_map)]
 
 
+class EventSpec(_Strict):
+    name: str
+    fields: dict[str, str | int | bool] = {}
+
+    @model_validator(mode="after")
+    def _known(self) -> EventSpec:
+        if self.name not in EVENT_NAMES:
+            raise ValueError(f"`{self.name}` is not an event (known: {', '.join(EVENT_NAMES)})")
+        return self
+
+    def __str__(self) -> str:
+        inner = ", ".join(f"{k}={v}" for k, v in self.fields.items())
+        return f"{self.name}({inner})" if inner else self.name
+
+
 class Expect(_Strict):
     legal: bool | None = None
     error: str | None = None
@@ -135,7 +161,7 @@ class Expect(_Strict):
     hands: SeatCards | None = None
     face_up: SeatCards | None = None
     face_down: SeatCards | None = None
-    events: list[str] | None = None
+    events: list[Annotated[EventSpec, BeforeValidator(_event)]] | None = None
 
     @model_validator(mode="after")
     def _error_means_illegal(self) -> Expect:

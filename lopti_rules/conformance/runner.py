@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lopti_rules.conformance.loader import Loaded, discover, load_all
-from lopti_rules.conformance.model import Expect, Scenario, Step
-from lopti_rules.engine.cards import SEVEN, names
+from lopti_rules.conformance.model import EventSpec, Expect, Scenario, Step
+from lopti_rules.engine.cards import SEVEN, names, parse_rank, rank_name
 from lopti_rules.engine.events import Event
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Reveal, Swap, play_of
 from lopti_rules.engine.position import Position
@@ -108,10 +108,10 @@ def run_scenario(sc: Scenario) -> str | None:
     reason = install_custom_rules(game, sc)
     if reason is not None:
         return reason
-    emitted: list[str] = []
+    emitted: list[Event] = []
 
     def observe(event: Event) -> None:
-        emitted.append(event.name)
+        emitted.append(event)
 
     game.bus.observe(observe)
     for number, step in enumerate(sc.steps, start=1):
@@ -119,7 +119,7 @@ def run_scenario(sc: Scenario) -> str | None:
         try:
             problems = _run_step(game, step, emitted, sc.players)
         except Exception as exc:  # an engine bug must be a FAIL, not a crash of the run
-            problems = [f"the engine raised {type(exc).__name__}: {exc}"]
+            problems = [f"the step crashed with {type(exc).__name__}: {exc}"]
         if problems:
             return f"step {number} ({step.describe()}): " + "; ".join(problems)
     return None
@@ -136,7 +136,7 @@ def _move(step: Step) -> Move:
     return Swap(step.swap.seat, step.swap.hand, step.swap.face_up)
 
 
-def _run_step(game: Game, step: Step, emitted: list[str], players: int) -> list[str]:
+def _run_step(game: Game, step: Step, emitted: list[Event], players: int) -> list[str]:
     expect = step.expect or Expect()
     before = game.position()
     try:
@@ -153,7 +153,8 @@ def _run_step(game: Game, step: Step, emitted: list[str], players: int) -> list[
         if game.position() != before:
             problems.append("the refused move changed the game")
         if emitted:
-            problems.append(f"the refused move emitted events: {', '.join(emitted)}")
+            shown = ", ".join(e.name for e in emitted)
+            problems.append(f"the refused move emitted events: {shown}")
         if expect.error is not None and expect.error not in message:
             problems.append(f"the refusal `{message}` does not mention `{expect.error}`")
     return problems + _check(game, expect, emitted, players)
@@ -163,7 +164,7 @@ def _show(ranks: Iterable[int]) -> str:
     return "[" + " ".join(names(ranks)) + "]"
 
 
-def _check(game: Game, ex: Expect, emitted: list[str], players: int) -> list[str]:
+def _check(game: Game, ex: Expect, emitted: list[Event], players: int) -> list[str]:
     """Every expectation of `ex` that the game does not meet, as short sentences."""
     pos = game.position()
     out: list[str] = []
@@ -193,16 +194,15 @@ def _check(game: Game, ex: Expect, emitted: list[str], players: int) -> list[str
     if "winner" in ex.model_fields_set:
         differ("winner", game.winner, ex.winner)
     for key, zone in (("hands", pos.hands), ("face_up", pos.face_up), ("face_down", pos.face_down)):
-        wanted: dict[int, list[int]] | None = getattr(ex, key)
-        for seat, cards in sorted((wanted or {}).items()):
+        per_seat: dict[int, list[int]] | None = getattr(ex, key)
+        for seat, cards in sorted((per_seat or {}).items()):
             if seat >= players:
                 out.append(f"`{key}` names seat {seat}; seats are 0..{players - 1}")
                 continue
             differ(f"{key} of seat {seat}", _show(sorted(zone[seat])), _show(sorted(cards)))
     if ex.events is not None and not _in_order(ex.events, emitted):
-        out.append(
-            f"events were [{', '.join(emitted)}], expected [{', '.join(ex.events)}] in order"
-        )
+        shown, wanted = ", ".join(_brief(e) for e in emitted), ", ".join(map(str, ex.events))
+        out.append(f"events were [{shown}], expected [{wanted}] in order")
     return out
 
 
@@ -212,7 +212,31 @@ def _low(pos: Position) -> bool:
     return bool(pos.pile) and bool(pos.pile[-1]) and pos.pile[-1][0] == SEVEN
 
 
-def _in_order(wanted: list[str], emitted: list[str]) -> bool:
+def _in_order(wanted: list[EventSpec], emitted: list[Event]) -> bool:
     """Whether `wanted` is a subsequence of `emitted` (extra events in between allowed)."""
     it = iter(emitted)
-    return all(any(name == seen for seen in it) for name in wanted)
+    return all(any(_matches(spec, seen) for seen in it) for spec in wanted)
+
+
+def _matches(spec: EventSpec, event: Event) -> bool:
+    if spec.name != event.name:
+        return False
+    for key, want in spec.fields.items():
+        if key not in event.fields:
+            return False
+        got = event.fields[key]
+        if key == "rank":
+            if not isinstance(got, int | str) or parse_rank(got) != parse_rank(str(want)):
+                return False
+        elif str(got).lower() != str(want).lower():
+            return False
+    return True
+
+
+def _brief(event: Event) -> str:
+    """An event as a failure message shows it: its name and its scalar fields."""
+    fields = {k: v for k, v in event.fields.items() if isinstance(v, str | int | bool)}
+    if "rank" in fields and isinstance(fields["rank"], int):
+        fields["rank"] = rank_name(fields["rank"])
+    inner = ", ".join(f"{k}={v}" for k, v in fields.items())
+    return f"{event.name}({inner})" if inner else event.name
