@@ -1,0 +1,274 @@
+"""The canonical layout of a rule file (`lopti fmt`).
+
+Takes: an `ast.File` (with its comments). Produces: text in the one canonical layout.
+Guarantees: parsing the output gives the same tree (spans aside), and formatting the output
+again changes nothing (both are property-tested). Comments are kept.
+
+The layout:
+- rules are separated by one blank line; `rule "Title":` with its items indented four spaces;
+- a hook, `if`, `else` or block whose body is a single simple action stays on one line
+  (`after clear when cause is ten: each other player draws 1`) when that line fits in
+  `WIDTH` columns and no comment sits inside it; otherwise the body is an indented block;
+- an `if` with an `else` is always written as blocks; nested blocks are always indented;
+- words are separated by single spaces; conditions get parentheses only where the tree needs
+  them (`and` binds tighter than `or`); strings use `\\"` and `\\\\` escapes only.
+
+Comments: a comment on a line of its own stays on a line of its own, before the same node
+(at that node's indentation); a comment after code stays at the end of the output line that
+holds the node written latest on its source line.
+"""
+
+from __future__ import annotations
+
+from lopti_rules import ast
+
+WIDTH = 100
+INDENT = "    "
+
+_SIMPLE = (
+    ast.Draw,
+    ast.PickUp,
+    ast.Give,
+    ast.Discard,
+    ast.TakeRemoved,
+    ast.ShuffleRemoved,
+    ast.ClearPile,
+    ast.Reveal,
+    ast.Announce,
+    ast.Prevent,
+    ast.Forbid,
+    ast.EndGame,
+)
+
+
+def format_file(tree: ast.File, source_text: str = "") -> str:
+    """The canonical text of `tree`; `source_text` tells own-line from trailing comments."""
+    return _Printer(tree.comments, source_text.split("\n")).file(tree)
+
+
+# ---------------------------------------------------------------- expressions
+
+
+def string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _retro(node: ast.Retro | None) -> str:
+    return f" {node.text}" if node is not None else ""
+
+
+def target(node: ast.Target) -> str:
+    match node:
+        case ast.Role(name=name, the=the):
+            if name in ("most cards", "fewest cards"):
+                return f"the player with the {name.split()[0]} cards"
+            return f"the {name}" if the else name
+        case ast.Each(kind=kind, where=where):
+            return f"{kind} player" + (f" where {cond(where)}" if where is not None else "")
+        case ast.Their(which=which):
+            return f"their {which} player"
+        case ast.NameTarget(name=name):
+            return name.name
+        case ast.SeatTarget(word=word, number=number):
+            return f"{word} {number.value}"
+        case ast.TraitTarget(trait=trait):
+            return f"the {trait.name} player"
+    raise TypeError(node)  # pragma: no cover - the match is exhaustive
+
+
+def operand(node: ast.Operand) -> str:
+    match node:
+        case ast.Int(value=value):
+            return str(value)
+        case ast.Rank(text=text):
+            return text
+        case ast.Bool(value=value):
+            return "true" if value else "false"
+        case ast.Ident(name=name):
+            return name
+        case ast.PlayerField(field=field, target=of):
+            return f"{field.name} of {target(of)}"
+    raise TypeError(node)  # pragma: no cover
+
+
+_PRECEDENCE = {ast.Or: 1, ast.And: 2, ast.Not: 3}
+
+
+def cond(node: ast.Cond, parent: int = 0) -> str:
+    level = _PRECEDENCE.get(type(node), 4)
+    match node:
+        case ast.Compare(op=op, left=left, right=right, retro=retro):
+            text = f"{operand(left)} {op} {operand(right)}{_retro(retro)}"
+        case ast.In(left=left, options=options, retro=retro):
+            listed = ", ".join(operand(o) for o in options)
+            text = f"{operand(left)} in [{listed}]{_retro(retro)}"
+        case ast.Or(left=left, right=right):
+            text = f"{cond(left, 1)} or {cond(right, 2)}"
+        case ast.And(left=left, right=right):
+            text = f"{cond(left, 2)} and {cond(right, 3)}"
+        case ast.Not(operand=inner):
+            text = f"not {cond(inner, 3)}"
+    return f"({text})" if level < parent else text
+
+
+def simple(node: ast.Action) -> str:
+    """One simple action as a line of text."""
+    card = (lambda w: f" {w}" if w else "")(getattr(node, "card_word", None))
+    which = (lambda w: f" {w}" if w else "")(getattr(node, "which", None))
+    match node:
+        case ast.Draw(target=t, count=n, retro=r):
+            return f"{target(t)} draws {n.value}{card}{_retro(r)}"
+        case ast.PickUp(target=t, retro=r):
+            return f"{target(t)} picks up the pile{_retro(r)}"
+        case ast.Give(target=t, count=n, recipient=to, retro=r):
+            return f"{target(t)} gives {n.value}{which}{card} to {target(to)}{_retro(r)}"
+        case ast.Discard(target=t, count=n, retro=r):
+            return f"{target(t)} discards {n.value}{which}{card}{_retro(r)}"
+        case ast.TakeRemoved(target=t, count=n, retro=r):
+            return f"{target(t)} takes {n.value}{card} from the removed cards{_retro(r)}"
+        case ast.ShuffleRemoved(retro=r):
+            return f"shuffle the removed cards into the deck{_retro(r)}"
+        case ast.ClearPile(retro=r):
+            return f"clear the pile{_retro(r)}"
+        case ast.Reveal(target=t, what=what, retro=r):
+            return f"{target(t)} reveals their {what}{_retro(r)}"
+        case ast.Announce(text=s, retro=r):
+            return f"announce {string(s.value)}{_retro(r)}"
+        case ast.Prevent(verb=verb, words=words, retro=r):
+            return f"{verb} {' '.join(w.name for w in words)}{_retro(r)}"
+        case ast.Forbid(target=t, modal=modal, words=words, retro=r):
+            return f"{target(t)} {modal} {' '.join(w.name for w in words)}{_retro(r)}"
+        case ast.EndGame(what=what, retro=r):
+            return f"end the {what}{_retro(r)}"
+    raise TypeError(node)  # pragma: no cover
+
+
+def _head(node: ast.Action) -> str:
+    """The line that opens a block action, up to and including its `:`."""
+    match node:
+        case ast.Repeat(count=n, retro=r):
+            return f"repeat {n.value} times{_retro(r)}:"
+        case ast.RepeatUntil(cond=c):
+            return f"repeat until {cond(c)}:"
+        case ast.While(cond=c):
+            return f"while {cond(c)}:"
+        case ast.Forever():
+            return "forever:"
+        case ast.RoshamboAction(first=a, second=b):
+            return f"roshambo {target(a)} vs {target(b)}:"
+        case ast.If(cond=c):
+            return f"if {cond(c)}:"
+    raise TypeError(node)  # pragma: no cover
+
+
+def _body(node: ast.Action) -> tuple[ast.Action, ...]:
+    if isinstance(node, ast.If):
+        return node.then
+    assert isinstance(
+        node, ast.Repeat | ast.RepeatUntil | ast.While | ast.Forever | ast.RoshamboAction
+    )
+    return node.body
+
+
+# ---------------------------------------------------------------- layout
+
+
+class _Printer:
+    def __init__(self, comments: tuple[ast.Comment, ...], source_lines: list[str]) -> None:
+        self.lines: list[tuple[int, str]] = []  # (depth, text)
+        self.anchors: list[tuple[int, int]] = []  # (source line of a node, output index)
+        self.trailing: dict[int, ast.Comment] = {}
+        self.own_line: list[ast.Comment] = []
+        for c in comments:
+            index = c.span.line - 1
+            before = source_lines[index][: c.span.column - 1] if index < len(source_lines) else ""
+            if before.strip():
+                self.trailing[c.span.line] = c
+            else:
+                self.own_line.append(c)
+        self.comment_lines = {c.span.line for c in comments}
+
+    def emit(
+        self, depth: int, text: str, *nodes: ast.Action | ast.Hook | ast.Rule | ast.Note
+    ) -> None:
+        for node in nodes:
+            self.anchors.append((node.span.line, len(self.lines)))
+        self.lines.append((depth, text))
+
+    def quiet(self, first: int, last: int) -> bool:
+        """No comment on the lines first..last-1 (a comment may end the last line)."""
+        return not any(first <= line < last for line in self.comment_lines)
+
+    def inline(
+        self, depth: int, head: str, node: ast.Hook | ast.Action, body: tuple[ast.Action, ...]
+    ) -> bool:
+        if len(body) != 1 or not isinstance(body[0], _SIMPLE):
+            return False
+        text = f"{head} {simple(body[0])}"
+        if len(INDENT) * depth + len(text) > WIDTH or not self.quiet(
+            node.span.line, node.span.end_line
+        ):
+            return False
+        self.emit(depth, text, node, body[0])
+        return True
+
+    def file(self, tree: ast.File) -> str:
+        for index, rule in enumerate(tree.rules):
+            if index:
+                self.lines.append((0, ""))
+            self.emit(0, f"rule {string(rule.title.value)}:", rule)
+            for item in rule.items:
+                if isinstance(item, ast.Note):
+                    self.emit(1, f"note {string(item.text.value)}", item)
+                else:
+                    self.hook(item)
+        return self.render()
+
+    def hook(self, hook: ast.Hook) -> None:
+        when = f" when {cond(hook.cond)}" if hook.cond is not None else ""
+        head = f"{hook.timing} {hook.event.name}{when}:"
+        if not self.inline(1, head, hook, hook.actions):
+            self.emit(1, head, hook)
+            self.block(2, hook.actions)
+
+    def block(self, depth: int, actions: tuple[ast.Action, ...]) -> None:
+        for action in actions:
+            if isinstance(action, _SIMPLE):
+                self.emit(depth, simple(action), action)
+                continue
+            head = _head(action)
+            body = _body(action)
+            if isinstance(action, ast.If) and action.else_ is not None:
+                self.emit(depth, head, action)
+                self.block(depth + 1, body)
+                self.emit(depth, "else:")
+                self.block(depth + 1, action.else_)
+            elif not self.inline(depth, head, action, body):
+                self.emit(depth, head, action)
+                self.block(depth + 1, body)
+
+    def render(self) -> str:
+        before: dict[int, list[ast.Comment]] = {}
+        after_all: list[ast.Comment] = []
+        for c in self.own_line:
+            later = [out for line, out in self.anchors if line > c.span.line]
+            if later:
+                before.setdefault(min(later), []).append(c)
+            else:
+                after_all.append(c)
+        tails: dict[int, str] = {}
+        for line, c in sorted(self.trailing.items()):
+            owners = [out for src, out in self.anchors if src <= line]
+            if owners:
+                out = max(owners)
+                tails[out] = f"{tails[out]} {c.text}" if out in tails else c.text
+            else:
+                before.setdefault(0, []).append(c)
+        out_lines: list[str] = []
+        for index, (depth, text) in enumerate(self.lines):
+            for c in before.get(index, ()):
+                out_lines.append(INDENT * (depth if text else 0) + c.text)
+            tail = f"  {tails[index]}" if index in tails else ""
+            out_lines.append((INDENT * depth + text + tail) if text else "")
+        out_lines.extend(c.text for c in after_all)
+        return "\n".join(out_lines) + "\n"

@@ -1,0 +1,218 @@
+"""The syntax stage: a rule file's text in, an `ast.File` (or LP diagnostics) out.
+
+Takes: a `Source`. Produces: `parse(source) -> ast.File | None`; on any syntax problem it
+appends exactly one LP diagnostic to `source.diagnostics` (the first error, reported precisely,
+never a cascade) and returns None. Guarantees: it never raises on any text; it never recurses
+deeper than the limits below allow, and it runs in time linear in the text.
+
+The grammar (`grammar/lopti.lark`, shipped in the package) is built once per process: LALR with
+the contextual lexer and Lark's indenter, cached by Lark in the user's cache directory (or not
+at all when that is not writable). `build_parser(strict=True)` is what the tests use to prove
+the grammar has no conflict or terminal collision.
+
+Limits (documented in docs/language.md), each reported as LP005:
+- a file of more than `MAX_FILE_CHARS` characters;
+- a line of more than `MAX_LINE_CHARS` characters;
+- nesting more than `MAX_DEPTH` levels deep in the parse tree (each block, each `and`, `or`,
+  `not`, each target or field inside a condition counts a level).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lopti_rules import ast
+from lopti_rules.resources import grammar_path
+from lopti_rules.source import Source, Span
+
+if TYPE_CHECKING:
+    from lark import Lark, Token, Tree
+
+MAX_FILE_CHARS = 1_000_000
+MAX_LINE_CHARS = 1_000
+MAX_DEPTH = 100
+
+
+class IndentMismatch(Exception):
+    """A line dedents to a column that matches no enclosing block."""
+
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__(f"indentation mismatch at {line}:{column}")
+        self.line = line
+        self.column = column
+
+
+def _indenter() -> Any:
+    from lark.indenter import Indenter
+
+    class LoptiIndenter(Indenter):
+        """Lark's indenter, with NAME lexed in every state (whole-word keywords) and a
+        positioned error for a dedent that matches no outer block."""
+
+        NL_type = "_NL"
+        OPEN_PAREN_types: list[str] = []  # noqa: RUF012 (Lark's interface)
+        CLOSE_PAREN_types: list[str] = []  # noqa: RUF012
+        INDENT_type = "_INDENT"
+        DEDENT_type = "_DEDENT"
+        tab_len = 8
+
+        always_accept = ("_NL", "NAME")
+
+        def handle_NL(self, token: Token) -> Iterator[Token]:
+            from lark import Token
+
+            yield token
+            indent_str = token.rsplit("\n", 1)[1]
+            indent = len(indent_str)
+            if indent > self.indent_level[-1]:
+                self.indent_level.append(indent)
+                yield Token.new_borrow_pos(self.INDENT_type, indent_str, token)
+                return
+            while indent < self.indent_level[-1]:
+                self.indent_level.pop()
+                yield Token.new_borrow_pos(self.DEDENT_type, indent_str, token)
+            if indent != self.indent_level[-1]:
+                raise IndentMismatch(token.end_line or 1, token.end_column or 1)
+
+    return LoptiIndenter()
+
+
+def _cache_file() -> str | bool:
+    """A cache path in the user's cache directory, or False when none is writable."""
+    import lark
+
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+    folder = os.path.join(base, "lopti-rules")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return False
+    if not os.access(folder, os.W_OK):
+        return False
+    major, minor = sys.version_info[:2]
+    return os.path.join(folder, f"grammar-lark{lark.__version__}-py{major}{minor}.cache")
+
+
+def build_parser(*, strict: bool = False, cache: bool = True) -> Lark:
+    """Build the Lark parser from the shipped grammar (Lark checks the cache's hash)."""
+    from lark import Lark
+
+    return Lark.open(
+        str(grammar_path()),
+        parser="lalr",
+        lexer="contextual",
+        postlex=_indenter(),
+        propagate_positions=True,
+        maybe_placeholders=True,
+        strict=strict,
+        cache=_cache_file() if cache and not strict else False,
+    )
+
+
+@functools.cache
+def parser() -> Lark:
+    """The process-wide parser, built (or loaded from the cache) on first use."""
+    return build_parser()
+
+
+def parse_tree(text: str) -> Tree[Token]:
+    """Lark's tree for `text`; raises Lark's errors or `IndentMismatch`. The text gets a final
+    newline so the last line ends like every other."""
+    return parser().parse(text if text.endswith("\n") else text + "\n")
+
+
+def parse(source: Source) -> ast.File | None:
+    """Parse one rule file; on a syntax error report it (one LP diagnostic) and return None."""
+    from lark.exceptions import UnexpectedInput
+
+    from lopti_rules import syntax_errors
+    from lopti_rules.transform import to_ast
+
+    text = source.text
+    if _over_limits(source) or syntax_errors.report_tabs(source):
+        return None
+    try:
+        tree = parse_tree(text)
+    except IndentMismatch as exc:
+        syntax_errors.report_indent_mismatch(source, exc.line, exc.column)
+        return None
+    except UnexpectedInput as exc:
+        syntax_errors.report(source, exc)
+        return None
+    if _too_deep(source, tree):
+        return None
+    file = to_ast(tree)
+    comments = scan_comments(text)
+    return ast.File(file.rules, file.span, comments) if comments else file
+
+
+def _over_limits(source: Source) -> bool:
+    text = source.text
+    if len(text) > MAX_FILE_CHARS:
+        source.report(
+            "LP005",
+            Span.point(1, 1),
+            f"the file is {len(text):,} characters long; the limit is {MAX_FILE_CHARS:,}",
+            "split the rules over several files",
+        )
+        return True
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > MAX_LINE_CHARS:
+            source.report(
+                "LP005",
+                Span(number, MAX_LINE_CHARS + 1, number, len(line) + 1),
+                f"line {number} is {len(line):,} characters long; the limit is {MAX_LINE_CHARS:,}",
+                "break the hook into an indented block with one action per line",
+            )
+            return True
+    return False
+
+
+def _too_deep(source: Source, tree: Tree[Token]) -> bool:
+    """Measure the tree's depth without recursion; report LP005 past `MAX_DEPTH`."""
+    from lark import Tree
+
+    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            meta = node.meta
+            span = Span(meta.line, meta.column, meta.end_line, meta.end_column)
+            source.report(
+                "LP005",
+                span,
+                f"this is nested more than {MAX_DEPTH} levels deep",
+                "split the condition or the blocks into simpler hooks",
+            )
+            return True
+        stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
+    return False
+
+
+def scan_comments(text: str) -> tuple[ast.Comment, ...]:
+    """Every `# comment` outside a string, in order (strings never span lines)."""
+    found: list[ast.Comment] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        in_string = escaped = False
+        for index, char in enumerate(line):
+            if in_string:
+                if escaped:
+                    escaped = False
+                elif char == "\\":
+                    escaped = True
+                elif char == '"':
+                    in_string = False
+            elif char == '"':
+                in_string = True
+            elif char == "#":
+                body = line[index:].rstrip()
+                found.append(
+                    ast.Comment(body, Span(number, index + 1, number, index + 1 + len(body)))
+                )
+                break
+    return tuple(found)

@@ -1,0 +1,109 @@
+"""Render the diagnostics of checked files: concise, full text, and JSON (INTERFACES.md).
+
+Takes: `FileResult`s (a path, the text that was read, its diagnostics). Produces: strings.
+Guarantees: output is deterministic and byte-identical across runs: files in the order given,
+diagnostics sorted by position, then code, then message; JSON keys in a fixed order.
+
+- concise: `file:line:col: CODE message`, one line per diagnostic;
+- text (full): the concise line, the source line, `^^^` under the span, then `hint: ...`;
+  then a summary line;
+- json: `{"files": [{"path", "accepted", "diagnostics": [...]}]}`.
+
+`lopti_rules.sarif.to_sarif` (written with the checker) reads the same `FileResult`s.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lopti_rules.source import Diagnostic
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    """One checked file: its path, the text read from it, and every diagnostic about it."""
+
+    path: str
+    text: str
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def accepted(self) -> bool:
+        """True when no diagnostic is an error (warnings are allowed)."""
+        return not any(d.is_error for d in self.diagnostics)
+
+    def sorted_diagnostics(self) -> list[Diagnostic]:
+        return sorted(self.diagnostics, key=Diagnostic.sort_key)
+
+    def line(self, number: int) -> str:
+        lines = self.text.split("\n")
+        return lines[number - 1].rstrip("\r") if 0 < number <= len(lines) else ""
+
+
+def concise_line(d: Diagnostic) -> str:
+    return f"{d.file}:{d.span.line}:{d.span.column}: {d.code} {d.message}"
+
+
+def concise(results: Sequence[FileResult]) -> str:
+    return "".join(concise_line(d) + "\n" for r in results for d in r.sorted_diagnostics())
+
+
+def _caret(result: FileResult, d: Diagnostic) -> list[str]:
+    source_line = result.line(d.span.line)
+    if not source_line and d.span.column <= 1:
+        return []
+    start = max(d.span.column, 1)
+    end = d.span.end_column if d.span.end_line == d.span.line else len(source_line) + 1
+    width = max(end - start, 1)
+    # keep tabs in the padding so the caret lines up under tab-indented text
+    pad = "".join("\t" if ch == "\t" else " " for ch in source_line[: start - 1])
+    pad += " " * max(start - 1 - len(source_line), 0)
+    return [f"  {source_line}", f"  {pad}{'^' * width}"]
+
+
+def full(results: Sequence[FileResult]) -> str:
+    out: list[str] = []
+    for result in results:
+        for d in result.sorted_diagnostics():
+            out.append(concise_line(d))
+            out.extend(_caret(result, d))
+            if d.hint:
+                out.append(f"  hint: {d.hint}")
+            out.append("")
+    out.append(summary(results))
+    return "\n".join(out) + "\n"
+
+
+def summary(results: Sequence[FileResult]) -> str:
+    errors = sum(d.is_error for r in results for d in r.diagnostics)
+    warnings = sum(not d.is_error for r in results for d in r.diagnostics)
+    rejected = sum(not r.accepted for r in results)
+    files = "file" if len(results) == 1 else "files"
+
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}" + ("" if n == 1 else "s")
+
+    verdict = f"{plural(rejected, 'file')} rejected" if rejected else "all accepted"
+    return (
+        f"{len(results)} {files} checked: {verdict} "
+        f"({plural(errors, 'error')}, {plural(warnings, 'warning')})"
+    )
+
+
+def to_json(results: Sequence[FileResult]) -> dict[str, object]:
+    return {
+        "files": [
+            {
+                "path": r.path,
+                "accepted": r.accepted,
+                "diagnostics": [d.to_json() for d in r.sorted_diagnostics()],
+            }
+            for r in results
+        ]
+    }
+
+
+def json_text(results: Sequence[FileResult]) -> str:
+    return json.dumps(to_json(results), indent=2, ensure_ascii=False) + "\n"
