@@ -100,8 +100,8 @@ def constraints(
                 continue
             key, ftype = found
             c = _constant(right, ftype)
-            if c is None:
-                continue
+            if c is None or (op in _FLIP and ftype.kind in ("symbol", "bool")):
+                continue  # a type mismatch: LR503's, not a contradiction
             groups.setdefault(key, (ftype, []))[1].append((_test(op, c), c, part.span))
         elif isinstance(part, ast.In):
             found = _key(part.left, fields)

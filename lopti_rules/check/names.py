@@ -169,11 +169,19 @@ class _Resolver:
         return None  # pragma: no cover - the AST has no other operand
 
     def ident(self, name: str, span: Span, scope: Scope, symbols: tuple[str, ...]) -> Value:
-        if name in symbols:
-            return Literal("symbol", name, span)
+        if name in symbols or (symbols and name in catalog.SYMBOL_FIELDS):
+            return Literal("symbol", name, span)  # the other side is a symbol field
         fields = self.scope_fields(scope)
         if name in fields:
             return Field(name, fields[name], span)
+        if name in catalog.PLAYER_FIELDS:
+            self.source.report(
+                "LR502",
+                span,
+                f"`{name}` is a player field: say whose",
+                f"write `{name} of player` (or another role)",
+            )
+            return None
         if name in catalog.SYMBOL_FIELDS:
             return Literal("symbol", name, span)
         owners = catalog.event_field_owners(name)
@@ -184,14 +192,6 @@ class _Resolver:
                 span,
                 f"`{self.event_name}` has no field `{name}` (it is a field of {where})",
                 f"hook {where.split(', ')[0]} to test `{name}`, or use a table field",
-            )
-            return None
-        if name in catalog.PLAYER_FIELDS:
-            self.source.report(
-                "LR502",
-                span,
-                f"`{name}` is a player field: say whose",
-                f"write `{name} of player` (or another role)",
             )
             return None
         return Word(name, span)

@@ -7,24 +7,46 @@ from tests.check.build import cmp, codes, draw, each, file, hook, ident, num, ro
 
 
 def test_accepts_a_plain_rule() -> None:
-    tree = file(rule("Tens tax", hook("after", "clear", draw(each("each other")),
-                                      cond=cmp(ident("cause"), "is", ident("ten")))))
+    tree = file(
+        rule(
+            "Tens tax",
+            hook(
+                "after",
+                "clear",
+                draw(each("each other")),
+                cond=cmp(ident("cause"), "is", ident("ten")),
+            ),
+        )
+    )
     assert codes(tree) == []
 
 
 def test_unknown_event_and_field_of_another_event() -> None:
     tree = file(
         rule("A", hook("after", "clearr", draw(role("next player")), line=2)),
-        rule("B", hook("after", "play", draw(role("next player"), line=3),
-                       cond=cmp(ident("cause", 3), "is", ident("ten", 3), 3), line=3)),
+        rule(
+            "B",
+            hook(
+                "after",
+                "play",
+                draw(role("next player"), line=3),
+                cond=cmp(ident("cause", 3), "is", ident("ten", 3), 3),
+                line=3,
+            ),
+        ),
     )
     assert codes(tree) == [(2, "LR501"), (3, "LR502")]
 
 
 def test_instead_of_and_skip() -> None:
     skip = ast.Prevent("skip", (ident("next"), ident("player")), sp(2))
-    tree = file(rule("A", hook("instead of", "draw", draw(role("player"), 2)),
-                     hook("after", "clear", skip, line=2)))
+    tree = file(
+        rule(
+            "A",
+            hook("instead of", "draw", draw(role("player"), 2)),
+            hook("after", "clear", skip, line=2),
+        )
+    )
     assert codes(tree) == [(1, "LR101"), (2, "LR102")]
 
 
@@ -40,15 +62,29 @@ def test_loop_across_two_units_is_reported_at_the_closing_hook() -> None:
 
 
 def test_custom_clear_after_play_is_not_a_loop() -> None:
-    tree = file(rule("A", hook("after", "play", ast.ClearPile(sp()),
-                               cond=cmp(ident("rank"), "is", ast.Rank("K", sp())))))
+    tree = file(
+        rule(
+            "A",
+            hook(
+                "after",
+                "play",
+                ast.ClearPile(sp()),
+                cond=cmp(ident("rank"), "is", ast.Rank("K", sp())),
+            ),
+        )
+    )
     assert codes(tree) == []
 
 
 def test_repeat_bounds() -> None:
     body = (draw(role("player")),)
-    tree = file(rule("A", hook("after", "play", ast.Repeat(num(11, 2), body, sp(2)), line=2),
-                     hook("after", "play", ast.Repeat(num(0, 3), body, sp(3)), line=3)))
+    tree = file(
+        rule(
+            "A",
+            hook("after", "play", ast.Repeat(num(11, 2), body, sp(2)), line=2),
+            hook("after", "play", ast.Repeat(num(0, 3), body, sp(3)), line=3),
+        )
+    )
     assert codes(tree) == [(2, "LR205"), (3, "LR506")]
 
 
