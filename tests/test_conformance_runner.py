@@ -1,0 +1,216 @@
+"""The conformance runner and `lopti conformance`: malformed files, wrong expectations, exits.
+
+Scenarios here are written to a temporary folder; each test states one way a scenario can be
+wrong (or right) and what the runner must say about it.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from lopti_rules.cli.main import main
+from lopti_rules.conformance import RUNTIME_MISSING, run_paths
+from lopti_rules.conformance import runner as runner_module
+
+GOOD = """\
+name: an eight beats a five
+clause: P3
+players: 2
+state:
+  pile: ["5"]
+  hands: [["8", "9"], ["6"]]
+  face_down: [["A"], ["A"]]
+steps:
+  - play: ["8"]
+    expect: {legal: true, pile: ["5", "8"], turn: 1, events: [play]}
+"""
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def reason_of(folder: Path, name: str, text: str) -> str:
+    [result] = run_paths([write(folder, name, text)])
+    assert not result.passed
+    assert result.reason is not None
+    return result.reason
+
+
+def test_good_scenario_passes(tmp_path: Path) -> None:
+    [result] = run_paths([write(tmp_path, "good.yaml", GOOD)])
+    assert result.passed, result.reason
+    assert result.line() == "PASS an eight beats a five"
+
+
+# -- malformed scenarios: a FAIL naming file, line and column ----------------------------------
+def test_unknown_key_points_at_the_key(tmp_path: Path) -> None:
+    text = GOOD.replace("  pile:", "  colour: red\n  pile:")
+    reason = reason_of(tmp_path, "extra.yaml", text)
+    assert reason.startswith(f"{tmp_path / 'extra.yaml'}:5:3: unknown key `colour`")
+
+
+def test_bad_rank_points_at_the_card(tmp_path: Path) -> None:
+    reason = reason_of(tmp_path, "rank.yaml", GOOD.replace('[["8", "9"]', '[["8", "Z"]'))
+    assert ":6:17: " in reason
+    assert "`Z` is not a rank" in reason
+
+
+def test_bad_yaml_gives_its_position(tmp_path: Path) -> None:
+    reason = reason_of(tmp_path, "broken.yaml", "name: x\nclause: [T4\nplayers: 2\n")
+    assert reason.startswith(f"{tmp_path / 'broken.yaml'}:3:8: ")
+    assert "not valid YAML" in reason
+
+
+def test_missing_name_and_wrong_seat_count(tmp_path: Path) -> None:
+    assert "missing required key `name`" in reason_of(
+        tmp_path, "noname.yaml", GOOD.replace("name: an eight beats a five\n", "")
+    )
+    assert "`hands` has 3 seats; `players` is 2" in reason_of(
+        tmp_path, "seats.yaml", GOOD.replace('["6"]]', '["6"], ["4"]]')
+    )
+
+
+def test_too_many_cards_of_a_rank(tmp_path: Path) -> None:
+    text = GOOD.replace('pile: ["5"]', 'pile: ["8 8 8", "8"]')
+    assert "5 cards of rank 8" in reason_of(tmp_path, "five.yaml", text)
+
+
+def test_unknown_clause_and_event(tmp_path: Path) -> None:
+    assert "`Z9` is not a clause id" in reason_of(
+        tmp_path, "clause.yaml", GOOD.replace("clause: P3", "clause: Z9")
+    )
+    assert "`clean` is not an event" in reason_of(
+        tmp_path, "event.yaml", GOOD.replace("events: [play]", "events: [clean]")
+    )
+
+
+def test_a_step_makes_one_move(tmp_path: Path) -> None:
+    text = GOOD.replace('  - play: ["8"]', '  - play: ["8"]\n    pickup: true')
+    assert "exactly one move" in reason_of(tmp_path, "two.yaml", text)
+
+
+def test_given_low_must_agree_with_the_pile(tmp_path: Path) -> None:
+    text = GOOD.replace('pile: ["5"]', 'pile: ["5"]\n  low: true')
+    assert "disagrees with the pile" in reason_of(tmp_path, "low.yaml", text)
+
+
+def test_duplicate_name_in_a_folder(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", GOOD)
+    write(tmp_path, "b.yaml", GOOD)
+    first, second = run_paths([tmp_path])
+    assert first.passed
+    assert not second.passed
+    assert "already used by a.yaml" in (second.reason or "")
+
+
+def test_not_a_mapping(tmp_path: Path) -> None:
+    assert "a scenario is a YAML mapping" in reason_of(tmp_path, "list.yaml", "- 1\n- 2\n")
+
+
+# -- wrong expectations: a FAIL naming the step and what differed ------------------------------
+def test_wrong_expectations_are_all_named(tmp_path: Path) -> None:
+    text = GOOD.replace(
+        'expect: {legal: true, pile: ["5", "8"], turn: 1, events: [play]}',
+        'expect: {pile: ["5"], turn: 0, hands: {0: ["9", "8"]}, winner: 1}',
+    )
+    reason = reason_of(tmp_path, "wrong.yaml", text)
+    assert reason.startswith("step 1 (play 8): ")
+    for part in (
+        "pile is [5 8], expected [5]",
+        "turn is 1, expected 0",
+        "hands of seat 0 is [9], expected [8 9]",
+        "winner is None, expected 1",
+    ):
+        assert part in reason
+
+
+def test_refused_legal_move(tmp_path: Path) -> None:
+    text = GOOD.replace('pile: ["5"]', 'pile: ["J"]').replace(
+        'expect: {legal: true, pile: ["5", "8"], turn: 1, events: [play]}', "expect: {turn: 1}"
+    )
+    reason = reason_of(tmp_path, "refused.yaml", text)
+    assert "the engine refused a legal move" in reason
+    assert "(P3)" in reason
+
+
+def test_accepted_illegal_move(tmp_path: Path) -> None:
+    text = GOOD.replace("legal: true", "legal: false")
+    assert "accepted a move the rules forbid" in reason_of(tmp_path, "acc.yaml", text)
+
+
+def test_error_substring(tmp_path: Path) -> None:
+    base = GOOD.replace('pile: ["5"]', 'pile: ["J"]')
+    ok = base.replace(
+        'expect: {legal: true, pile: ["5", "8"], turn: 1, events: [play]}', "expect: {error: P3}"
+    )
+    assert run_paths([write(tmp_path, "ok.yaml", ok)])[0].passed
+    bad = ok.replace("error: P3", "error: X7.2")
+    assert "does not mention `X7.2`" in reason_of(tmp_path, "bad.yaml", bad)
+
+
+def test_events_in_order_with_fields(tmp_path: Path) -> None:
+    text = GOOD.replace("events: [play]", "events: [{play: {rank: 8, source: hand}}, turn]")
+    assert run_paths([write(tmp_path, "ev.yaml", text)])[0].passed
+    wrong_order = GOOD.replace("events: [play]", "events: [turn, play]")
+    assert "expected [turn, play] in order" in reason_of(tmp_path, "ev2.yaml", wrong_order)
+    wrong_field = GOOD.replace("events: [play]", "events: [{play: {source: face_down}}]")
+    assert "expected [play(source=face_down)]" in reason_of(tmp_path, "ev3.yaml", wrong_field)
+
+
+def test_inconsistent_position_is_a_fail(tmp_path: Path) -> None:
+    # 3s never stay on the pile (X3.2): the engine refuses to build this table
+    text = GOOD.replace('pile: ["5"]', 'pile: ["5", "3"]')
+    reason = reason_of(tmp_path, "three.yaml", text)
+    assert reason.startswith("the engine rejects the scenario's state: ")
+    assert "X3.2" in reason
+
+
+def test_custom_rules_need_the_runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runner_module.importlib.util, "find_spec", lambda name: None)
+    text = GOOD.replace(
+        "players: 2", 'players: 2\nrules: |\n  rule "T":\n      after clear: player draws 1'
+    )
+    assert reason_of(tmp_path, "rules.yaml", text) == RUNTIME_MISSING
+
+
+# -- the command ---------------------------------------------------------------------------------
+def test_cli_all_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(tmp_path, "good.yaml", GOOD)
+    assert main(["conformance", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "PASS an eight beats a five\n1 passed, 0 failed\n"
+
+
+def test_cli_failures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(tmp_path, "a_good.yaml", GOOD)
+    write(
+        tmp_path,
+        "b_bad.yaml",
+        GOOD.replace("name: an eight", "name: a nine").replace("turn: 1", "turn: 0"),
+    )
+    assert main(["conformance", str(tmp_path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "PASS an eight beats a five"
+    assert out[1] == "FAIL a nine beats a five: step 1 (play 8): turn is 1, expected 0"
+    assert out[2] == "1 passed, 1 failed"
+
+
+def test_cli_quiet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(tmp_path, "good.yaml", GOOD)
+    assert main(["conformance", "-q", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "1 passed, 0 failed\n"
+
+
+def test_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", str(tmp_path / "nope")]) == 2
+    err = capsys.readouterr().err
+    assert "is not a scenario file or folder" in err
+    assert "Traceback" not in err
+    assert main(["conformance", str(tmp_path)]) == 2  # an empty folder
+    assert "no scenario files" in capsys.readouterr().err
+    assert main(["conformance"]) == 2
