@@ -1,0 +1,27 @@
+"""Parse and check rule text in tests."""
+
+from __future__ import annotations
+
+from lopti_rules.check import check
+from lopti_rules.parse import parse
+from lopti_rules.source import Diagnostic, Source
+
+
+def diagnose(*texts: str, roster: list[str] | None = None) -> list[Diagnostic]:
+    """Parse each text as its own unit, check them together, return every diagnostic."""
+    units = []
+    for i, text in enumerate(texts):
+        source = Source(text, f"unit{i}.lopti")
+        tree = parse(source)
+        assert tree is not None, source.diagnostics
+        units.append((source, tree))
+    check(units, roster=roster)
+    return [d for source, _ in units for d in source.sorted_diagnostics()]
+
+
+def codes(*texts: str, roster: list[str] | None = None) -> list[str]:
+    return [d.code for d in diagnose(*texts, roster=roster)]
+
+
+def one_hook(line: str) -> str:
+    return f'rule "Case":\n    {line}\n'
