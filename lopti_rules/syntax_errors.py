@@ -125,7 +125,6 @@ MISTAKES: tuple[Mistake, ...] = (
         "the actions are: draws, picks up the pile, gives, discards, takes, reveals, shuffle the "
         "removed cards into the deck, clear the pile, announce, repeat, if, roshambo",
         (
-            _HOOK + "after clear: draws 1",
             _HOOK + "after clear: 2 cards",
             _BODY + '"hello"',
             _HOOK + "after clear:\n        :",
@@ -393,6 +392,9 @@ class _State:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _State) and other.position == self.position
+
+    def __index__(self) -> int:  # Lark logs the state with `%d`
+        return int(self.position)
 
     __hash__ = None  # type: ignore[assignment]
 
