@@ -1,12 +1,14 @@
-"""The greedy bot: a sensible, deterministic player of base Lopti.
+"""The greedy bot: a sensible player of base Lopti (deterministic for a seeded RNG).
 
 Its habits, in order: take a clear when a play completes four of a kind (a clear empties
 the pile and earns a bonus play, C1b/T5); otherwise shed the lowest normal rank it can, all
 copies at once (pairs and triples go together); keep the special ranks 2, 3, 7 and 10 for
 when they matter: under a 3-obligation it answers with 3s, on a big pile it clears with a 10,
 and otherwise spends the cheapest special (7 on an empty table sets the low rule for the
-next player). It picks up only when it cannot play, and a face-down player always flips
-rather than picking up. For the setup swap it puts its strongest hand card face-up, in place
+next player), except that one time in four it plays a random special instead: two purely
+deterministic seats can otherwise repeat the same exchange forever (docs/engine.md). It
+picks up only when it cannot play, and a face-down player always flips rather than picking
+up. For the setup swap it puts its strongest hand card face-up, in place
 of its weakest face-up card, when that is an improvement.
 """
 
@@ -21,6 +23,7 @@ KEEP = {r: r for r in range(2, 15)}
 KEEP.update({7: 15, 3: 16, 2: 17, 10: 18})
 SPECIAL = frozenset({2, 3, 7, 10})
 BIG_PILE = 4  # a 10 is spent on a pile of at least this many cards
+VARY = 0.25  # chance of a random special play instead of the cheapest one
 
 
 class GreedyBot:
@@ -58,6 +61,8 @@ class GreedyBot:
             return normal[0]
         if 3 in best and view.obligation:
             return best[3]
+        if rng.random() < VARY:  # only specials left: vary now and then, so that two
+            return plays[rng.randrange(len(plays))]  # greedy seats cannot cycle forever
         if 10 in best and view.pile_size >= BIG_PILE:
             return least[10]
         order = (7, 2, 3, 10) if top is None else (2, 7, 3, 10)

@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING
 from lopti_rules.engine.events import Event, EventBus
 from lopti_rules.engine.legality import generate, play_is_legal, top_run, why_illegal
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Play, Reveal, Swap
+from lopti_rules.engine.view import View, render
 
 if TYPE_CHECKING:
     from lopti_rules.engine.build import TableOptions
     from lopti_rules.engine.effects import Effects
     from lopti_rules.engine.position import Position
-    from lopti_rules.engine.view import View
 
 # (kind, seat, bonus, drawn): an out-of-turn bonus interrupted the flow; "end" finishes
 # ending `seat`'s turn afterwards, "resume" gives the move back to `seat` as it was.
@@ -138,13 +138,10 @@ class Game:
         return position_of(self)
 
     def view(self, seat: int) -> View:
-        from lopti_rules.engine.view import View
-
+        """What `seat` may see (others' hands and all face-down cards hidden)."""
         return View(self, seat)
 
     def __str__(self) -> str:
-        from lopti_rules.engine.view import render
-
         return render(self)
 
     # -- the state protocol ------------------------------------------------------------------
