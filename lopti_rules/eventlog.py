@@ -28,7 +28,7 @@ def _rank(value: object) -> object:
 
 
 def _ranks(value: object) -> object:
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return [_rank(v) for v in value]
     return value
 
@@ -42,8 +42,8 @@ def record(seq: int, event: Event) -> dict[str, object]:
             line[key] = _rank(value)
         elif key in _RANK_LISTS:
             line[key] = _ranks(value)
-        elif key in _SEAT_LISTS or (key == "face_up" and isinstance(value, list)):
-            line[key] = [_ranks(v) for v in value] if isinstance(value, list) else value
+        elif key in _SEAT_LISTS or (key == "face_up" and isinstance(value, list | tuple)):
+            line[key] = [_ranks(v) for v in value] if isinstance(value, list | tuple) else value
         elif key == "face_up":
             line[key] = _rank(value)  # the swap's face-up card
         else:

@@ -67,7 +67,7 @@ class Narrator:
         count = f.get("count", 0)
         n = count if isinstance(count, int) else 0
         cards = f.get("cards", [])
-        shown = cards_text(cards) if isinstance(cards, list) else ""
+        shown = cards_text(cards) if isinstance(cards, list | tuple) else ""
         if name == "round":
             return f"Round {f.get('round')}: {who} deals."
         if name == "deal":
@@ -75,9 +75,9 @@ class Narrator:
             deck = f.get("deck", [])
             lines = [
                 f"  {self.name(s)} shows face-up {cards_text(sorted(u))}"
-                for s, u in enumerate(ups if isinstance(ups, list) else [])
+                for s, u in enumerate(ups if isinstance(ups, list | tuple) else [])
             ]
-            left = len(deck) if isinstance(deck, list) else 0
+            left = len(deck) if isinstance(deck, list | tuple) else 0
             return (
                 f"Each player gets 3 face-down, 3 face-up and 3 hand cards; {left} in the deck.\n"
                 + "\n".join(lines)
@@ -135,7 +135,7 @@ class Narrator:
         if cause == "sevens":
             return "four 7s"
         if cause == "four_of_a_kind":
-            if isinstance(cards, list) and cards:
+            if isinstance(cards, list | tuple) and cards:
                 return f"four {_rank(cards[-1])}s"
             return "four of a kind"
         return "a house rule"

@@ -8,8 +8,8 @@ and observers run when the round or turn begins, their `after` hooks when it end
 
 Guarantees:
 - Add-only: there is no unsubscribe, and a handler cannot cancel, replace or change a base
-  event. It receives a frozen `Event` whose `fields` is a read-only mapping (lists inside
-  are copies), so mutating it cannot reach the engine.
+  event. It receives a frozen `Event` whose `fields` is a read-only mapping of immutable
+  values (card lists are tuples), so nothing it does to the event reaches the engine.
 - Free when idle: `bus.live` is a plain bool, false until the first subscriber or observer;
   the engine checks it before building any `Event`, so an unobserved game pays one attribute
   test per event point.
@@ -54,12 +54,19 @@ class Event:
 
     @staticmethod
     def make(name: str, actor: int | None, **fields: object) -> Event:
-        return Event(name, actor, MappingProxyType(fields))
+        """An event whose fields are frozen: lists become tuples, the mapping read-only."""
+        return Event(name, actor, MappingProxyType({k: _freeze(v) for k, v in fields.items()}))
 
     def __str__(self) -> str:
         inner = ", ".join(f"{k}={v}" for k, v in self.fields.items())
         who = "" if self.actor is None else f" by {self.actor}"
         return f"{self.name}{who}" + (f" ({inner})" if inner else "")
+
+
+def _freeze(value: object) -> object:
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    return value
 
 
 Handler = Callable[[Event], None]

@@ -382,7 +382,7 @@ class Game:
         self.hand_sizes[seat] += 1
         self._legal = None
         if event is not None:
-            if event.fields["cards"] != [rank]:
+            if event.fields["cards"] != (rank,):
                 event = Event.make("draw", seat, cards=[rank])
             bus.observed(event)
             bus.after(event)

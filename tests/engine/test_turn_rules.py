@@ -33,7 +33,7 @@ def test_pickup_ends_the_turn_without_draw(  # T3, T2
     events = record(g)
     g.apply(PickUp())
     assert names(events) == ["pickup", "turn"]
-    assert events[0].fields["reason"] == "forced" and events[0].fields["cards"] == [9]
+    assert events[0].fields["reason"] == "forced" and events[0].fields["cards"] == (9,)
     assert g.turn == 1 and len(g.deck) == 1 and hand(g, 0) == [5, 9]
     g2 = table(["K", "Q"], pile=["9"])
     events = record(g2)

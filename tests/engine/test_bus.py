@@ -1,0 +1,120 @@
+"""The event bus: timing order, read-only events, add-only subscription, zero cost when idle."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import hand, record, table
+
+from lopti_rules.engine import Event, EventBus, Game, Play, TableOptions
+
+
+def trace(game: Game) -> list[str]:
+    """Every hook point and observation of `game`, as "before play", "play", "after play"."""
+    seen: list[str] = []
+    for name in ("play", "clear", "draw", "bonus", "turn", "take_up", "finish", "win"):
+        game.bus.subscribe(name, "before", lambda e: seen.append(f"before {e.name}"))
+        game.bus.subscribe(name, "after", lambda e: seen.append(f"after {e.name}"))
+    game.bus.observe(lambda e: seen.append(e.name))
+    return seen
+
+
+def test_idle_bus_is_not_live() -> None:
+    g = Game.new(TableOptions(players=4), seed=2)
+    assert g.bus.live is False
+    g.bus.observe(lambda e: None)
+    assert g.bus.live is True
+
+
+def test_resolution_order_of_a_clearing_play() -> None:  # LANGUAGE.md §4 Timing, D16
+    g = table(["10 5", "K"], deck="4")
+    seen = trace(g)
+    g.apply(Play(10, 1))
+    assert seen == [
+        "before play",
+        "play",
+        "before clear",
+        "clear",
+        "after clear",
+        "after play",
+        "before draw",
+        "draw",
+        "after draw",
+        "before bonus",
+        "bonus",
+        "after bonus",
+    ]
+
+
+def test_turn_spans_and_finish_follow_the_play() -> None:  # W1, LANGUAGE.md §4
+    g = table(["9 4", "", "Q"], face_down=["", "5", "6"], pile=["8"])
+    seen = trace(g)
+    g.apply(Play(9, 1))
+    assert seen[-3:] == ["after turn", "before turn", "turn"]
+    g2 = table(["9", "K"], pile=["8"])
+    seen2 = trace(g2)
+    g2.apply(Play(9, 1))
+    assert seen2 == [
+        "before play",
+        "play",
+        "after play",
+        "before finish",
+        "finish",
+        "after finish",
+        "before win",
+        "win",
+        "after win",
+        "after turn",
+    ]
+
+
+def test_events_are_read_only() -> None:
+    g = table(["5 5", "K"], pile=["4"])
+    events = record(g)
+    g.apply(Play(5, 2))
+    play = events[0]
+    with pytest.raises(TypeError):
+        play.fields["count"] = 9  # type: ignore[index]
+    with pytest.raises((AttributeError, TypeError)):  # frozen (3.11 raises TypeError)
+        play.actor = 3  # type: ignore[misc]
+    assert play.fields["cards"] == (5, 5) and isinstance(play.fields["cards"], tuple)
+
+
+def test_unknown_event_or_timing_is_refused() -> None:
+    bus = EventBus()
+    with pytest.raises(ValueError, match="not an engine event"):
+        bus.subscribe("clearr", "after", lambda e: None)
+    with pytest.raises(ValueError, match="timing"):
+        bus.subscribe("clear", "instead", lambda e: None)
+    assert not hasattr(bus, "unsubscribe")
+
+
+def test_hooks_reenter_and_the_draw_sees_what_they_left() -> None:  # T4 after hooks
+    g = table(["10 5 6", "K", "Q"], deck="4")
+
+    def tax(event: Event) -> None:  # "after clear when cause is ten: each other player draws 1"
+        if event.fields["cause"] == "ten":
+            for seat in g.active_from(g.next_active(event.actor or 0)):
+                if seat != event.actor:
+                    g.effects.draw(seat, 1)
+
+    g.bus.subscribe("clear", "after", tax)
+    events = record(g)
+    g.apply(Play(10, 1))
+    assert [(e.name, e.actor) for e in events] == [
+        ("play", 0),
+        ("clear", 0),
+        ("draw", 1),
+        ("bonus", 0),
+    ]
+    assert hand(g, 0) == [5, 6] and hand(g, 1) == [4, 13]
+
+
+def test_new_game_emits_round_deal_and_first_turn_on_a_given_bus() -> None:  # S3
+    bus = EventBus()
+    seen: list[Event] = []
+    bus.observe(seen.append)
+    g = Game.new(TableOptions(players=3, dealer=0), seed=4, bus=bus)
+    assert [e.name for e in seen] == ["round", "deal", "turn"]
+    assert seen[0].fields["round"] == 1 and g.bus is bus
+    deal = seen[1].fields
+    assert len(deal["deck"]) == 52 - 27  # type: ignore[arg-type]
