@@ -1,0 +1,68 @@
+"""`lopti play`: the README's quick start, determinism, the event log and argument errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lopti_rules.cli.main import main
+
+GOLDEN = Path(__file__).parent / "golden" / "play_players4_seed7.txt"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["play", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_quick_start_matches_the_golden_transcript(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--players", "4", "--seed", "7")
+    assert code == 0 and err == ""
+    assert out == GOLDEN.read_text(encoding="utf-8")  # regenerate deliberately if rules change
+    assert out.splitlines()[-1].startswith("Winner: ")
+
+
+def test_same_seed_same_output_and_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    args = ["--players", "ann,ben,cat", "--bots", "greedy,random,greedy", "--places"]
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    _, out_a, _ = run(capsys, *args, "--seed", "3", "--log", str(a))
+    _, out_b, _ = run(capsys, *args, "--seed", "3", "--log", str(b))
+    assert out_a == out_b and a.read_bytes() == b.read_bytes()
+    assert "Places: 1st" in out_a
+    lines = [json.loads(line) for line in a.read_text(encoding="utf-8").splitlines()]
+    head = lines[0]
+    assert head["seq"] == 0 and head["event"] == "game" and head["seed"] == 3
+    assert head["players"] == ["ann", "ben", "cat"] and head["pack"] is None
+    assert head["bots"] == ["greedy", "random", "greedy"] and "version" in head
+    assert [line["seq"] for line in lines] == list(range(len(lines)))
+    assert all("player" in line for line in lines)
+    plays = [line for line in lines if line["event"] == "play"]
+    assert plays and all(isinstance(c, str) for p in plays for c in p["cards"])
+    assert isinstance(plays[0]["rank"], str)
+    assert any(line["event"] == "win" for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--players", "7"], "2 to 5"),
+        (["--players", "ann,ann"], "different"),
+        (["--bots", "smart"], "not a bot"),
+        (["--bots", "greedy,random"], "2 bots for 4"),
+        (["--dealer", "9"], "dealer"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_sentence(
+    capsys: pytest.CaptureFixture[str], args: list[str], needle: str
+) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_unwritable_log_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "--log", str(tmp_path / "missing" / "x.jsonl"))
+    assert code == 2 and "cannot write the log" in err
