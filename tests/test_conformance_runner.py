@@ -76,6 +76,15 @@ def test_missing_name_and_wrong_seat_count(tmp_path: Path) -> None:
     )
 
 
+def test_whole_scenario_checks_point_at_their_node(tmp_path: Path) -> None:
+    seats = reason_of(tmp_path, "seats.yaml", GOOD.replace('["6"]]', '["6"], ["4"]]'))
+    assert f"{tmp_path / 'seats.yaml'}:6:10: `state.hands`: " in seats
+    turn = reason_of(tmp_path, "turn.yaml", GOOD.replace("state:", "state:\n  turn: 3"))
+    assert ":5:9: `state.turn`: seat 3 does not exist; seats are 0..1" in turn
+    clause = reason_of(tmp_path, "clause.yaml", GOOD.replace("clause: P3", "clause: [P3, Q7]"))
+    assert ":2:14: `clause.1`: `Q7` is not a clause id" in clause
+
+
 def test_too_many_cards_of_a_rank(tmp_path: Path) -> None:
     text = GOOD.replace('pile: ["5"]', 'pile: ["8 8 8", "8"]')
     assert "5 cards of rank 8" in reason_of(tmp_path, "five.yaml", text)

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from lopti_rules import yamlsafe
-from lopti_rules.conformance.model import Scenario
+from lopti_rules.conformance.model import Misplaced, Scenario
 
 SUFFIXES = (".yaml", ".yml")
 
@@ -99,6 +99,9 @@ def _validation_problem(exc: ValidationError, locator: yamlsafe.Locator, path: P
     errors = exc.errors(include_url=False)
     first = errors[0]
     loc = tuple(part for part in first["loc"] if isinstance(part, int | str))
+    cause = (first.get("ctx") or {}).get("error")
+    if isinstance(cause, Misplaced):  # a whole-model check knows the place it is about
+        loc += cause.loc
     node = None
     if first["type"] == "extra_forbidden":
         node = yamlsafe.key_node(locator, loc)

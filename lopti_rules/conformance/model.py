@@ -21,6 +21,18 @@ from lopti_rules.engine.events import EVENT_NAMES
 CLAUSE_RE = re.compile(r"^(?:[STPCFWRVKE]\d+[a-z]?|X(?:2|3|7|10)\.\d+|D\d+)$")
 
 
+class Misplaced(ValueError):
+    """A problem found by a whole-model check, with the place (relative to that model) it is about.
+
+    Pydantic reports a model validator's error at the model itself; `loader` appends `loc` so
+    the problem points at the offending node instead.
+    """
+
+    def __init__(self, loc: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.loc = loc
+
+
 def _rank(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise ValueError(f"`{value}` is not a rank (use 2..10, J, Q, K or A)")
@@ -65,13 +77,6 @@ Ranks = Annotated[list[Rank], BeforeValidator(_ranks)]
 Seat = Annotated[int, Field(ge=0, le=4)]
 
 
-def _one_rank(play: list[int], what: str) -> None:
-    if not play:
-        raise ValueError(f"{what} is empty; give one or more ranks")
-    if len(set(play)) > 1:
-        raise ValueError(f"{what} mixes ranks; a play is cards of one rank (P1)")
-
-
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
@@ -101,12 +106,16 @@ class State(_Strict):
     @model_validator(mode="after")
     def _plays_and_low(self) -> State:
         for i, play in enumerate(self.pile):
-            _one_rank(play, f"pile play {i}")
+            if not play:
+                raise Misplaced(("pile", i), "an empty play; give one or more ranks")
+            if len(set(play)) > 1:
+                raise Misplaced(("pile", i), "a play mixes ranks; it is cards of one rank (P1)")
         top_is_seven = bool(self.pile) and self.pile[-1][0] == SEVEN
         if self.low is not None and self.low != top_is_seven:
-            raise ValueError(
+            raise Misplaced(
+                ("low",),
                 f"`low: {str(self.low).lower()}` disagrees with the pile: the low rule is "
-                "pending exactly when the top play is 7s (X7.2)"
+                "pending exactly when the top play is 7s (X7.2)",
             )
         return self
 
@@ -221,26 +230,32 @@ class Scenario(_Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
-        for c in self.clauses():
+        for i, c in enumerate(self.clauses()):
             if not CLAUSE_RE.match(c):
-                raise ValueError(f"`{c}` is not a clause id of RULES.md (like T4, X10.2 or D24)")
+                at: tuple[str | int, ...] = ("clause", i) if len(self.clause) > 1 else ("clause",)
+                raise Misplaced(at, f"`{c}` is not a clause id of RULES.md (like T4 or X10.2)")
         n = self.players
         st = self.state
         for key in ("hands", "face_up", "face_down"):
             zone = getattr(st, key)
             if zone is not None and len(zone) != n:
-                raise ValueError(f"state `{key}` has {len(zone)} seats; `players` is {n}")
-        seats = [("turn", st.turn), ("dealer", st.dealer), ("author", self.author)]
-        seats += [("finished", s) for s in st.finished]
-        for key, seat in seats:
+                raise Misplaced(("state", key), f"`{key}` has {len(zone)} seats; `players` is {n}")
+        seats: list[tuple[tuple[str | int, ...], int]] = [
+            (("state", "turn"), st.turn),
+            (("state", "dealer"), st.dealer),
+            (("author",), self.author),
+        ]
+        seats += [(("state", "finished", i), s) for i, s in enumerate(st.finished)]
+        for where, seat in seats:
             if seat >= n:
-                raise ValueError(f"`{key}` names seat {seat}; seats are 0..{n - 1}")
+                raise Misplaced(where, f"seat {seat} does not exist; seats are 0..{n - 1}")
         cards = st.cards()
         for rank in set(cards):
             if cards.count(rank) > SUITS:
-                raise ValueError(
+                raise Misplaced(
+                    ("state",),
                     f"the state holds {cards.count(rank)} cards of rank {rank_name(rank)}; "
-                    f"a deck has {SUITS}"
+                    f"a deck has {SUITS}",
                 )
         return self
 
