@@ -19,16 +19,18 @@ def command(paths: tuple[str, ...], quiet: bool) -> int:
     \b
     Example:
       lopti conformance tests/conformance
-      lopti conformance tests/conformance/ten/ten_on_seven.yaml
+      lopti conformance tests/conformance/ten/ten_on_seven_refused.yaml
     """
     from lopti_rules.conformance import run_paths
 
     try:
         results = run_paths(paths)
     except FileNotFoundError as exc:
-        raise click.UsageError(f"`{exc.filename}` is not a scenario file or folder.") from None
+        click.echo(f"error: {exc.filename} is not a scenario file or folder.", err=True)
+        return 2
     if not results:
-        raise click.UsageError("no scenario files (*.yaml, *.yml) were found.")
+        click.echo(f"error: no scenario files (*.yaml, *.yml) in {', '.join(paths)}.", err=True)
+        return 2
     failed = 0
     for result in results:
         if not result.passed:
