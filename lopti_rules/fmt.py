@@ -14,7 +14,7 @@ The layout:
   them (`and` binds tighter than `or`); strings use `\\"` and `\\\\` escapes only.
 
 Comments: a comment on a line of its own stays on a line of its own, before the same node
-(at that node's indentation); a comment after code stays at the end of the output line that
+(at that node's indentation; above a rule, a blank line that followed it is kept); a comment after code stays at the end of the output line that
 holds the node written latest on its source line.
 """
 
@@ -187,6 +187,7 @@ class _Printer:
             else:
                 self.own_line.append(c)
         self.comment_lines = {c.span.line for c in comments}
+        self.source_lines = source_lines
 
     def emit(
         self, depth: int, text: str, *nodes: ast.Action | ast.Hook | ast.Rule | ast.Note
@@ -267,8 +268,15 @@ class _Printer:
         out_lines: list[str] = []
         for index, (depth, text) in enumerate(self.lines):
             for c in before.get(index, ()):
-                out_lines.append(INDENT * (depth if text else 0) + c.text)
+                out_lines.append(INDENT * depth + c.text)
+                if depth == 0 and self._blank_after(c):
+                    out_lines.append("")
             tail = f"  {tails[index]}" if index in tails else ""
             out_lines.append((INDENT * depth + text + tail) if text else "")
         out_lines.extend(c.text for c in after_all)
         return "\n".join(out_lines) + "\n"
+
+    def _blank_after(self, comment: ast.Comment) -> bool:
+        """A comment above a rule keeps the blank line that followed it (a file header)."""
+        line = comment.span.line  # the next source line's 0-based index
+        return line < len(self.source_lines) and not self.source_lines[line].strip()

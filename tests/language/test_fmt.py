@@ -1,0 +1,100 @@
+"""`lopti fmt`: one canonical layout, the same tree back, idempotent, comments kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from lopti_rules import ast
+from lopti_rules.ast import strip_spans
+from lopti_rules.fmt import format_file
+
+from .helpers import parse_ok
+from .strategies import files
+from .test_parse import SPEC_ACCEPTED, SPEC_FILE, SPEC_HOOKS
+
+EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "rules").glob("*.lopti"))
+
+
+def fmt(text: str) -> str:
+    return format_file(parse_ok(text), text)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(files)
+def test_generated_trees_format_and_parse_back_to_the_same_tree(tree: ast.File) -> None:
+    text = format_file(tree)
+    assert strip_spans(parse_ok(text)) == tree, text
+    assert fmt(text) == text
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_examples_are_canonical(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert fmt(text) == text
+
+
+SAMPLES = [SPEC_FILE, SPEC_ACCEPTED, *(f'rule "r":\n    {h}\n' for h in SPEC_HOOKS)]
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_formatting_twice_changes_nothing_the_second_time(text: str) -> None:
+    once = fmt(text)
+    assert fmt(once) == once
+    assert strip_spans(parse_ok(once)) == strip_spans(parse_ok(text))
+
+
+MESSY = """\
+# header comment
+
+rule   "Messy"  :   # on the title
+  note    "kept"
+  after   clear   when(cause is ten)  :
+        # inside the hook
+        each other player draws 1     # trailing
+        if cards of player>3:  player draws 1
+        else:
+              player draws 2
+
+
+  before turn:   player draws 1
+rule "Two": after play when a is 1 or b is 2 and c is 3: clear the pile
+# footer
+"""
+
+CANONICAL = """\
+# header comment
+
+rule "Messy":  # on the title
+    note "kept"
+    after clear when cause is ten:
+        # inside the hook
+        each other player draws 1  # trailing
+        if cards of player > 3:
+            player draws 1
+        else:
+            player draws 2
+    before turn: player draws 1
+
+rule "Two":
+    after play when a is 1 or b is 2 and c is 3: clear the pile
+# footer
+"""
+
+
+def test_canonical_layout_keeps_every_comment() -> None:
+    assert fmt(MESSY) == CANONICAL
+    assert fmt(CANONICAL) == CANONICAL
+
+
+def test_long_one_liners_become_blocks() -> None:
+    long = 'rule "r":\n    after clear: announce "' + "x" * 90 + '"\n'
+    assert fmt(long) == 'rule "r":\n    after clear:\n        announce "' + "x" * 90 + '"\n'
+
+
+def test_parentheses_only_where_the_tree_needs_them() -> None:
+    text = 'rule "r":\n    after x when (a is 1 or b is 2) and not (c is 3 and d is 4): clear the pile\n'
+    assert fmt(text) == text
+    assert "((" not in fmt('rule "r":\n    after x when ((a is 1)): clear the pile\n')
