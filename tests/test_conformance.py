@@ -118,3 +118,48 @@ def test_illegal_and_legal_cases_for_forbidding_clauses() -> None:
                 seen[c].add(legal)
     lacking = {c: sorted(v) for c, v in seen.items() if v != {True, False}}
     assert lacking == {}
+
+
+def _failing(folder: str) -> dict[str, str]:
+    results = [run_loaded(i) for i in ITEMS if i.path.parent.name == folder]
+    return {r.name: r.reason or "" for r in results if not r.passed}
+
+
+def test_corpus_catches_an_engine_that_lets_a_ten_follow_a_seven(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The corpus can fail: a deliberately broken legality test is caught, with its clause."""
+    import lopti_rules.engine.game as game_module
+    from lopti_rules.engine.moves import PLAYS
+
+    real = game_module.generate
+
+    def lenient(game: game_module.Game) -> list[object]:
+        moves: list[object] = list(real(game))
+        if game.low and game.hands[game.turn][10]:
+            moves.append(PLAYS[10][1])
+        return moves
+
+    monkeypatch.setattr(game_module, "generate", lenient)
+    failing = _failing("ten")
+    assert "a 10 cannot follow a 7" in failing
+    assert "accepted a move the rules forbid" in failing["a 10 cannot follow a 7"]
+
+
+def test_corpus_catches_an_engine_that_draws_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lopti_rules.engine.game import Game
+
+    real = Game.draw
+
+    def twice(self: Game, seat: int) -> bool:
+        return real(self, seat) and (real(self, seat) or True)
+
+    monkeypatch.setattr(Game, "draw", twice)
+    failing = _failing("draw")
+    assert len(failing) >= 5
+    assert (
+        "deck is 0, expected 1"
+        in failing[
+            "after the first play a hand below three draws one card from the top of the deck"
+        ]
+    )
