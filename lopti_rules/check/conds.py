@@ -29,20 +29,23 @@ def conjuncts(cond: ast.Cond) -> list[ast.Cond]:
     return [cond]
 
 
-def _target_key(target: ast.Target) -> str:
+def _target_key(target: ast.Target) -> str | None:
+    """The role a `FIELD of ROLE` names; None for a forbidden target (not grouped)."""
     if isinstance(target, ast.Role):
         return target.name
     if isinstance(target, ast.Their):
-        return f"their {target.which}"
-    return f"?{id(target)}"  # never equal to another target: not grouped
+        return f"their {target.which} player"
+    return None
 
 
 def _key(operand: ast.Operand, fields: dict[str, FieldType]) -> tuple[Key, FieldType] | None:
     if isinstance(operand, ast.Ident) and operand.name in fields:
         return (operand.name, ""), fields[operand.name]
     if isinstance(operand, ast.PlayerField) and operand.field.name in catalog.PLAYER_FIELDS:
-        ftype = catalog.PLAYER_FIELDS[operand.field.name]
-        return (operand.field.name, _target_key(operand.target)), ftype
+        whose = _target_key(operand.target)
+        if whose is None:
+            return None
+        return (operand.field.name, whose), catalog.PLAYER_FIELDS[operand.field.name]
     return None
 
 

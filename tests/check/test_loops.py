@@ -1,0 +1,82 @@
+"""LR203: the trigger graph, the closing hook, and the message naming every step."""
+
+from __future__ import annotations
+
+from lopti_rules.check import cycles, trigger_graph
+from lopti_rules.check.loops import BASE_EDGES, BOUNDED, emitted_events
+from lopti_rules.parse import parse
+from lopti_rules.source import Source
+from tests.check.helpers import codes, diagnose, one_hook
+
+
+def test_message_names_each_hook_with_its_line_and_file() -> None:
+    first = 'rule "Draw then pick up":\n    after draw: next player picks up the pile\n'
+    second = '\n\nrule "Pick up then draw":\n    after pickup: player draws 1\n'
+    (d,) = diagnose(first, second)
+    assert (d.file, d.span.line, d.span.column) == ("unit1.lopti", 4, 5)
+    assert "`pickup` → `draw` → `pickup`" in d.message
+    assert '"Draw then pick up" `after draw` (unit0.lopti:2)' in d.message
+    assert '"Pick up then draw" `after pickup` (line 4)' in d.message
+
+
+def test_base_edge_is_named() -> None:
+    (d,) = diagnose(one_hook("after bonus: clear the pile"))
+    assert d.code == "LR203"
+    assert "a clear always grants a bonus play" in d.message
+
+
+def test_three_step_cycle_is_closed_by_the_last_hook() -> None:
+    text = (
+        'rule "A":\n    after clear: next player picks up the pile\n'
+        'rule "B":\n    after pickup: next player draws 1\n'
+        'rule "C":\n    after draw when deck is 5: clear the pile\n'
+    )
+    (d,) = diagnose(text)
+    assert d.span.line == 6
+    assert "`draw` → `clear` → `pickup` → `draw`" in d.message
+
+
+def test_conditions_do_not_break_a_loop() -> None:
+    assert codes(one_hook("after draw when deck is 0 and deck is 1: player draws 1")) == [
+        "LR203",
+        "LW601",
+    ]
+
+
+def test_not_loops() -> None:
+    assert codes(one_hook("after turn: player picks up the pile")) == []
+    assert codes(one_hook("after take_up: player draws 1")) == []
+    assert codes(one_hook("after bonus: next player draws 1")) == []
+    assert codes(one_hook("after clear: next player gives 1 card to player")) == []
+
+
+def test_graph_api() -> None:
+    source = Source(one_hook("after clear: next player draws 1"))
+    tree = parse(source)
+    assert tree is not None
+    graph = trigger_graph([(source, tree)])
+    assert "draw" in graph.edges["clear"]
+    assert cycles([(source, tree)]) == []
+    assert graph.path("play", "bonus") == ["play", "clear", "bonus"]
+
+
+def test_base_edges_only_name_events_and_have_no_cycle_of_their_own() -> None:
+    from lopti_rules import catalog
+
+    for start, ends in BASE_EDGES.items():
+        assert start in catalog.HOOKABLE
+        assert all(end in catalog.HOOKABLE for end, _ in ends)
+    assert codes('rule "Nothing":\n    after deal: dealer draws 1\n') == []
+    assert set(catalog.HOOKABLE) >= BOUNDED
+
+
+def test_emitted_events() -> None:
+    source = Source(
+        one_hook(
+            "after play:\n        repeat 2 times:\n            if rank is 5: clear the pile\n"
+            "        player discards 1 card"
+        )
+    )
+    tree = parse(source)
+    assert tree is not None
+    assert emitted_events(tree.rules[0].hooks[0].actions) == ["clear", "take_up"]
