@@ -14,8 +14,9 @@ The layout:
   them (`and` binds tighter than `or`); strings use `\\"` and `\\\\` escapes only.
 
 Comments: a comment on a line of its own stays on a line of its own, before the same node
-(at that node's indentation; above a rule, a blank line that followed it is kept); a comment after code stays at the end of the output line that
-holds the node written latest on its source line.
+(at that node's indentation; above a rule, a blank line that followed it is kept); a
+comment after code stays at the end of the output line that holds the node written latest on
+its source line.
 """
 
 from __future__ import annotations

@@ -16,8 +16,23 @@ from lopti_rules.source import Span
 
 Z = Span(0, 0, 0, 0)
 
-WORDS = ["cause", "ten", "rank", "count", "hand", "deck", "pile", "top", "none", "round",
-         "voluntary", "four_of_a_kind", "face_down", "zoë", "Ärger"]
+WORDS = [
+    "cause",
+    "ten",
+    "rank",
+    "count",
+    "hand",
+    "deck",
+    "pile",
+    "top",
+    "none",
+    "round",
+    "voluntary",
+    "four_of_a_kind",
+    "face_down",
+    "zoë",
+    "Ärger",
+]
 EVENTS = ["clear", "play", "draw", "pickup", "round", "turn", "finish", "clearr", "vote"]
 NAMES = ["alice", "Ben", "Zoë", "bob"]
 TRAITS = ["youngest", "oldest", "tallest"]
@@ -30,17 +45,31 @@ idents = st.builds(ast.Ident, st.sampled_from(WORDS), st.just(Z))
 retros = st.none() | st.builds(ast.Retro, st.sampled_from(RETROS), st.just(Z))
 strings = st.builds(
     ast.Str,
-    st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\t"),
-            max_size=30),
+    st.text(
+        st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\t"), max_size=30
+    ),
     st.just(Z),
 )
 
 
 @st.composite
 def roles(draw: Any) -> ast.Role:
-    name = draw(st.sampled_from(["player", "next player", "previous player", "dealer",
-                                 "author", "last winner", "most cards", "fewest cards",
-                                 "winner", "loser"]))
+    name = draw(
+        st.sampled_from(
+            [
+                "player",
+                "next player",
+                "previous player",
+                "dealer",
+                "author",
+                "last winner",
+                "most cards",
+                "fewest cards",
+                "winner",
+                "loser",
+            ]
+        )
+    )
     if name == "player":
         the = False
     elif name in ("most cards", "fewest cards"):
@@ -54,11 +83,11 @@ plain_targets = st.one_of(
     roles(),
     st.builds(ast.Each, st.sampled_from(["each other", "every", "each"]), st.none(), st.just(Z)),
     st.builds(ast.Their, st.sampled_from(["next", "previous"]), st.just(Z)),
-    st.builds(ast.NameTarget, st.builds(ast.Ident, st.sampled_from(NAMES), st.just(Z)),
-              st.just(Z)),
+    st.builds(ast.NameTarget, st.builds(ast.Ident, st.sampled_from(NAMES), st.just(Z)), st.just(Z)),
     st.builds(ast.SeatTarget, st.sampled_from(["seat", "player"]), ints, st.just(Z)),
-    st.builds(ast.TraitTarget, st.builds(ast.Ident, st.sampled_from(TRAITS), st.just(Z)),
-              st.just(Z)),
+    st.builds(
+        ast.TraitTarget, st.builds(ast.Ident, st.sampled_from(TRAITS), st.just(Z)), st.just(Z)
+    ),
 )
 of_targets = plain_targets.filter(lambda t: not isinstance(t, ast.Each))
 
@@ -67,14 +96,19 @@ operands = st.one_of(
     idents,
     st.builds(ast.Rank, st.sampled_from(RANKS), st.just(Z)),
     st.builds(ast.Bool, st.booleans(), st.just(Z)),
-    st.builds(ast.PlayerField, st.builds(ast.Ident, st.sampled_from(["cards", "hand"]),
-                                         st.just(Z)), of_targets, st.just(Z)),
+    st.builds(
+        ast.PlayerField,
+        st.builds(ast.Ident, st.sampled_from(["cards", "hand"]), st.just(Z)),
+        of_targets,
+        st.just(Z),
+    ),
 )
 ops = st.sampled_from(["is", "is not", "==", "!=", "<", "<=", ">", ">="])
 atoms = st.one_of(
     st.builds(ast.Compare, ops, operands, operands, st.just(Z), retros),
-    st.builds(ast.In, operands, st.lists(operands, min_size=1, max_size=3).map(tuple),
-              st.just(Z), retros),
+    st.builds(
+        ast.In, operands, st.lists(operands, min_size=1, max_size=3).map(tuple), st.just(Z), retros
+    ),
 )
 conds = st.recursive(
     atoms,
@@ -91,8 +125,9 @@ targets = st.one_of(
 )
 card_words = st.sampled_from([None, "card", "cards"])
 which = st.sampled_from([None, "lowest", "highest"])
-words = st.lists(st.builds(ast.Ident, st.sampled_from(FREE_WORDS), st.just(Z)), min_size=1,
-                 max_size=4).map(tuple)
+words = st.lists(
+    st.builds(ast.Ident, st.sampled_from(FREE_WORDS), st.just(Z)), min_size=1, max_size=4
+).map(tuple)
 
 
 @st.composite
@@ -110,13 +145,25 @@ simple_actions = st.one_of(
     st.builds(ast.TakeRemoved, targets, ints, st.just(Z), card_words, retros),
     st.builds(ast.ShuffleRemoved, st.just(Z), retros),
     st.builds(ast.ClearPile, st.just(Z), retros),
-    st.builds(ast.Reveal, targets, st.sampled_from(["hand", "face down cards"]), st.just(Z),
-              retros),
+    st.builds(
+        ast.Reveal, targets, st.sampled_from(["hand", "face down cards"]), st.just(Z), retros
+    ),
     st.builds(ast.Announce, strings, st.just(Z), retros),
-    st.builds(ast.Prevent, st.sampled_from(["skip", "cancel", "prevent", "undo"]), words,
-              st.just(Z), retros),
-    st.builds(ast.Forbid, targets, st.sampled_from(["cannot", "may not", "must not"]), words,
-              st.just(Z), retros),
+    st.builds(
+        ast.Prevent,
+        st.sampled_from(["skip", "cancel", "prevent", "undo"]),
+        words,
+        st.just(Z),
+        retros,
+    ),
+    st.builds(
+        ast.Forbid,
+        targets,
+        st.sampled_from(["cannot", "may not", "must not"]),
+        words,
+        st.just(Z),
+        retros,
+    ),
     st.builds(ast.EndGame, st.sampled_from(["game", "round", "session"]), st.just(Z), retros),
 )
 
@@ -144,6 +191,5 @@ hooks = st.builds(
     st.just(Z),
 )
 items = st.one_of(hooks, st.builds(ast.Note, strings, st.just(Z)))
-rules = st.builds(ast.Rule, strings, st.lists(items, min_size=1, max_size=3).map(tuple),
-                  st.just(Z))
+rules = st.builds(ast.Rule, strings, st.lists(items, min_size=1, max_size=3).map(tuple), st.just(Z))
 files = st.builds(ast.File, st.lists(rules, min_size=1, max_size=3).map(tuple), st.just(Z))

@@ -95,6 +95,9 @@ def test_long_one_liners_become_blocks() -> None:
 
 
 def test_parentheses_only_where_the_tree_needs_them() -> None:
-    text = 'rule "r":\n    after x when (a is 1 or b is 2) and not (c is 3 and d is 4): clear the pile\n'
+    text = (
+        'rule "r":\n'
+        "    after x when (a is 1 or b is 2) and not (c is 3 and d is 4): clear the pile\n"
+    )
     assert fmt(text) == text
     assert "((" not in fmt('rule "r":\n    after x when ((a is 1)): clear the pile\n')

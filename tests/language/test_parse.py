@@ -90,8 +90,7 @@ SPEC_HOOKS = [
     "after clear: the last winner draws 1",
     "after clear: author draws 1",
     "after clear: the player with the most cards draws 1",
-    "after play when rank in [7, 8, J, queen] and not (top is none or low is true): "
-    "player draws 1",
+    "after play when rank in [7, 8, J, queen] and not (top is none or low is true): player draws 1",
     "after play when hand of the previous player <= 2 or pile != 0: player draws 1",
     "after play when source is face_down and reveal is false: player draws 1",
 ]
@@ -199,7 +198,8 @@ def test_each_where_and_player_fields() -> None:
 
 
 def test_ranks_bools_and_in() -> None:
-    tree = parse_ok(in_rule("after play when rank in [2, 10, J, king] and low is true: clear the pile"))
+    hook = "after play when rank in [2, 10, J, king] and low is true: clear the pile"
+    tree = parse_ok(in_rule(hook))
     cond = tree.rules[0].hooks[0].cond
     assert strip_spans(cond) == ast.And(
         ast.In(
@@ -241,9 +241,7 @@ def test_retro_binds_to_the_nearest_comparison() -> None:
 
 
 def test_dangling_else_belongs_to_the_if_that_begins_its_line() -> None:
-    text = in_rule(
-        "after x:\n    if a is 1: if b is 2: player draws 1\n    else: player draws 2"
-    )
+    text = in_rule("after x:\n    if a is 1: if b is 2: player draws 1\n    else: player draws 2")
     (outer,) = parse_ok(text).rules[0].hooks[0].actions
     assert isinstance(outer, ast.If)
     assert outer.else_ is not None and len(outer.else_) == 1
@@ -252,7 +250,8 @@ def test_dangling_else_belongs_to_the_if_that_begins_its_line() -> None:
 
 
 def test_strings_escapes_and_notes() -> None:
-    tree = parse_ok('rule "A \\"quoted\\" \\\\ title":\n    note "kept"\n    after x: clear the pile\n')
+    text = 'rule "A \\"quoted\\" \\\\ title":\n    note "kept"\n    after x: clear the pile\n'
+    tree = parse_ok(text)
     rule = tree.rules[0]
     assert rule.title.value == 'A "quoted" \\ title'
     assert isinstance(rule.items[0], ast.Note) and rule.items[0].text.value == "kept"
@@ -275,7 +274,13 @@ def test_one_item_on_the_rule_line_and_comments_everywhere() -> None:
     )
     assert len(tree.rules) == 2
     assert [c.text for c in tree.comments] == [
-        "# inline", "# between", "# title", "# before", "# head", "# tail", "# last"
+        "# inline",
+        "# between",
+        "# title",
+        "# before",
+        "# head",
+        "# tail",
+        "# last",
     ]
 
 

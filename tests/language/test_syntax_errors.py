@@ -58,16 +58,22 @@ def test_lp004_unterminated_string() -> None:
 @pytest.mark.parametrize(
     ("text", "code", "fragment"),
     [
-        (in_rule('after clear: announce “hi”'), "LP002", "curly"),
+        (in_rule("after clear: announce “hi”"), "LP002", "curly"),
         (in_rule("after clear: announce 'hi'"), "LP002", "double quotes"),
         (in_rule("after clear when rank = 7: clear the pile"), "LP002", "`==`"),
         (in_rule('after clear: announce "a\\nb"'), "LP002", "escapes"),
         ('rule "r":\n    after clear:\n    player draws 1\n', "LP003", "indent"),
-        ('rule "r":\n    after clear:\n            player draws 1\n        clear the pile\n',
-         "LP003", "indent"),
+        (
+            'rule "r":\n    after clear:\n            player draws 1\n        clear the pile\n',
+            "LP003",
+            "indent",
+        ),
         (in_rule("after clear: player draws 1\n  clear the pile"), "LP003", "indent"),
-        ('rule "r":\n  after clear: player draws 1\n    after play: clear the pile\n', "LP003",
-         "indent"),
+        (
+            'rule "r":\n  after clear: player draws 1\n    after play: clear the pile\n',
+            "LP003",
+            "indent",
+        ),
     ],
 )
 def test_lexical_and_indentation_errors(text: str, code: str, fragment: str) -> None:
