@@ -27,7 +27,11 @@ from itertools import pairwise
 from lopti_rules import ast, catalog
 from lopti_rules.source import Source, Span
 
-# event -> (event it brings automatically, why): the base game's consequences
+# event -> (event it brings automatically, why): the base game's consequences. Left out on
+# purpose (each is a player's decision): bonus -> play (T5), turn -> play or pickup (T2),
+# deal -> swap (S4), round -> vote (V1), and turn -> turn (a turn's end brings the next
+# turn's start, but that turn ends only after its player decides). No action emits `turn`:
+# a custom pickup does not end a turn (LANGUAGE.md §4).
 BASE_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
     "round": (("deal", "a round starts with the deal (S3)"),),
     "deal": (("turn", "the first turn follows the deal (S6)"),),
@@ -36,15 +40,18 @@ BASE_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("draw", "a play is followed by the turn's draw (T4)"),
         ("take_up", "a play can empty the hand (F2)"),
         ("finish", "playing the last card goes out (W1)"),
+        ("turn", "a play that does not clear ends the turn (T6)"),
     ),
     "reveal": (
         ("play", "a legal face-down card is played (F5)"),
         ("pickup", "an illegal face-down card takes the pile (F6)"),
+        ("turn", "an illegal face-down card ends the turn (F6, T6)"),
     ),
     "clear": (("bonus", "a clear always grants a bonus play (C3, T5)"),),
     "finish": (
         ("win", "the first player out wins (W4)"),
         ("round", "going out can end the round (D28)"),
+        ("turn", "going out ends the turn (T6)"),
     ),
     "win": (("round", "the round ends when the first player goes out (D28)"),),
     "draw": (("take_up", "drawing the deck's last card can bring face-up cards up (F2)"),),
