@@ -163,7 +163,7 @@ class _Resolver:
                         or "player fields are `hand`, `face_up`, `face_down`, `cards`",
                     )
                     return None
-                return Field(f"{f.name} of …", ftype, span)
+                return Field(f"{f.name} of {_whose(op.target)}", ftype, span)
             case ast.Ident(name=name, span=span):
                 return self.ident(name, span, scope, symbols)
         return None  # pragma: no cover - the AST has no other operand
@@ -311,6 +311,21 @@ class _Resolver:
                 "K, A)",
                 "write a rank from 2 to 10, or J, Q, K, A",
             )
+
+
+def _whose(target: ast.Target) -> str:
+    match target:
+        case ast.Role(name=name):
+            return name
+        case ast.Their(which=which):
+            return f"their {which} player"
+        case ast.NameTarget(name=ident):
+            return ident.name
+        case ast.TraitTarget(trait=ident):
+            return f"the {ident.name} player"
+        case ast.SeatTarget(word=word, number=n):
+            return f"{word} {n.value}"
+    return "player"
 
 
 def _kind(value: Literal) -> str:
