@@ -6,21 +6,40 @@ on a file that cannot be read: `OSError`); every problem is a diagnostic on its 
 
 - `check_sources(sources, roster=...)`: the sources are checked *together* (the loop check and
   duplicate titles look across them), as a pack or a proposed rule with the rules in force.
-- `check_paths(paths, roster=...)`: each file on its own, as `lopti check FILE...` does.
+- `check_paths(paths, roster=...)`: each file on its own, as `lopti check FILE...` does
+  (a rule pack, `.yaml`/`.yml`, with all its rules together: `check_pack`).
+- `check_pack(path, roster=...)`: a pack's YAML and all its rules together; one result for
+  the pack holding every diagnostic (its YAML problems as LY codes, its inline rules in the
+  pack's own lines and columns, its `file:` rules in theirs).
+- `check_with(paths, pack, roster=...)`: each file together with the rules in force in `pack`
+  (loaded with `lopti_rules.pack.load_pack`), the way a table checks a proposed rule; each
+  result holds only the proposed file's diagnostics.
 
 The checker (`lopti_rules.check`) is imported only when there is a parsed file to check, and
-it imports nothing heavy, so `lopti check` starts quickly.
+it imports nothing heavy; the pack loader (pydantic, PyYAML) only when a pack is involved.
+So `lopti check` on rule files starts quickly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lopti_rules import ast
 from lopti_rules.parse import parse
 from lopti_rules.render import FileResult
-from lopti_rules.source import Diagnostic, Source, Span
+from lopti_rules.source import Diagnostic, Severity, Source, Span
+
+if TYPE_CHECKING:
+    from lopti_rules.pack import LoadedPack, PackProblem
+
+PACK_SUFFIXES = (".yaml", ".yml")
+
+
+def is_pack(path: str | Path) -> bool:
+    """A rule pack is told from a rule file by its suffix (`.yaml` or `.yml`)."""
+    return Path(path).suffix.lower() in PACK_SUFFIXES
 
 
 def check_sources(sources: list[Source], *, roster: list[str] | None = None) -> list[Diagnostic]:
@@ -69,9 +88,13 @@ def read_source(path: str | Path) -> Source:
 def check_paths(
     paths: Iterable[str | Path], *, roster: list[str] | None = None
 ) -> list[FileResult]:
-    """Check each rule file on its own; one result per path, in the order given."""
+    """Check each rule file (or pack) on its own; one result per path, in the order given.
+    ValueError when a pack's `players` and `roster` disagree."""
     results: list[FileResult] = []
     for path in paths:
+        if is_pack(path):
+            results.append(check_pack(path, roster=roster))
+            continue
         source = read_source(path)
         if not source.diagnostics:
             check_sources([source], roster=roster)
@@ -85,3 +108,62 @@ def result_of(source: Source) -> FileResult:
 
 def accepted(results: Sequence[FileResult]) -> bool:
     return all(r.accepted for r in results)
+
+
+def _fresh(source: Source) -> Source:
+    """A copy of a source without its diagnostics, to check it again with other rules."""
+    return Source(source.text, source.path, source.line_offset, source.column_offset)
+
+
+def check_pack(path: str | Path, *, roster: list[str] | None = None) -> FileResult:
+    """Check a pack: its YAML, then all its rules together with its roster (or `roster`).
+    ValueError (one sentence) when the pack's `players` and `roster` disagree; OSError when
+    the pack file cannot be read."""
+    from lopti_rules.pack import NOT_YAML, PackError, PackProblem, agree_roster, load_pack_text
+
+    name = str(path)
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+        loaded = load_pack_text(text, name)
+    except UnicodeDecodeError as exc:
+        good = data[: exc.start].decode("utf-8")
+        line, column = good.count("\n") + 1, len(good) - (good.rfind("\n") + 1) + 1
+        problem = PackProblem(name, line, column, "this pack is not valid UTF-8 text", NOT_YAML)
+        return FileResult(name, good, (_diagnostic(problem),))
+    except PackError as exc:
+        return FileResult(name, text, tuple(_diagnostic(p) for p in exc.problems))
+    table = agree_roster(loaded, roster)
+    sources = [_fresh(entry.source) for entry in loaded.entries]
+    diagnostics = check_sources(sources, roster=table)
+    others = {s.path: s.text for s in sources if s.path != name}
+    return FileResult(name, text, tuple(diagnostics), tuple(others.items()))
+
+
+def _diagnostic(problem: PackProblem) -> Diagnostic:
+    span = Span.point(problem.line, problem.column)
+    return Diagnostic(
+        problem.code, Severity.ERROR, span, problem.message, problem.hint, problem.path
+    )
+
+
+def pack_errors(pack: LoadedPack, *, roster: list[str] | None = None) -> int:
+    """How many errors the rules in force of a loaded pack have, checked together."""
+    sources = [_fresh(entry.source) for entry in pack.entries]
+    return sum(d.is_error for d in check_sources(sources, roster=roster))
+
+
+def check_with(
+    paths: Iterable[str | Path], pack: LoadedPack, *, roster: list[str] | None = None
+) -> list[FileResult]:
+    """Check each rule file together with the rules in force in `pack` (which come first,
+    so a cycle the file closes, or a title it repeats, is reported in the file). Each result
+    holds only that file's diagnostics; the pack's own rules are checked but not reported."""
+    results: list[FileResult] = []
+    for path in paths:
+        source = read_source(path)
+        if not source.diagnostics:
+            in_force = [_fresh(entry.source) for entry in pack.entries]
+            check_sources([*in_force, source], roster=roster)
+        results.append(result_of(source))
+    return results

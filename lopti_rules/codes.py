@@ -54,6 +54,11 @@ CODES: dict[str, Code] = {
         Code("LR504", _E, "winner/loser outside a roshambo", ""),
         Code("LR505", _E, "duplicate rule title", ""),
         Code("LR506", _E, "number out of range", ""),
+        # rule packs (lopti_rules.pack)
+        Code("LY001", _E, "the pack is not a YAML mapping", ""),
+        Code("LY002", _E, "the pack does not match its schema", ""),
+        Code("LY003", _E, "a rule's author is not a player", "R5"),
+        Code("LY004", _E, "a rule file cannot be read", ""),
         # warnings
         Code("LW601", _W, "the condition can never hold", ""),
         Code("LW602", _W, "the rule changes nothing in the game", ""),

@@ -11,6 +11,7 @@ them are reported together (`PackError`). The model's JSON Schema is `pack_schem
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,6 +28,7 @@ from pydantic import (
 
 from lopti_rules import yamlsafe
 from lopti_rules.source import Source
+from lopti_rules.spell import did_you_mean
 
 MAX_PLAYERS = 5
 
@@ -101,12 +103,21 @@ def pack_schema() -> dict[str, Any]:
     return Pack.model_json_schema()
 
 
+# The diagnostic code of each kind of pack problem (lopti_rules.codes, docs/codes/LY*.md).
+NOT_YAML = "LY001"  # not valid YAML, or not a mapping
+BAD_SHAPE = "LY002"  # does not match the schema: unknown key, missing or wrong value
+BAD_AUTHOR = "LY003"  # an author who is not a player or seat
+BAD_FILE = "LY004"  # a rule file that cannot be read
+
+
 @dataclass(frozen=True, slots=True)
 class PackProblem:
     path: str
     line: int
     column: int
     message: str
+    code: str = BAD_SHAPE
+    hint: str | None = None
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}: {self.message}"
@@ -143,6 +154,21 @@ class LoadedPack:
         return self.pack.players
 
 
+def agree_roster(pack: LoadedPack, given: list[str] | None) -> list[str] | None:
+    """The table's roster from the pack's `players` and a roster given on the command line:
+    either alone, or both when they name the same players in the same seats (case aside).
+    ValueError (one sentence) when they disagree."""
+    roster = pack.roster
+    if given is None or roster is None:
+        return roster if roster is not None else given
+    if [g.lower() for g in given] != [p.lower() for p in roster]:
+        raise ValueError(
+            f"--players {','.join(given)} does not agree with the players of {pack.path} "
+            f"({', '.join(roster)}): give the same names in the same order, or leave it out"
+        )
+    return roster
+
+
 def load_pack(path: str | Path) -> LoadedPack:
     """Load and validate a pack file; PackError lists every problem with its position.
     OSError if the pack file itself cannot be read."""
@@ -155,10 +181,10 @@ def load_pack_text(text: str, path: str) -> LoadedPack:
     try:
         data, locator = yamlsafe.load(text, path)
     except yamlsafe.YamlError as exc:
-        raise PackError([PackProblem(path, exc.line, exc.column, exc.message)]) from None
+        raise PackError([PackProblem(path, exc.line, exc.column, exc.message, NOT_YAML)]) from None
     if not isinstance(data, dict):
         raise PackError(
-            [PackProblem(path, 1, 1, "a pack must be a mapping with `name` and `rules`")]
+            [PackProblem(path, 1, 1, "a pack must be a mapping with `name` and `rules`", NOT_YAML)]
         )
     try:
         pack = Pack.model_validate(data)
@@ -171,7 +197,7 @@ def load_pack_text(text: str, path: str) -> LoadedPack:
         seat = _author_seat(rule.author, pack.players)
         if isinstance(seat, str):
             line, col = locator.position(("rules", index, "author"))
-            problems.append(PackProblem(path, line, col, seat))
+            problems.append(PackProblem(path, line, col, seat, BAD_AUTHOR))
             continue
         if rule.file is not None:
             rule_path = base_dir / rule.file
@@ -181,10 +207,12 @@ def load_pack_text(text: str, path: str) -> LoadedPack:
                 line, col = locator.position(("rules", index, "file"))
                 reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
                 problems.append(
-                    PackProblem(path, line, col, f"cannot read rule file `{rule.file}`: {reason}")
+                    PackProblem(
+                        path, line, col, f"cannot read rule file `{rule.file}`: {reason}", BAD_FILE
+                    )
                 )
                 continue
-            source = Source(rule_text, str(rule_path))
+            source = Source(rule_text, os.path.normpath(rule_path))
         else:
             assert rule.text is not None
             node = locator.node(("rules", index, "text"))
@@ -243,14 +271,23 @@ def _problems(exc: ValidationError, locator: yamlsafe.Locator) -> list[PackProbl
                 else locator.position(loc)
             )
             message = f"unknown key `{loc[-1]}`"
+            hint = did_you_mean(str(loc[-1]), _keys_at(loc))
         else:
             line, col = locator.position(loc)
             where = ".".join(str(p) for p in loc) or "the pack"
             message = f"`{where}`: {_lower_first(error['msg'])}"
-        problem = PackProblem(locator.path, line, col, message)
+            hint = None
+        problem = PackProblem(locator.path, line, col, message, BAD_SHAPE, hint)
         if problem not in problems:
             problems.append(problem)
     return sorted(problems, key=lambda p: (p.line, p.column))
+
+
+def _keys_at(loc: tuple[str | int, ...]) -> list[str]:
+    """The keys the schema allows in the mapping that holds `loc`'s last key."""
+    parents = [p for p in loc[:-1] if isinstance(p, str)]
+    models: dict[str, type[BaseModel]] = {"rules": PackRule, "base": BaseVariants}
+    return list(models.get(parents[-1] if parents else "", Pack).model_fields)
 
 
 _UNION_TAGS = {"list[constrained-str]", "none", "function-after"}

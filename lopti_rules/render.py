@@ -23,11 +23,14 @@ from lopti_rules.source import Diagnostic
 
 @dataclass(frozen=True, slots=True)
 class FileResult:
-    """One checked file: its path, the text read from it, and every diagnostic about it."""
+    """One checked file: its path, the text read from it, and every diagnostic about it.
+    A pack's result also holds diagnostics in its rule files: `others` keeps their texts
+    as (path, text) pairs so each diagnostic is shown under its own source line."""
 
     path: str
     text: str
     diagnostics: tuple[Diagnostic, ...]
+    others: tuple[tuple[str, str], ...] = ()
 
     @property
     def accepted(self) -> bool:
@@ -37,8 +40,12 @@ class FileResult:
     def sorted_diagnostics(self) -> list[Diagnostic]:
         return sorted(self.diagnostics, key=Diagnostic.sort_key)
 
-    def line(self, number: int) -> str:
-        lines = self.text.split("\n")
+    def line(self, number: int, file: str | None = None) -> str:
+        """The 1-based line `number` of this file, or of `file` when it is one of `others`."""
+        text = self.text
+        if file is not None and file != self.path:
+            text = dict(self.others).get(file, "")
+        lines = text.split("\n")
         return lines[number - 1].rstrip("\r") if 0 < number <= len(lines) else ""
 
 
@@ -51,7 +58,7 @@ def concise(results: Sequence[FileResult]) -> str:
 
 
 def _caret(result: FileResult, d: Diagnostic) -> list[str]:
-    source_line = result.line(d.span.line)
+    source_line = result.line(d.span.line, d.file)
     if not source_line and d.span.column <= 1:
         return []
     start = max(d.span.column, 1)

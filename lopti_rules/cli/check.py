@@ -1,13 +1,31 @@
-"""`lopti check FILE...`: parse and check rule files, print diagnostics, exit 0/1/2.
+"""`lopti check FILE...`: parse and check rule files and packs, print diagnostics, exit 0/1/2.
 
-Each file is checked on its own. Exit 0 when every file is accepted (warnings allowed), 1 when
-a file is rejected, 2 on a usage or I/O error. Imports only the parser, the checker and the
-renderers (never pydantic or the engine), so a cold run stays fast.
+Each file is checked on its own: a rule file (`.lopti`) alone, a pack (`.yaml`/`.yml`) as its
+YAML plus all its rules together (loops across rules, duplicate titles, its roster). With
+`--with PACK` each rule file is checked together with the rules in force in PACK, and only the
+file's own diagnostics are shown (the pack's rules are the table's, already agreed: when they
+have errors a one-line note on stderr says so, and `lopti check PACK` shows them).
+
+Exit 0 when every file is accepted (warnings allowed), 1 when a file is rejected, 2 on a usage
+or I/O error (a `--with` pack that does not load, `--players` disagreeing with a pack's
+roster). Imports only the parser, the checker and the renderers; pydantic and PyYAML only when
+a pack is involved, and never the engine, so a cold run on rule files stays fast.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
+
+if TYPE_CHECKING:
+    from lopti_rules.render import FileResult
+
+
+def _roster(players: str | None) -> list[str] | None:
+    if not players:
+        return None
+    return [p.strip() for p in players.split(",") if p.strip()] or None
 
 
 @click.command("check")
@@ -26,19 +44,42 @@ import click
     default=None,
     help="The table's roster, comma separated (enables LR304: no roster name in a rule).",
 )
-def command(files: tuple[str, ...], output: str, players: str | None) -> int:
-    """Check rule files: syntax, then the rulebook's limits on house rules.
+@click.option(
+    "--with",
+    "with_pack",
+    metavar="PACK",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Check each file together with the rules in force in this pack.",
+)
+def command(files: tuple[str, ...], output: str, players: str | None, with_pack: str | None) -> int:
+    """Check rule files and packs: syntax, then the rulebook's limits on house rules.
 
     \b
     Example:
       lopti check examples/rules/tens_tax.lopti
+      lopti check examples/packs/gentle.yaml
+      lopti check --with examples/packs/gentle.yaml my_rule.lopti
       lopti check --format json --players ann,ben my_rule.lopti
     """
     from lopti_rules import render
-    from lopti_rules.api import accepted, check_paths
+    from lopti_rules.api import accepted, check_paths, is_pack
 
-    roster = [p.strip() for p in players.split(",") if p.strip()] if players else None
-    results = check_paths(files, roster=roster)
+    roster = _roster(players)
+    try:
+        if with_pack is not None:
+            packs = [f for f in files if is_pack(f)]
+            if packs:
+                raise ValueError(
+                    f"--with checks rule files against a pack, and {packs[0]} is a pack: "
+                    "check it on its own"
+                )
+            results = _check_with(files, with_pack, roster)
+        else:
+            results = check_paths(files, roster=roster)
+    except ValueError as exc:
+        click.echo(f"error: {exc}.", err=True)
+        return 2
     if output == "json":
         text = render.json_text(results)
     elif output == "sarif":
@@ -53,3 +94,34 @@ def command(files: tuple[str, ...], output: str, players: str | None) -> int:
         text = render.full(results)
     click.echo(text, nl=False)
     return 0 if accepted(results) else 1
+
+
+def _check_with(
+    files: tuple[str, ...], pack_path: str, roster: list[str] | None
+) -> list[FileResult]:
+    """Each file with the rules in force in the pack; ValueError when the pack is unusable."""
+    from lopti_rules.api import check_with, pack_errors
+    from lopti_rules.pack import PackError, agree_roster, load_pack
+
+    try:
+        pack = load_pack(pack_path)
+    except PackError as exc:
+        first = exc.problems[0]
+        more = len(exc.problems) - 1
+        also = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        raise ValueError(
+            f"the pack {pack_path} cannot be loaded: {first}{also}; "
+            f"run `lopti check {pack_path}` to see every problem"
+        ) from None
+    except UnicodeDecodeError:
+        raise ValueError(f"the pack {pack_path} is not valid UTF-8 text") from None
+    table = agree_roster(pack, roster)
+    errors = pack_errors(pack, roster=table)
+    if errors:
+        click.echo(
+            f"note: the rules in force in {pack_path} have {errors} "
+            f"error{'s' if errors > 1 else ''} of their own; "
+            f"run `lopti check {pack_path}` to see them.",
+            err=True,
+        )
+    return check_with(files, pack, roster=table)
