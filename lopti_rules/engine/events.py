@@ -16,6 +16,8 @@ Guarantees:
 - Handlers run in subscription order, synchronously, and may call back into the engine
   (its custom-action primitives); events those calls emit run their own hooks depth-first.
   `note(event)` tells observers only, for action lines that are not base events (`give`, ...).
+- One bus serves one game: `bus.game` is that game, set before its first event, so a rule
+  pack's runtime can subscribe before the deal and still reach `bus.game.effects`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.game import Game
 
 EVENT_NAMES: tuple[str, ...] = (
     "round",
@@ -75,13 +80,16 @@ Handler = Callable[[Event], None]
 class EventBus:
     """Subscribe hooks per event and timing, or observe every event once."""
 
-    __slots__ = ("_after", "_before", "_observers", "live")
+    __slots__ = ("_after", "_before", "_observers", "game", "live")
 
     def __init__(self) -> None:
         self._before: dict[str, list[Handler]] = {name: [] for name in EVENT_NAMES}
         self._after: dict[str, list[Handler]] = {name: [] for name in EVENT_NAMES}
         self._observers: list[Handler] = []
         self.live = False
+        # the game this bus serves, set when the game is built (before any event): hooks
+        # reach the engine's primitives as `bus.game.effects` even during the deal
+        self.game: Game | None = None
 
     def subscribe(self, event_name: str, timing: str, handler: Handler) -> None:
         """Run `handler` at `timing` ("before"/"after") of every `event_name` event."""

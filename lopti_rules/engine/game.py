@@ -84,6 +84,9 @@ class Game:
         self.rng = rng
         self.seed = 0
         self.bus = bus if bus is not None else EventBus()
+        if self.bus.game is not None:
+            raise ValueError("this event bus already serves another game; make a new EventBus")
+        self.bus.game = self
         self.hands: list[list[int]] = [[0] * 15 for _ in range(players)]
         self.hand_sizes = [0] * players
         self.face_up: list[list[int]] = [[] for _ in range(players)]

@@ -118,3 +118,13 @@ def test_new_game_emits_round_deal_and_first_turn_on_a_given_bus() -> None:  # S
     assert seen[0].fields["round"] == 1 and g.bus is bus
     deal = seen[1].fields
     assert len(deal["deck"]) == 52 - 27  # type: ignore[arg-type]
+
+
+def test_a_bus_serves_one_game_reachable_from_hooks() -> None:
+    bus = EventBus()
+    dealt: list[int] = []
+    bus.subscribe("deal", "after", lambda e: dealt.append(len(bus.game.deck) if bus.game else -1))
+    g = Game.new(TableOptions(players=2, dealer=0), seed=1, bus=bus)
+    assert bus.game is g and dealt == [52 - 18]
+    with pytest.raises(ValueError, match="another game"):
+        Game.new(TableOptions(players=2), seed=1, bus=bus)
