@@ -8,7 +8,8 @@ How an LP001 is worded: `MISTAKES` is a table of known mistakes, each with its m
 hint and a few bad examples. Lark's `match_examples` finds the row whose examples fail in the
 same parser state, with the same set of acceptable next tokens (so the same context), as the
 error at hand; the answer is memoised per (state, acceptable tokens, token). Where no row
-matches, the message lists what would fit (`expected `:`, `and` or `or``). Every row is tested.
+matches, the message lists what would fit (`expected `:`, `and` or `or`, not ...`). Every
+row is tested.
 """
 
 from __future__ import annotations
@@ -116,9 +117,83 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected a condition after `when`",
-        "say when the hook runs: `when cause is ten`",
-        (_HOOK + "after clear when: player draws 1",),
+        "expected a condition, such as `cause is ten`",
+        "a condition compares two things: `cause is ten`, `cards of player > 3`",
+        (
+            _HOOK + "after clear when: player draws 1",
+            _HOOK + "after clear when cause is ten or: player draws 1",
+            _HOOK + "after clear when cause is ten and: player draws 1",
+            _HOOK + "after clear when not: player draws 1",
+            _BODY + "if: player draws 1",
+            _HOOK + "after clear: if: player draws 1",
+            _BODY + "while: player draws 1",
+        ),
+    ),
+    Mistake(
+        "expected `[` and a list after `in`, such as `rank in [7, 8]`",
+        "list the values in square brackets, separated by commas",
+        (_HOOK + "after play when rank in 7, 8: clear the pile",),
+    ),
+    Mistake(
+        "expected `,` between the values, or `]` to close the list",
+        "write the list as `[7, 8, J]`",
+        (
+            _HOOK + "after play when rank in [7 8]: clear the pile",
+            _HOOK + "after play when rank in [7: clear the pile",
+            _HOOK + "after play when rank in [ten: clear the pile",
+        ),
+    ),
+    Mistake(
+        "expected `)` to close the parenthesis",
+        "every `(` in a condition needs its `)`",
+        (
+            _HOOK + "after play when (rank is 7: clear the pile",
+            _HOOK + "after play when (rank is ten: clear the pile",
+            _HOOK + "after play when (rank is 7 and count is 2: clear the pile",
+        ),
+    ),
+    Mistake(
+        "expected whose field after `of`, such as `player` or `the next player`",
+        "a player field reads `cards of player`, `hand of the dealer`",
+        (_HOOK + "after play when cards of > 3: clear the pile",),
+    ),
+    Mistake(
+        "expected `:` after `repeat N times`",
+        "write `repeat 2 times: player draws 1`",
+        (_BODY + "repeat 2 times player draws 1", _BODY + "repeat 2 times\n"),
+    ),
+    Mistake(
+        "expected `:` after the two players of the roshambo",
+        "write `roshambo player vs next player: loser draws 1`",
+        (
+            _BODY + "roshambo player vs next player",
+            _BODY + "roshambo player vs next player loser draws 1",
+        ),
+    ),
+    Mistake(
+        "expected the text to announce, in double quotes",
+        'write `announce "The ten was taxed."`',
+        (_BODY + "announce hello", _BODY + "announce"),
+    ),
+    Mistake(
+        "expected the note's text, in double quotes",
+        'write `note "Agreed in round 3."`',
+        (_HOOK + "note hello", _HOOK + "note"),
+    ),
+    Mistake(
+        "expected `the removed cards into the deck` after `shuffle`",
+        "write `shuffle the removed cards into the deck`",
+        (_BODY + "shuffle the deck", _BODY + "shuffle", _BODY + "shuffle the removed cards"),
+    ),
+    Mistake(
+        "expected `the pile` after `clear`",
+        "write `clear the pile`",
+        (_BODY + "clear pile", _BODY + "clear", _BODY + "clear the"),
+    ),
+    Mistake(
+        "expected `rule` to start a new rule: hooks belong indented under their rule",
+        'indent the hook under its `rule "Title":` line, or start a new rule',
+        ('rule "r":\n    after clear: player draws 1\nafter play: player draws 1',),
     ),
     Mistake(
         "expected an action: who does what, such as `player draws 1` or `clear the pile`",
@@ -217,6 +292,7 @@ MISTAKES: tuple[Mistake, ...] = (
             _HOOK + "after clear: player draws 1 next player draws 1",
             _HOOK + "after clear: player draws 1 card card",
             _HOOK + "after clear: clear the pile now",
+            _HOOK + "after clear: player draws 1 card to next player",
         ),
     ),
     Mistake(
@@ -235,6 +311,7 @@ _WORDS = {
     "_DEDENT": "the end of the block",
     "$END": "the end of the file",
 }
+_GENERIC_HINT = "docs/language.md shows every form a rule can take (`lopti explain LP001`)"
 _CURLY_QUOTES = "\u201c\u201d\u201e\u201f\u2018\u2019\u00ab\u00bb"
 _STRING = re.compile(r'"(?:[^"\\\n]|\\["\\])*"')
 
@@ -367,8 +444,8 @@ def _unexpected_token(source: Source, exc: Any) -> None:
     if mistake is not None:
         message, hint = mistake.message, mistake.hint
     else:
-        message, hint = f"unexpected {_describe(token)}; expected {_expected(accepts)}", None
-    message = message if mistake is None else f"{message}, not {_describe(token)}"
+        message, hint = f"expected {_expected(accepts)}", _GENERIC_HINT
+    message = f"{message}, not {_describe(token)}"
     source.report("LP001", span, message, _keyword_case_hint(source.text, token, accepts) or hint)
 
 

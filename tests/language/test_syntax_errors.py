@@ -98,10 +98,12 @@ def test_keywords_are_whole_words() -> None:
 
 
 def test_unmatched_token_lists_what_would_fit_in_words() -> None:
-    d = parse_error(in_rule("after clear when cause is ten or: clear the pile"))
-    assert d.code == "LP001"
-    assert "NAME" not in d.message and "__ANON" not in d.message
-    assert "expected" in d.message
+    d = parse_error(in_rule("after clear: the next draws 1"))
+    assert (d.code, d.span) == ("LP001", Span(2, 27, 2, 32))
+    assert d.message == "expected `player`, not the word `draws`"
+    assert d.hint and "docs/language.md" in d.hint
+    d = parse_error(in_rule("after clear: player takes 1 card from removed cards"))
+    assert d.message == "expected `the`, not the word `removed`"
 
 
 def test_only_the_first_error_is_reported() -> None:
