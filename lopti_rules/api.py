@@ -65,9 +65,11 @@ def check_text(
 
 
 def read_source(path: str | Path) -> Source:
-    """Read a rule file as UTF-8. Bytes that are not UTF-8 become an LP002 at their position
-    (the rest of the file is not parsed). Raises `OSError` when the file cannot be read."""
+    """Read a rule file as UTF-8 (a leading byte-order mark is dropped). Bytes that are not
+    UTF-8 become an LP002 at their position (the rest of the file is not parsed). Raises
+    `OSError` when the file cannot be read."""
     data = Path(path).read_bytes()
+    data = data.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark some editors write
     name = str(path)
     try:
         return Source(data.decode("utf-8"), name)

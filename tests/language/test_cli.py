@@ -153,3 +153,26 @@ def test_check_does_not_import_the_engine_or_pydantic() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_byte_order_mark_is_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bom.lopti"
+    path.write_bytes(b"\xef\xbb\xbf" + GOOD.encode("utf-8"))
+    assert run(["check", str(path)], capsys)[0] == 0
+
+
+def test_unwritable_cache_falls_back_to_no_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lopti_rules.parse import _cache_file, build_parser
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    assert _cache_file() is False
+    assert build_parser().parse('rule "r":\n    after clear: clear the pile\n')
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    cache = _cache_file()
+    assert isinstance(cache, str) and cache.startswith(str(tmp_path / "cache"))
+    build_parser()
+    assert Path(cache).is_file()
