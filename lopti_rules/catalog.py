@@ -168,6 +168,21 @@ TRAIT_WORDS: frozenset[str] = frozenset(
 )  # fmt: skip
 
 
+# LR302: fixed seats and positions. `the WORD player` with WORD here names a place at the
+# table, the same seat every time: a disguised personal target like `seat 2`.
+POSITION_WORDS: frozenset[str] = frozenset(
+    {
+        "first", "second", "third", "fourth", "fifth", "1st", "2nd", "3rd", "4th", "5th",
+        "last", "left", "right", "leftmost", "rightmost", "opposite", "middle", "corner",
+        "head", "end",
+    }
+)  # fmt: skip
+
+
+def is_position_word(word: str) -> bool:
+    return word.casefold() in POSITION_WORDS
+
+
 def is_trait_word(word: str) -> bool:
     w = word.casefold()
     return w in TRAIT_WORDS or (w.endswith("est") and len(w) > 4)

@@ -4,7 +4,8 @@ Takes one hook (targets) or one whole file (roster names); reports into its `Sou
 
 - LR301: a word where a role belongs (`alice draws 2`, `the nxt player`): a person's name
   or an unknown word. The hint suggests the nearest role.
-- LR302: `seat 2`, `player 3`: a fixed seat, a disguised personal target.
+- LR302: `seat 2`, `player 3`, `the first player`: a fixed seat or position, a disguised
+  personal target (the position words are `catalog.POSITION_WORDS`).
 - LR303: `the youngest player`: a fixed personal trait (the word list is
   `catalog.TRAIT_WORDS`, plus any superlative ending in "est").
 - LR304: with a known roster, any roster name anywhere in the rule's text, titles and
@@ -86,24 +87,29 @@ def _target(source: Source, target: ast.Target, roster: Roster) -> None:
             _suggest_role(name),
         )
     elif isinstance(target, ast.SeatTarget):
-        source.report(
-            "LR302",
-            target.span,
-            f"`{target.word} {target.number.value}` is a fixed seat, a disguised personal target",
-            "use a role relative to the event, such as `next player` or `dealer`",
-        )
+        _seat(source, target.span, f"{target.word} {target.number.value}")
     elif isinstance(target, ast.TraitTarget):
         word = target.trait.name
-        if catalog.is_trait_word(word):
+        if catalog.is_position_word(word):
+            _seat(source, target.span, f"the {word} player")
+        elif catalog.is_trait_word(word):
             _trait(source, target.span, word)
         else:
-            found = _suggest_role(word)
             source.report(
                 "LR301",
                 target.span,
                 f"`the {word} player` is not a role",
-                found if found != _ROLE_HINT else _ROLE_HINT,
+                _suggest_role(word),
             )
+
+
+def _seat(source: Source, span: Span, written: str) -> None:
+    source.report(
+        "LR302",
+        span,
+        f"`{written}` is a fixed seat or position, a disguised personal target",
+        "use a role relative to the event, such as `next player` or `dealer`",
+    )
 
 
 def _trait(source: Source, span: Span, word: str) -> None:
