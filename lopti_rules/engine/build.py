@@ -58,7 +58,7 @@ def new_game(options: TableOptions, seed: int, bus: EventBus | None = None) -> G
     deck = full_deck()
     rng.shuffle(deck)  # the end of the list is the top
     bus = game.bus
-    if bus.live:
+    if bus.live and bus.wants["round"]:
         start = Event.make("round", game.dealer, round=game.round)
         bus.before(start)
         bus.observed(start)
@@ -69,7 +69,7 @@ def new_game(options: TableOptions, seed: int, bus: EventBus | None = None) -> G
                 layer[(game.dealer + i) % n].append(deck.pop())
     downs, ups, hands = layers
     event: Event | None = None
-    if bus.live:
+    if bus.live and bus.wants["deal"]:
         event = Event.make(
             "deal",
             game.dealer,
@@ -93,6 +93,7 @@ def new_game(options: TableOptions, seed: int, bus: EventBus | None = None) -> G
     if event is not None:
         bus.observed(event)
         bus.after(event)
+    if bus.live and bus.wants["turn"]:
         turn = Event.make("turn", starter)
         bus.before(turn)
         bus.observed(turn)

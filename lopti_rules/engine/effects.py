@@ -14,6 +14,9 @@ the base game and emitting its events on the bus (hooks run depth-first):
 - `clear(causer)`: `clear` with cause `custom`, and the causer (if still in) is owed a bonus
   play: taken where a base bonus would be if they are resolving a play, else at once, out of
   turn, after which play goes on as it would have.
+- `show(seat, what)`, `announce(actor, text)`, `roshambo(first, second)`: no cards move;
+  observers get a `show` / `announce` / `roshambo` note. A roshambo is one decisive throw
+  (drawn throws are thrown again), random from the game's seeded RNG.
 
 Invariants kept by every method: cards never go to a finished seat (R3); no action takes a
 player's last card (D38: it moves as many as it can while leaving one); a hand an action
@@ -32,6 +35,8 @@ if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
 
 WHICH = ("lowest", "highest")
+THROWS = ("rock", "paper", "scissors")
+_BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 
 
 class Effects:
@@ -133,6 +138,36 @@ class Effects:
             game._owed.append(causer)
         self._done()
 
+    def show(self, seat: int, what: str) -> list[int]:
+        """`seat` shows its hand (`what="hand"`) or face-down cards; returns the ranks shown."""
+        game = self._game
+        if what == "hand":
+            hand = game.hands[seat]
+            cards = [r for r in range(2, 15) for _ in range(hand[r])]
+        elif what == "face_down":
+            cards = list(game.face_down[seat])
+        else:
+            raise ValueError(f"`what` must be hand or face_down, not `{what}`")
+        self._note("show", seat, what=what, count=len(cards), cards=cards)
+        return cards
+
+    def announce(self, actor: int | None, text: str) -> None:
+        """A message to the table (no card moves)."""
+        self._note("announce", actor, text=text)
+
+    def roshambo(self, first: int, second: int) -> tuple[int, int]:
+        """One decisive throw between two seats; returns (winner, loser)."""
+        rng = self._game.rng
+        throws: list[str] = []
+        while True:
+            a, b = rng.choice(THROWS), rng.choice(THROWS)
+            throws.append(f"{a}-{b}")
+            if a != b:
+                break
+        winner, loser = (first, second) if _BEATS[a] == b else (second, first)
+        self._note("roshambo", first, opponent=second, winner=winner, loser=loser, throws=throws)
+        return winner, loser
+
     # -- helpers ---------------------------------------------------------------------------
     def _take_from_hand(
         self, seat: int, n: int, which: str, choice: Sequence[int] | None
@@ -166,7 +201,7 @@ class Effects:
 
     def _note(self, name: str, actor: int | None, **fields: object) -> None:
         bus = self._game.bus
-        if bus.live:
+        if bus.watched:
             bus.note(Event.make(name, actor, **fields))
 
     def _done(self) -> None:

@@ -12,7 +12,9 @@ Guarantees:
   values (card lists are tuples), so nothing it does to the event reaches the engine.
 - Free when idle: `bus.live` is a plain bool, false until the first subscriber or observer;
   the engine checks it before building any `Event`, so an unobserved game pays one attribute
-  test per event point.
+  test per event point. Cheap when partly used: `bus.wants[name]` is true only when `name` has
+  hooks or the bus has observers, and the engine builds an event only when it is wanted, so a
+  rule pack hooking `clear` costs nothing at a `draw`. `bus.watched` says observers exist.
 - Handlers run in subscription order, synchronously, and may call back into the engine
   (its custom-action primitives); events those calls emit run their own hooks depth-first.
   `note(event)` tells observers only, for action lines that are not base events (`give`, ...).
@@ -60,7 +62,10 @@ class Event:
     @staticmethod
     def make(name: str, actor: int | None, **fields: object) -> Event:
         """An event whose fields are frozen: lists become tuples, the mapping read-only."""
-        return Event(name, actor, MappingProxyType({k: _freeze(v) for k, v in fields.items()}))
+        for key, value in fields.items():  # `fields` is this call's own dict
+            if value.__class__ is list or value.__class__ is tuple:
+                fields[key] = _freeze(value)
+        return Event(name, actor, MappingProxyType(fields))
 
     def __str__(self) -> str:
         inner = ", ".join(f"{k}={v}" for k, v in self.fields.items())
@@ -80,13 +85,15 @@ Handler = Callable[[Event], None]
 class EventBus:
     """Subscribe hooks per event and timing, or observe every event once."""
 
-    __slots__ = ("_after", "_before", "_observers", "game", "live")
+    __slots__ = ("_after", "_before", "_observers", "game", "live", "wants", "watched")
 
     def __init__(self) -> None:
         self._before: dict[str, list[Handler]] = {name: [] for name in EVENT_NAMES}
         self._after: dict[str, list[Handler]] = {name: [] for name in EVENT_NAMES}
         self._observers: list[Handler] = []
         self.live = False
+        self.watched = False  # observers exist
+        self.wants: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
         # the game this bus serves, set when the game is built (before any event): hooks
         # reach the engine's primitives as `bus.game.effects` even during the deal
         self.game: Game | None = None
@@ -103,11 +110,14 @@ class EventBus:
         else:
             raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
         self.live = True
+        self.wants[event_name] = True
 
     def observe(self, handler: Handler) -> None:
         """See every event once, at the moment its effect is applied (and every note)."""
         self._observers.append(handler)
         self.live = True
+        self.watched = True
+        self.wants = dict.fromkeys(EVENT_NAMES, True)
 
     def has_hooks(self, event_name: str) -> bool:
         return bool(self._before[event_name] or self._after[event_name])

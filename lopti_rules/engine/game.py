@@ -233,9 +233,8 @@ class Game:
     # -- resolution ----------------------------------------------------------------------------
     def _resolve_play(self, seat: int, rank: int, count: int, from_hand: bool) -> None:
         bus = self.bus
-        live = bus.live
         event = None
-        if live:
+        if bus.live and bus.wants["play"]:
             event = Event.make(
                 "play",
                 seat,
@@ -306,7 +305,7 @@ class Game:
         rank = self.face_down[seat][index]
         legal = play_is_legal(self, rank, 1)
         event = None
-        if bus.live:
+        if bus.live and bus.wants["reveal"]:
             event = Event.make("reveal", seat, rank=rank, legal=legal, cards=[rank])
             bus.before(event)
         self.face_down[seat].pop(index)
@@ -326,7 +325,7 @@ class Game:
         """The pile goes into `seat`'s hand (T2, T3): chain, obligation and low reset."""
         bus = self.bus
         event = None
-        if bus.live:
+        if bus.live and bus.wants["pickup"]:
             event = Event.make(
                 "pickup", seat, count=self.pile_size(), reason=reason, cards=self.pile_cards()
             )
@@ -353,7 +352,7 @@ class Game:
         """The pile leaves the round (C2); `cause` as LANGUAGE.md §4 names it."""
         bus = self.bus
         event = None
-        if bus.live:
+        if bus.live and bus.wants["clear"]:
             event = Event.make(
                 "clear", causer, cause=cause, count=self.pile_size(), cards=self.pile_cards()
             )
@@ -375,7 +374,7 @@ class Game:
             return False
         bus = self.bus
         event = None
-        if bus.live:
+        if bus.live and bus.wants["draw"]:
             event = Event.make("draw", seat, cards=[self.deck[-1]])
             bus.before(event)
             if not self.deck or self.out[seat]:
@@ -398,7 +397,7 @@ class Game:
             return
         bus = self.bus
         event = None
-        if bus.live:
+        if bus.live and bus.wants["take_up"]:
             event = Event.make("take_up", seat, count=len(ups), cards=sorted(ups))
             bus.before(event)
             ups = self.face_up[seat]
@@ -440,7 +439,7 @@ class Game:
                 return
             seat = frame_seat
         bus = self.bus
-        if bus.live:
+        if bus.live and bus.wants["turn"]:
             bus.after(Event.make("turn", seat))
         if self.over:
             self._round_over()
@@ -449,7 +448,7 @@ class Game:
         self.turn = nxt
         self.bonus = False
         self.drawn = False
-        if bus.live:
+        if bus.live and bus.wants["turn"]:
             event = Event.make("turn", nxt)
             bus.before(event)
             bus.observed(event)
@@ -472,12 +471,12 @@ class Game:
             self._interrupt(("resume", self.turn, self.bonus, self.drawn))
 
     def _round_over(self) -> None:
-        if self.bus.live:
+        if self.bus.live and self.bus.wants["round"]:
             self.bus.after(Event.make("round", self.dealer, round=self.round))
 
     def _simple(self, name: str, actor: int | None, **fields: object) -> None:
         bus = self.bus
-        if bus.live:
+        if bus.live and bus.wants[name]:
             event = Event.make(name, actor, **fields)
             bus.before(event)
             bus.observed(event)
@@ -498,7 +497,7 @@ class Game:
             raise IllegalMoveError(f"{where}: seat {seat} has no such face-up card (S4, D34)")
         bus = self.bus
         event = None
-        if bus.live:
+        if bus.live and bus.wants["swap"]:
             event = Event.make(
                 "swap", seat, hand=hand_rank, face_up=up_rank, cards=[hand_rank, up_rank]
             )
