@@ -88,15 +88,6 @@ class Pack(BaseModel):
         default_factory=list, description="The custom rules, in the order they came into force."
     )
 
-    @model_validator(mode="after")
-    def _distinct_players(self) -> Pack:
-        if self.players is not None:
-            lowered = [p.lower() for p in self.players]
-            dupes = sorted({p for p in lowered if lowered.count(p) > 1})
-            if dupes:
-                raise ValueError(f"the player `{dupes[0]}` is listed twice")
-        return self
-
 
 def pack_schema() -> dict[str, Any]:
     """The JSON Schema editors use to validate packs as people type."""
@@ -189,39 +180,88 @@ def load_pack_text(text: str, path: str) -> LoadedPack:
     try:
         pack = Pack.model_validate(data)
     except ValidationError as exc:
-        raise PackError(_problems(exc, locator)) from None
-    problems: list[PackProblem] = []
-    entries: list[PackEntry] = []
-    base_dir = Path(path).parent
-    for index, rule in enumerate(pack.rules):
-        seat = _author_seat(rule.author, pack.players)
-        if isinstance(seat, str):
-            line, col = locator.position(("rules", index, "author"))
-            problems.append(PackProblem(path, line, col, seat, BAD_AUTHOR))
-            continue
-        if rule.file is not None:
-            rule_path = base_dir / rule.file
+        # also check the rules that are well formed on their own, so one run shows every problem
+        problems = _problems(exc, locator) + _twice(data.get("players"), locator)
+        roster = _raw_roster(data.get("players"))
+        rules = data.get("rules")
+        for index, raw in enumerate(rules if isinstance(rules, list) else []):
             try:
-                rule_text = rule_path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                line, col = locator.position(("rules", index, "file"))
-                reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-                problems.append(
-                    PackProblem(
-                        path, line, col, f"cannot read rule file `{rule.file}`: {reason}", BAD_FILE
-                    )
-                )
+                rule = PackRule.model_validate(raw)
+            except ValidationError:
                 continue
-            source = Source(rule_text, os.path.normpath(rule_path))
-        else:
-            assert rule.text is not None
-            node = locator.node(("rules", index, "text"))
-            line_offset, column_offset = _text_offsets(node, text)
-            source = Source(rule.text, path, line_offset, column_offset)
-        entries.append(PackEntry(source, seat))
+            # with a wrong roster, its problem is reported already: check only the rule's file
+            known = roster is not None or "players" not in data
+            problems += _entry(rule, index, roster, locator, text, author=known)[1]
+        raise PackError(sorted(problems, key=lambda p: (p.line, p.column))) from None
+    problems = _twice(pack.players, locator)
+    entries: list[PackEntry] = []
+    for index, rule in enumerate(pack.rules):
+        entry, found = _entry(rule, index, pack.players, locator, text)
+        problems += found
+        if entry is not None:
+            entries.append(entry)
     if problems:
         raise PackError(problems)
     return LoadedPack(path, pack, tuple(entries))
+
+
+def _entry(
+    rule: PackRule,
+    index: int,
+    roster: list[str] | None,
+    locator: yamlsafe.Locator,
+    text: str,
+    *,
+    author: bool = True,
+) -> tuple[PackEntry | None, list[PackProblem]]:
+    """One rule's entry (its source read and positioned, its author's seat), or its problems.
+    `author=False` skips the author check (when the roster is wrong)."""
+    path = locator.path
+    seat = _author_seat(rule.author, roster) if author else 0
+    if isinstance(seat, str):
+        line, col = locator.position(("rules", index, "author"))
+        return None, [PackProblem(path, line, col, seat, BAD_AUTHOR)]
+    if rule.file is not None:
+        rule_path = Path(path).parent / rule.file
+        try:
+            rule_text = rule_path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            line, col = locator.position(("rules", index, "file"))
+            reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
+            message = f"cannot read rule file `{rule.file}`: {reason}"
+            return None, [PackProblem(path, line, col, message, BAD_FILE)]
+        return PackEntry(Source(rule_text, os.path.normpath(rule_path)), seat), []
+    assert rule.text is not None
+    node = locator.node(("rules", index, "text"))
+    line_offset, column_offset = _text_offsets(node, text)
+    return PackEntry(Source(rule.text, path, line_offset, column_offset), seat), []
+
+
+def _twice(players: object, locator: yamlsafe.Locator) -> list[PackProblem]:
+    """A player listed twice (case aside), at the second mention."""
+    if not isinstance(players, list):
+        return []
+    seen: set[str] = set()
+    for index, player in enumerate(players):
+        if not isinstance(player, str):
+            continue
+        if player.lower() in seen:
+            line, col = locator.position(("players", index))
+            message = f"the player `{player}` is listed twice"
+            return [PackProblem(locator.path, line, col, message, BAD_SHAPE)]
+        seen.add(player.lower())
+    return []
+
+
+def _raw_roster(players: object) -> list[str] | None:
+    """The roster of a pack that failed validation, when that part of it is sound."""
+    if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
+        return None
+    if not all(isinstance(p, str) and p for p in players):
+        return None
+    if len({p.lower() for p in players}) != len(players):
+        return None
+    return [str(p) for p in players]
 
 
 def _author_seat(author: str | int, roster: list[str] | None) -> int | str:
