@@ -1,0 +1,242 @@
+"""Actions: a hook's body compiled to closures that call the engine's primitives.
+
+Takes the `ast.Action`s of one hook (accepted by the checker) and a `CondCompiler` for its
+event; produces one `Block` (`Ctx -> None`), built once per game set-up. Each action calls
+`game.effects` (engine/effects.py), which moves the cards through the base game's own code
+and emits the action's events on the bus, so their hooks run depth-first, inside the call.
+
+Semantics (LANGUAGE.md §4 "Decided semantics of actions"; the engine keeps the invariants):
+`draws N` draws up to N (nothing from an empty deck); `picks up the pile` ends nobody's
+turn; `gives`/`discards` take the lowest or highest ranks, or the runtime's chooser's pick
+(by default, lowest first), never a player's last card (D38) and never to a finished player
+(R3); `clear the pile` clears with cause `custom` and owes the bonus play to the hooked
+event's actor; `reveals` shows cards (a `show` note); `repeat N times` runs its block N
+times; `roshambo A vs B` throws once (decisively) and binds `winner`/`loser` in its block.
+A roshambo whose sides are the same player, or match nobody, does nothing.
+
+Every action node that runs, per target seat, spends one unit of the guard's budget
+(`Runtime.spend`); once the guard has stopped the cascade, every action returns at once.
+The unbounded forms (`while`, `forever`, `repeat until`) compile only through
+`compile_unchecked`, so that the guard's control tests can force them through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lopti_rules import ast
+from lopti_rules.runtime.conditions import CondCompiler
+from lopti_rules.runtime.context import Ctx
+from lopti_rules.runtime.targets import Target, compile_target
+
+Block = Callable[[Ctx], None]
+
+
+class ActionCompiler:
+    """Compiles a hook's actions; `unchecked` also allows the unbounded loop forms."""
+
+    __slots__ = ("conds", "unchecked")
+
+    def __init__(self, conds: CondCompiler, unchecked: bool = False) -> None:
+        self.conds = conds
+        self.unchecked = unchecked
+
+    def block(self, actions: tuple[ast.Action, ...]) -> Block:
+        steps = tuple(self.action(a) for a in actions)
+        if len(steps) == 1:
+            return steps[0]
+
+        def run(ctx: Ctx) -> None:
+            rt = ctx.rt
+            for step in steps:
+                if rt.stopped:
+                    return
+                step(ctx)
+
+        return run
+
+    def target(self, target: ast.Target) -> Target:
+        return compile_target(target, lambda c: self.conds.compile(c, each=True))
+
+    def action(self, action: ast.Action) -> Block:
+        match action:
+            case ast.Draw(target=t, count=n):
+                return _per_seat(self.target(t), _draw(n.value))
+            case ast.PickUp(target=t):
+                return _per_seat(self.target(t), _pickup)
+            case ast.Give():
+                return self._give(action)
+            case ast.Discard(target=t, count=n, which=which):
+                return _per_seat(self.target(t), _discard(n.value, which))
+            case ast.TakeRemoved(target=t, count=n):
+                return _per_seat(self.target(t), _take(n.value))
+            case ast.ShuffleRemoved():
+                return _once(lambda ctx: ctx.game.effects.shuffle_removed(ctx.actor))
+            case ast.ClearPile():
+                return _once(_clear)
+            case ast.Reveal(target=t, what=what):
+                return _per_seat(self.target(t), _show("hand" if what == "hand" else "face_down"))
+            case ast.Announce(text=text):
+                return _once(_announce(text.value))
+            case ast.Repeat(count=n, body=body):
+                return _repeat(n.value, self.block(body))
+            case ast.If(cond=cond, then=then, else_=else_):
+                test = self.conds.compile(cond)
+                return _if(test, self.block(then), self.block(else_) if else_ else None)
+            case ast.RoshamboAction():
+                return self._roshambo(action)
+        if self.unchecked:
+            return self._unbounded(action)
+        raise ValueError(f"`{type(action).__name__}` cannot run: the checker rejects it")
+
+    def _give(self, action: ast.Give) -> Block:
+        givers, receivers = self.target(action.target), self.target(action.recipient)
+        n, which = action.count.value, action.which
+
+        def run(ctx: Ctx) -> None:
+            rt = ctx.rt
+            effects = ctx.game.effects
+            for giver in givers.visit(ctx):
+                for receiver in receivers.visit(ctx):
+                    if not rt.spend(ctx):
+                        return
+                    choice = None if which else rt.choose(ctx.game, giver, n, "give")
+                    effects.give(giver, receiver, n, which or "lowest", choice)
+
+        return run
+
+    def _roshambo(self, action: ast.RoshamboAction) -> Block:
+        firsts, seconds = self.target(action.first), self.target(action.second)
+        body = self.block(action.body)
+
+        def run(ctx: Ctx) -> None:
+            rt = ctx.rt
+            for a in firsts.visit(ctx):
+                for b in seconds.visit(ctx):
+                    if a == b:
+                        continue
+                    if not rt.spend(ctx):
+                        return
+                    outer = ctx.winner, ctx.loser
+                    ctx.winner, ctx.loser = ctx.game.effects.roshambo(a, b)
+                    try:
+                        body(ctx)
+                    finally:
+                        ctx.winner, ctx.loser = outer
+
+        return run
+
+    def _unbounded(self, action: ast.Action) -> Block:
+        """`while`, `forever` and `repeat until`: only for forcing rejected rules through."""
+        match action:
+            case ast.While(cond=cond, body=body):
+                return _loop(self.conds.compile(cond), self.block(body), until=False)
+            case ast.RepeatUntil(cond=cond, body=body):
+                return _loop(self.conds.compile(cond), self.block(body), until=True)
+            case ast.Forever(body=body):
+                return _loop(lambda ctx: True, self.block(body), until=False)
+        raise ValueError(f"`{type(action).__name__}` has no meaning at run time")
+
+
+# --------------------------------------------------------------------------- primitives
+
+
+def _draw(n: int) -> Callable[[Ctx, int], None]:
+    def run(ctx: Ctx, seat: int) -> None:
+        ctx.game.effects.draw(seat, n)
+
+    return run
+
+
+def _pickup(ctx: Ctx, seat: int) -> None:
+    ctx.game.effects.pickup(seat)
+
+
+def _take(n: int) -> Callable[[Ctx, int], None]:
+    def run(ctx: Ctx, seat: int) -> None:
+        ctx.game.effects.take_removed(seat, n)
+
+    return run
+
+
+def _show(what: str) -> Callable[[Ctx, int], None]:
+    def run(ctx: Ctx, seat: int) -> None:
+        ctx.game.effects.show(seat, what)
+
+    return run
+
+
+def _announce(text: str) -> Callable[[Ctx], None]:
+    def run(ctx: Ctx) -> None:
+        ctx.game.effects.announce(ctx.actor, text)
+
+    return run
+
+
+def _clear(ctx: Ctx) -> None:
+    if ctx.actor is not None:
+        ctx.game.effects.clear(ctx.actor)  # the bonus goes to the hooked event's actor
+
+
+def _discard(n: int, which: str | None) -> Callable[[Ctx, int], None]:
+    def run(ctx: Ctx, seat: int) -> None:
+        choice = None if which else ctx.rt.choose(ctx.game, seat, n, "discard")
+        ctx.game.effects.discard(seat, n, which or "lowest", choice)
+
+    return run
+
+
+# --------------------------------------------------------------------------- shapes
+
+
+def _per_seat(target: Target, act: Callable[[Ctx, int], None]) -> Block:
+    def run(ctx: Ctx) -> None:
+        rt = ctx.rt
+        for seat in target.visit(ctx):
+            if not rt.spend(ctx):
+                return
+            act(ctx, seat)
+
+    return run
+
+
+def _once(act: Callable[[Ctx], object]) -> Block:
+    def run(ctx: Ctx) -> None:
+        if ctx.rt.spend(ctx):
+            act(ctx)
+
+    return run
+
+
+def _repeat(n: int, body: Block) -> Block:
+    def run(ctx: Ctx) -> None:
+        rt = ctx.rt
+        for _ in range(n):
+            if not rt.spend(ctx):
+                return
+            body(ctx)
+
+    return run
+
+
+def _if(test: Callable[[Ctx], bool], then: Block, else_: Block | None) -> Block:
+    def run(ctx: Ctx) -> None:
+        if not ctx.rt.spend(ctx):
+            return
+        if test(ctx):
+            then(ctx)
+        elif else_ is not None:
+            else_(ctx)
+
+    return run
+
+
+def _loop(test: Callable[[Ctx], bool], body: Block, *, until: bool) -> Block:
+    def run(ctx: Ctx) -> None:
+        rt = ctx.rt
+        while test(ctx) is not until:
+            if not rt.spend(ctx):
+                return
+            body(ctx)
+
+    return run

@@ -1,0 +1,96 @@
+"""What a running hook can see: the hooked event, the table, the players, and its own roles.
+
+Takes nothing at compile time; at run time each hook firing gets one `Ctx`: the game, the
+event, the event's actor, the rule's author seat, and (as the hook's actions run) the player
+being visited by an `each`/`every` action and the `winner`/`loser` of a `roshambo` block.
+
+Values, as conditions compare them: ranks are ints 2..14 (so they compare by value, S2), counts
+are ints, flags are bools, symbols (`ten`, `voluntary`, ...) are strings, `top` of an empty
+pile is `None` (the symbol `none`), and `MISSING` stands for a field of a role that matches
+nobody (LANGUAGE.md §4: comparisons on it are false).
+
+The table fields (`TABLE_FIELDS`) and player fields (`PLAYER_FIELDS`) are plain functions of
+the game, read at the moment a condition is tested, never cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+from lopti_rules.engine.events import Event
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.game import Game
+    from lopti_rules.runtime.install import Runtime
+
+
+class _Missing:
+    """The value of a field of a role that matches nobody."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Final = _Missing()
+
+
+class Ctx:
+    """One hook firing: the state its conditions, targets and actions read."""
+
+    __slots__ = ("actor", "author", "event", "game", "loser", "rt", "visited", "winner")
+
+    def __init__(self, rt: Runtime, game: Game, event: Event, author: int) -> None:
+        self.rt = rt
+        self.game = game
+        self.event = event
+        self.actor: int | None = event.actor
+        self.author = author
+        self.visited: int | None = None  # the player an each/every action is visiting
+        self.winner: int | None = None  # inside a roshambo block
+        self.loser: int | None = None
+
+
+def _top(game: Game) -> object:
+    return game.pile_ranks[-1] if game.pile_ranks else None
+
+
+TABLE_FIELDS: dict[str, Callable[[Game], object]] = {
+    "pile": lambda g: sum(g.pile_counts),
+    "top": _top,
+    "deck": lambda g: len(g.deck),
+    "removed": lambda g: len(g.removed) + g.removed_unknown,
+    "round": lambda g: g.round,
+    "players": lambda g: g.players - sum(g.out),
+    "chain": lambda g: g.chain,
+    "low": lambda g: g.low,
+    "obligation": lambda g: g.obligation,
+}
+
+PLAYER_FIELDS: dict[str, Callable[[Game, int], int]] = {
+    "hand": lambda g, s: g.hand_sizes[s],
+    "face_up": lambda g, s: len(g.face_up[s]),
+    "face_down": lambda g, s: len(g.face_down[s]),
+    "cards": lambda g, s: g.cards_of(s),
+}
+
+
+def active(game: Game, seat: int | None) -> bool:
+    """Whether `seat` is a seat of this table still in the round."""
+    return seat is not None and 0 <= seat < game.players and not game.out[seat]
+
+
+def next_of(game: Game, seat: int | None, step: int) -> int | None:
+    """The first player still in the round after `seat` (`step` 1: clockwise, -1: counter-
+    clockwise), never `seat` itself; None when nobody else is in."""
+    if seat is None:
+        return None
+    n = game.players
+    out = game.out
+    for i in range(1, n):
+        other = (seat + step * i) % n
+        if not out[other]:
+            return other
+    return None

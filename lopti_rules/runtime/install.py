@@ -1,0 +1,170 @@
+"""Installing a compiled rule set on a game's event bus, and running its hooks.
+
+Takes a `RuleSet`'s compiled hooks (in the order the rules came into force, then file order)
+and an `EventBus`; `Runtime(bus, hooks, limits)` subscribes one handler per hook, in that
+order, so the bus runs the hooks of one event and timing in exactly that order. A set
+without hooks subscribes nothing and the bus stays idle (`bus.live` false): an empty pack
+costs nothing. The game is read from `bus.game` at each firing, so a runtime attached to a
+bus before `Game.new` sees the `round`, `deal` and first `turn` events.
+
+A firing (`Runtime.fire`) builds a `Ctx`, tests the hook's condition against the event, the
+table and the players, and when it holds writes a `hook` note (for the event log) and runs
+the actions, which call the engine; events they emit run their hooks depth-first, inside
+the call. `Runtime.rule` is the title of the rule whose hook or action is running (None in
+base play): the event log writes it as the `rule` of every line. The guard (guard.py) counts
+nesting and actions per cascade and stops a runaway one, with a `guard` note.
+
+Counters: `fires` (rule title -> times its hooks ran), `trips` (every `GuardTrip`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lopti_rules.engine.events import Event, EventBus
+from lopti_rules.runtime.context import Ctx
+from lopti_rules.runtime.guard import GuardLimits, GuardTrip
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.game import Game
+
+# (game, seat, n, "give" | "discard") -> the ranks the seat chooses, or None for lowest first
+Chooser = Callable[["Game", int, int, str], "Sequence[int] | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledHook:
+    """One hook, ready to run: plain closures, no AST left to walk."""
+
+    rule: str  # the rule's title
+    author: int  # the seat that made the rule
+    timing: str
+    event: str
+    cond: Callable[[Ctx], bool] | None
+    body: Callable[[Ctx], None]
+    line: int  # where the hook is written, for messages
+
+
+class Runtime:
+    """A rule set running on one bus: hook dispatch, the current rule, the guard."""
+
+    __slots__ = (
+        "_stack",
+        "bus",
+        "chooser",
+        "depth",
+        "fires",
+        "hooks",
+        "limits",
+        "rule",
+        "spent",
+        "stopped",
+        "trips",
+    )
+
+    def __init__(
+        self,
+        bus: EventBus,
+        hooks: Sequence[CompiledHook],
+        limits: GuardLimits,
+        chooser: Chooser | None = None,
+    ) -> None:
+        self.bus = bus
+        self.hooks = tuple(hooks)
+        self.limits = limits
+        self.chooser = chooser
+        self.depth = 0  # hooks running, nested
+        self.spent = 0  # actions run in the current cascade
+        self.stopped = False  # the guard stopped the current cascade
+        self.rule: str | None = None
+        self.fires: dict[str, int] = {h.rule: 0 for h in self.hooks}
+        self.trips: list[GuardTrip] = []
+        self._stack: list[CompiledHook] = []
+        for hook in self.hooks:
+            bus.subscribe(hook.event, hook.timing, functools.partial(self.fire, hook))
+
+    @property
+    def game(self) -> Game:
+        game = self.bus.game
+        if game is None:
+            raise RuntimeError("this bus serves no game yet")
+        return game
+
+    # ------------------------------------------------------------------ firing
+
+    def fire(self, hook: CompiledHook, event: Event) -> None:
+        """Run `hook` for `event` if its condition holds (the bus calls this)."""
+        if self.stopped:
+            return  # the guard stopped this cascade: no hook runs until it unwinds
+        ctx = Ctx(self, self.game, event, hook.author)
+        cond = hook.cond
+        if cond is not None and not cond(ctx):
+            return
+        depth = self.depth
+        if depth >= self.limits.depth:
+            self._trip(hook.rule, self._depth_reason(hook), ctx.actor)
+            return
+        self.depth = depth + 1
+        outer = self.rule
+        self.rule = hook.rule
+        self.fires[hook.rule] += 1
+        self._stack.append(hook)
+        bus = self.bus
+        if bus.watched:
+            bus.note(
+                Event.make("hook", event.actor, timing=hook.timing, on=hook.event, rule=hook.rule)
+            )
+        try:
+            hook.body(ctx)
+        finally:
+            self._stack.pop()
+            self.depth = depth
+            self.rule = outer
+            if depth == 0:  # the cascade is over: the next base event starts afresh
+                self.spent = 0
+                self.stopped = False
+
+    # ------------------------------------------------------------------ the guard
+
+    def spend(self, ctx: Ctx) -> bool:
+        """Count one action of the cascade; False when it must not run (the guard stopped)."""
+        if self.stopped:
+            return False
+        self.spent += 1
+        if self.spent > self.limits.actions:
+            cap = self.limits.actions
+            top = self._stack[-1] if self._stack else None
+            where = f" (`{top.timing} {top.event}`)" if top is not None else ""
+            reason = f"more than {cap} actions for one event{where}: stopped as unfinished (V8)"
+            self._trip(self.rule or "?", reason, ctx.actor)
+            return False
+        return True
+
+    def _depth_reason(self, hook: CompiledHook) -> str:
+        chain: list[str] = []
+        for h in [*self._stack[-8:], hook]:
+            step = f'"{h.rule}" {h.timing} {h.event}'
+            if step not in chain:
+                chain.append(step)
+        return (
+            f"hooks set each other off more than {self.limits.depth} deep "
+            f"({' → '.join(chain)} → ...): stopped as unfinished (V8)"
+        )
+
+    def _trip(self, rule: str, reason: str, actor: int | None) -> None:
+        self.stopped = True
+        top = self._stack[-1] if self._stack else None
+        self.trips.append(
+            GuardTrip(rule, reason, top.event if top else "", top.timing if top else "")
+        )
+        if self.bus.watched:
+            self.bus.note(Event.make("guard", actor, rule=rule, reason=reason))
+
+    # ------------------------------------------------------------------ choices
+
+    def choose(self, game: Game, seat: int, n: int, purpose: str) -> Sequence[int] | None:
+        """The cards `seat` chooses to give or discard (None: the lowest ranks go first)."""
+        return self.chooser(game, seat, n, purpose) if self.chooser is not None else None

@@ -1,0 +1,150 @@
+"""Targets: which players an action reaches (LANGUAGE.md §4, "role" and "target").
+
+Takes an `ast.Target` the checker accepted; produces a `Target` whose `visit(ctx)` yields the
+seats the action applies to, one at a time, in order:
+
+- a role (`player`, `the next player`, `dealer`, `author`, `last winner`, the player with the
+  most/fewest cards, `winner`/`loser` inside a roshambo, `their next/previous player` inside
+  an each) yields its one seat, or nothing when it matches nobody;
+- `every player`, `each player` (with an optional `where`) visit each player still in the
+  round once, clockwise, starting with the actor; `each other player` the same players but
+  the actor, starting after the actor. The `where` condition is tested for each player just
+  before that player's action, and while a player is visited `ctx.visited` is that seat (so
+  `their next player` and bare player fields mean theirs).
+
+Decisions (docs/runtime.md): `player` is always the event's actor, even one who has just
+gone out (the engine keeps cards from reaching them); every other role matches only a
+player still in the round, so a finished author, dealer or last winner matches nobody.
+`next`/`previous` never mean the actor itself. Ties for the most/fewest cards go to the first
+of them clockwise from the actor, the actor included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from lopti_rules import ast
+from lopti_rules.runtime.context import Ctx, active, next_of
+
+Role = Callable[[Ctx], "int | None"]
+Cond = Callable[[Ctx], bool]
+
+
+def _actor(ctx: Ctx) -> int | None:
+    return ctx.actor
+
+
+def _next(ctx: Ctx) -> int | None:
+    return next_of(ctx.game, ctx.actor, 1)
+
+
+def _previous(ctx: Ctx) -> int | None:
+    return next_of(ctx.game, ctx.actor, -1)
+
+
+def _dealer(ctx: Ctx) -> int | None:
+    seat = ctx.game.dealer
+    return seat if active(ctx.game, seat) else None
+
+
+def _author(ctx: Ctx) -> int | None:
+    return ctx.author if active(ctx.game, ctx.author) else None
+
+
+def _last_winner(ctx: Ctx) -> int | None:
+    seat = ctx.game.last_winner
+    return seat if active(ctx.game, seat) else None
+
+
+def _extreme(most: bool) -> Role:
+    def pick(ctx: Ctx) -> int | None:
+        game = ctx.game
+        best: int | None = None
+        best_count = 0
+        for seat in game.active_from(ctx.actor if ctx.actor is not None else 0):
+            count = game.cards_of(seat)
+            if best is None or (count > best_count if most else count < best_count):
+                best, best_count = seat, count
+        return best
+
+    return pick
+
+
+def _winner(ctx: Ctx) -> int | None:
+    return ctx.winner
+
+
+def _loser(ctx: Ctx) -> int | None:
+    return ctx.loser
+
+
+def _their(step: int) -> Role:
+    def pick(ctx: Ctx) -> int | None:
+        return next_of(ctx.game, ctx.visited, step)
+
+    return pick
+
+
+ROLES: dict[str, Role] = {
+    "player": _actor,
+    "next player": _next,
+    "previous player": _previous,
+    "dealer": _dealer,
+    "author": _author,
+    "last winner": _last_winner,
+    "most cards": _extreme(True),
+    "fewest cards": _extreme(False),
+    "winner": _winner,
+    "loser": _loser,
+}
+
+
+def compile_role(target: ast.Target) -> Role:
+    """A single-seat target (a role, or `their next/previous player`)."""
+    if isinstance(target, ast.Role):
+        return ROLES[target.name]
+    if isinstance(target, ast.Their):
+        return _their(1 if target.which == "next" else -1)
+    raise ValueError(f"`{type(target).__name__}` is not a role the runtime can resolve")
+
+
+class Target:
+    """A compiled target: `visit(ctx)` yields its seats (see the module doc)."""
+
+    __slots__ = ("kind", "role", "where")
+
+    def __init__(self, kind: str, role: Role | None = None, where: Cond | None = None) -> None:
+        self.kind = kind  # "role", "each other", "every", "each"
+        self.role = role
+        self.where = where
+
+    def visit(self, ctx: Ctx) -> Iterator[int]:
+        if self.role is not None:
+            seat = self.role(ctx)
+            if seat is not None:
+                yield seat
+            return
+        game = ctx.game
+        actor = ctx.actor if ctx.actor is not None else 0
+        seats = game.active_from(actor)
+        if self.kind == "each other":
+            seats = [s for s in seats if s != ctx.actor]  # active_from starts at the actor
+        outer = ctx.visited
+        where = self.where
+        try:
+            for seat in seats:
+                if game.out[seat]:
+                    continue  # finished players are never visited
+                ctx.visited = seat
+                if where is None or where(ctx):
+                    yield seat
+        finally:
+            ctx.visited = outer
+
+
+def compile_target(target: ast.Target, compile_cond: Callable[[ast.Cond], Cond]) -> Target:
+    """`compile_cond` compiles a `where` condition in the each scope (bare player fields)."""
+    if isinstance(target, ast.Each):
+        where = compile_cond(target.where) if target.where is not None else None
+        return Target(target.kind, where=where)
+    return Target("role", role=compile_role(target))
