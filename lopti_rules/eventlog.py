@@ -5,13 +5,21 @@ players, bots, pack and program version) and is then an observer for `EventBus.o
 each event becomes one line, in order, with `seq`, `event`, `player` (the actor's seat or
 null), the event's fields under their LANGUAGE.md names, and every rank written as a
 string ("10", "J"). The output is deterministic: same game, same bytes.
+
+Custom rules (INTERFACES.md): given the rule runtime (`EventLog(out, head, rules=runtime)`,
+anything with a `rule` attribute), every line written while a rule's hook or action runs
+carries `rule`, the rule's title; base play has none. The runtime's notes become the lines
+`hook` (`timing`, `on`, `player`, `rule`: a hook's condition held and it runs, written just
+before its actions' lines), `give`, `discard`, `take`, `shuffle`, `show`, `announce`,
+`roshambo` (actions that emit no base event) and `guard` (`rule`, `reason`: the runtime
+guard stopped a runaway custom action).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from lopti_rules import __version__
 from lopti_rules.engine import Event
@@ -21,6 +29,13 @@ from lopti_rules.engine.cards import RANK_NAMES
 _RANK_FIELDS = frozenset({"rank", "hand"})
 _RANK_LISTS = frozenset({"cards", "deck"})
 _SEAT_LISTS = frozenset({"hands", "face_down"})
+
+
+class RuleContext(Protocol):
+    """What the log reads from the rule runtime: the title of the rule running now."""
+
+    @property
+    def rule(self) -> str | None: ...
 
 
 def _rank(value: object) -> object:
@@ -69,13 +84,16 @@ def header(
 
 
 class EventLog:
-    """Writes the header now, then one line per observed event."""
+    """Writes the header now, then one line per observed event (`rule` from `rules`)."""
 
-    __slots__ = ("_out", "seq")
+    __slots__ = ("_out", "rules", "seq")
 
-    def __init__(self, out: TextIO, head: dict[str, object]) -> None:
+    def __init__(
+        self, out: TextIO, head: dict[str, object], *, rules: RuleContext | None = None
+    ) -> None:
         self._out = out
         self.seq = 0
+        self.rules = rules  # may be set later, once the runtime exists
         self._write(head)
 
     def _write(self, obj: dict[str, object]) -> None:
@@ -83,4 +101,10 @@ class EventLog:
 
     def __call__(self, event: Event) -> None:
         self.seq += 1
-        self._write(record(self.seq, event))
+        line = record(self.seq, event)
+        rules = self.rules
+        if rules is not None and "rule" not in line:
+            title = rules.rule
+            if title is not None:
+                line["rule"] = title
+        self._write(line)
