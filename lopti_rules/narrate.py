@@ -6,11 +6,19 @@ pile clears: a 10 (5 cards leave the round).") and hands it to `emit`. Like a re
 shows everything played, picked up, revealed and taken up from face-up, but keeps hands and
 draws hidden. It keeps its own note of the top play (from the events) to say what a play
 landed on. `summary(result)` gives the closing lines.
+
+House rules: given `rule_of` (the runtime's "which rule is running now", None in base play),
+the narrator tells each firing of a custom rule as one sentence, from the runtime's `hook`
+note to the last event its actions caused: "Tens tax: Ben and Cat each draw 1; "The ten was
+taxed."". Events are gathered while the rule runs (draws by seat, then the other action
+lines in order) and told when the next line starts, or at `flush()` (the end of the round).
+A rule that fires but moves nothing says so; a guard stop is told with its reason.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from lopti_rules.engine import Event
 from lopti_rules.engine.cards import RANK_NAMES
@@ -40,15 +48,63 @@ def ordinal(n: int) -> str:
     return _ORDINAL.get(n, f"{n}th")
 
 
+def _join(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _draws(draws: dict[int, int], name: Callable[[int | None], str]) -> str:
+    """`Ben and Cat each draw a card; Dan draws 2 cards` for one run of draws (seat -> n)."""
+    by_count: dict[int, list[str]] = {}
+    for seat, n in draws.items():
+        by_count.setdefault(n, []).append(name(seat))
+    parts = []
+    for n, who in by_count.items():
+        cards = "a card" if n == 1 else f"{n} cards"
+        verb = "draws" if len(who) == 1 else "each draw"
+        parts.append(f"{_join(who)} {verb} {cards}")
+    return "; ".join(parts)
+
+
+def _some(ranks: Sequence[object]) -> str:
+    """`a 5`, `an 8`, `an A`, or `2 cards: 5 8`."""
+    if len(ranks) == 1:
+        shown = cards_text(ranks)
+        return f"an {shown}" if shown in ("8", "A") else f"a {shown}"
+    return f"{len(ranks)} cards: {cards_text(ranks)}"
+
+
+@dataclass(slots=True)
+class _Firing:
+    """What one firing of a rule has done so far, in order; a run of draws is one item
+    (seat -> cards drawn), so `each other player draws 1` reads as one clause."""
+
+    rule: str
+    items: list[str | dict[int, int]] = field(default_factory=list)
+
+    def draw(self, seat: int) -> None:
+        if not self.items or not isinstance(self.items[-1], dict):
+            self.items.append({})
+        run = self.items[-1]
+        assert isinstance(run, dict)
+        run[seat] = run.get(seat, 0) + 1
+
+
 class Narrator:
     """Observer turning events into sentences."""
 
-    __slots__ = ("_emit", "_names", "_top")
+    __slots__ = ("_emit", "_firing", "_names", "_rule_of", "_top")
 
-    def __init__(self, names: Sequence[str], emit: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        emit: Callable[[str], None],
+        rule_of: Callable[[], str | None] | None = None,
+    ) -> None:
         self._names = list(names)
         self._emit = emit
         self._top: str | None = None
+        self._rule_of = rule_of
+        self._firing: _Firing | None = None
 
     def name(self, seat: int | None) -> str:
         if seat is None:
@@ -56,9 +112,100 @@ class Narrator:
         return self._names[seat] if 0 <= seat < len(self._names) else f"seat {seat}"
 
     def __call__(self, event: Event) -> None:
+        rule = self._rule_of() if self._rule_of is not None else None
+        if event.name == "hook":
+            self.flush()
+            self._firing = _Firing(str(event.fields.get("rule", rule)))
+            return
+        if event.name == "guard":
+            self.flush()
+            self._emit(f"The guard stops {event.fields.get('rule')}: {event.fields.get('reason')}.")
+            return
+        if rule is not None:
+            if self._firing is None or self._firing.rule != rule:
+                self.flush()
+                self._firing = _Firing(rule)
+            self._gather(self._firing, event)
+            return
+        self.flush()
         line = self.sentence(event)
         if line:
             self._emit(line)
+
+    def flush(self) -> None:
+        """Tell the rule firing gathered so far, if any."""
+        firing, self._firing = self._firing, None
+        if firing is None:
+            return
+        clauses = [i if isinstance(i, str) else _draws(i, self.name) for i in firing.items]
+        told = "; ".join(clauses) if clauses else "it fires, but no card moves"
+        end = "" if told.endswith(('."', '!"', '?"')) else "."
+        self._emit(f"{firing.rule}: {told}{end}")
+
+    def _gather(self, firing: _Firing, event: Event) -> None:
+        if event.name == "draw" and event.actor is not None:
+            firing.draw(event.actor)
+            return
+        clause = self.rule_clause(event)
+        if clause:
+            firing.items.append(clause)
+
+    def rule_clause(self, event: Event) -> str | None:
+        """A clause for an event or action line caused by a house rule."""
+        f = event.fields
+        who = self.name(event.actor)
+        count = f.get("count", 0)
+        n = count if isinstance(count, int) else 0
+        cards = f.get("cards", [])
+        shown = cards_text(cards) if isinstance(cards, list | tuple) else ""
+        name = event.name
+        ranks = cards if isinstance(cards, tuple) else ()
+        if name == "give":
+            to = f.get("to")
+            whom = self.name(to if isinstance(to, int) else None)
+            return f"{who} gives {whom} {_some(ranks)}" if ranks else f"{who} has no card to give"
+        if name == "discard":
+            if not ranks:
+                return f"{who} has no card to discard"
+            return f"{who} discards {_some(ranks)} out of the round"
+        if name == "take":
+            if not ranks:
+                return "no removed card to take back"
+            return f"{who} takes back {_some(ranks)} from the removed cards"
+        if name == "shuffle":
+            return f"{_plural(n, 'removed card')} shuffled into the deck"
+        if name == "show":
+            what = "hand" if f.get("what") == "hand" else "face-down cards"
+            return f"{who} shows the {what}: {shown or 'nothing'}"
+        if name == "announce":
+            return f'"{f.get("text")}"'
+        if name == "roshambo":
+            return self._roshambo(event)
+        if name == "pickup":
+            self._top = None
+            return f"{who} picks up the pile ({_plural(n, 'card')})"
+        if name == "clear":
+            self._top = None
+            verb = "leaves" if n == 1 else "leave"
+            return f"the pile clears ({_plural(n, 'card')} {verb} the round)"
+        if name == "bonus":
+            return f"{who} gets a bonus play"
+        if name == "take_up":
+            return f"{who} takes the face-up cards into the hand: {shown}"
+        line = self.sentence(event)
+        return line.rstrip(".") if line else None
+
+    def _roshambo(self, event: Event) -> str:
+        f = event.fields
+        first, second, winner = event.actor, f.get("opponent"), f.get("winner")
+        throws = f.get("throws", ())
+        told = (
+            [str(t).replace("-", " against ") for t in throws] if isinstance(throws, tuple) else []
+        )
+        how = f" ({', then '.join(told)})" if told else ""
+        pair = f"{self.name(first)} and {self.name(second if isinstance(second, int) else None)}"
+        win = self.name(winner if isinstance(winner, int) else None)
+        return f"{pair} throw roshambo{how}: {win} wins"
 
     def sentence(self, event: Event) -> str | None:
         f = event.fields

@@ -1,15 +1,25 @@
 """`lopti play`: one round of Lopti between bots, narrated, optionally logged.
 
 Takes the table (`--players N` or names), the seed, the bots, the first dealer, the places
-option and a log file; deals with `Game.new`, attaches the narrator (and the JSON Lines
-event log) as bus observers before the deal, and runs the round with the bot runner. Same
-arguments, same output, byte for byte. Exit codes: 0 played, 2 bad arguments or a log file
-that cannot be written (one sentence on stderr).
+option, a rule pack and a log file; deals with `Game.new`, attaches the pack's rules (the
+hook runtime, `lopti_rules.runtime`), the narrator and the JSON Lines event log to the bus
+before the deal, and runs the round with the bot runner. Same arguments, same output, byte
+for byte.
+
+With `--pack`: the pack is checked first (its YAML and all its rules together, as `lopti
+check PACK` does); a rejected pack prints its diagnostics on stderr and exits 1. The pack's
+`players` name the seats (`--players`, if given, must agree: the same count, or the same
+names in the same order), its `base.places` turns on places, and its name heads the event
+log. The narration tells each firing of a house rule and what it did, and the closing lines
+say how often each rule fired.
+
+Exit codes: 0 played, 1 the pack was rejected, 2 bad arguments, a pack or log file that
+cannot be read or written (one sentence on stderr).
 """
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
@@ -18,6 +28,10 @@ from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, RoundResult, run_round
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.eventlog import EventLog, header
 from lopti_rules.narrate import Narrator, ordinal
+
+if TYPE_CHECKING:
+    from lopti_rules.pack import LoadedPack
+    from lopti_rules.runtime import RuleSet, Runtime
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 
@@ -38,6 +52,46 @@ def parse_players(text: str) -> list[str]:
     if len({name.lower() for name in names}) != len(names):
         raise ValueError("--players names must be different")
     return names
+
+
+def table_names(players: str | None, pack: LoadedPack | None) -> list[str]:
+    """The seat names: the pack's roster when it has one (`--players` must agree with it),
+    else `--players` (default 4). ValueError (one sentence) otherwise."""
+    roster = pack.roster if pack is not None else None
+    if roster is None:
+        names = parse_players(players if players is not None else "4")
+    else:
+        names = list(roster)
+        if players is not None:
+            given = parse_players(players)
+            same = len(given) == len(names)
+            if same and not players.strip().isdigit():
+                same = [g.lower() for g in given] == [n.lower() for n in names]
+            if not same:
+                assert pack is not None
+                raise ValueError(
+                    f"--players {players} does not agree with the players of {pack.path} "
+                    f"({', '.join(names)}): give the same names in the same order, or leave it out"
+                )
+    if pack is not None:
+        for index, entry in enumerate(pack.entries):
+            if entry.author >= len(names):
+                raise ValueError(
+                    f"rule {index + 1} of {pack.path} is by seat {entry.author}, "
+                    f"but this table has seats 0 to {len(names) - 1}"
+                )
+    return names
+
+
+def rules_summary(runtime: Runtime) -> list[str]:
+    """How often each house rule fired, and any guard stop."""
+    told = [
+        f"{title} {'once' if n == 1 else f'{n} times'}" for title, n in runtime.fires.items() if n
+    ]
+    lines = ["House rules fired: " + (", ".join(told) if told else "none") + "."]
+    if runtime.trips:
+        lines.append(f"The guard stopped {len(runtime.trips)} runaway custom action(s).")
+    return lines
 
 
 def summary(result: RoundResult, names: list[str]) -> list[str]:
@@ -61,30 +115,71 @@ def play(
     places: bool,
     log: TextIO | None,
     max_moves: int = DEFAULT_MAX_MOVES,
+    rules: RuleSet | None = None,
+    pack_name: str | None = None,
 ) -> RoundResult:
-    """Run and narrate one round (the narration goes to stdout)."""
+    """Run and narrate one round (the narration goes to stdout), with `rules` in force."""
     n = len(names)
     bots = make_bots(bots_spec, n)
     options = TableOptions(players=n, places=places, dealer=dealer)
     bus = EventBus()
+    runtime = rules.attach(bus) if rules is not None else None
     if log is not None:
         bot_names = [b.name for b in bots]
-        bus.observe(EventLog(log, header(seed, names, bot_names, None, places=places)))
+        bus.observe(EventLog(log, header(seed, names, bot_names, pack_name, places=places)))
+    if pack_name is not None:
+        click.echo(f"Pack: {pack_name} ({_plural_rules(rules)} in force)")
     click.echo(
         "Seats: "
         + ", ".join(
             f"{s} {name} ({b.name})" for s, (name, b) in enumerate(zip(names, bots, strict=True))
         )
     )
-    bus.observe(Narrator(names, click.echo))
+    narrator = Narrator(names, click.echo, (lambda: runtime.rule) if runtime else None)
+    bus.observe(narrator)
     result = run_round(options, seed, bots, bus=bus, max_moves=max_moves)
+    narrator.flush()
     for line in summary(result, names):
         click.echo(line)
+    if runtime is not None:
+        for line in rules_summary(runtime):
+            click.echo(line)
     return result
 
 
+def _plural_rules(rules: RuleSet | None) -> str:
+    n = len(rules) if rules is not None else 0
+    return "1 rule" if n == 1 else f"{n} rules"
+
+
+def load_rules_of(pack_path: str, players: str | None) -> tuple[LoadedPack, RuleSet, list[str]]:
+    """Check and load a pack for play. `Rejected` (with the rendered diagnostics) when the
+    checker or the loader rejects it; ValueError (one sentence) for a table that does not fit."""
+    from lopti_rules import render
+    from lopti_rules.api import check_pack
+    from lopti_rules.pack import load_pack
+    from lopti_rules.runtime import RuleSet
+
+    result = check_pack(pack_path)
+    if not result.accepted:
+        raise Rejected(render.full([result]))
+    pack = load_pack(pack_path)
+    names = table_names(players, pack)
+    return pack, RuleSet.from_pack(pack), names
+
+
+class Rejected(Exception):
+    """A pack the checker rejects; `report` is its diagnostics, rendered."""
+
+    def __init__(self, report: str) -> None:
+        super().__init__(report)
+        self.report = report
+
+
 @click.command(name="play")
-@click.option("--players", "players", default="4", show_default=True, help="2..5, or names.")
+@click.option(
+    "--players", "players", default=None, help="2..5, or names  [default: 4, or the pack's]"
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same game.")
 @click.option(
     "--bots", "bots", default="greedy", show_default=True, help="greedy|random, or one per seat."
@@ -93,6 +188,13 @@ def play(
     "--dealer", type=int, default=None, help="First dealer's seat (default: drawn by the seed)."
 )
 @click.option("--places", is_flag=True, help="Play on for 2nd, 3rd, ... places (D28).")
+@click.option(
+    "--pack",
+    "pack_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Play with this rule pack's house rules in force.",
+)
 @click.option(
     "--log",
     "log_path",
@@ -108,11 +210,12 @@ def play(
     help="Stop a stalled round after this many moves.",
 )
 def command(
-    players: str,
+    players: str | None,
     seed: int,
     bots: str,
     dealer: int | None,
     places: bool,
+    pack_path: str | None,
     log_path: str | None,
     max_moves: int,
 ) -> int:
@@ -122,22 +225,34 @@ def command(
     Example:
       lopti play --players 4 --seed 7
       lopti play --players ann,ben,cat --bots greedy,random,greedy --places --log game.jsonl
+      lopti play --pack examples/packs/gentle.yaml --seed 1
     """
+    rules: RuleSet | None = None
+    pack_name: str | None = None
     try:
-        names = parse_players(players)
+        if pack_path is not None:
+            pack, rules, names = load_rules_of(pack_path, players)
+            pack_name = pack.name
+            places = places or pack.pack.base.places
+        else:
+            names = table_names(players, None)
         make_bots(bots, len(names))
         TableOptions(players=len(names), places=places, dealer=dealer)
         if max_moves < 1:
             raise ValueError("--max-moves must be at least 1")
+    except Rejected as exc:
+        click.echo(exc.report, err=True, nl=False)
+        return 1
     except ValueError as exc:
         click.echo(f"error: {exc}.", err=True)
         return 2
+    args = (names, seed, bots, dealer, places)
     if log_path is None:
-        play(names, seed, bots, dealer, places, None, max_moves)
+        play(*args, None, max_moves, rules, pack_name)
         return 0
     try:
         with open(log_path, "w", encoding="utf-8", newline="\n") as log:
-            play(names, seed, bots, dealer, places, log, max_moves)
+            play(*args, log, max_moves, rules, pack_name)
     except OSError as exc:
         click.echo(f"error: cannot write the log {log_path}: {exc.strerror or exc}.", err=True)
         return 2
