@@ -243,6 +243,9 @@ class _Printer:
             if isinstance(action, ast.If) and action.else_ is not None:
                 self.emit(depth, head, action)
                 self.block(depth + 1, body)
+                else_line = self._else_line(action.then[-1], action.else_[0])
+                if else_line:
+                    self.anchors.append((else_line, len(self.lines)))
                 self.emit(depth, "else:")
                 self.block(depth + 1, action.else_)
             elif not self.inline(depth, head, action, body):
@@ -276,6 +279,16 @@ class _Printer:
             out_lines.append((INDENT * depth + text + tail) if text else "")
         out_lines.extend(c.text for c in after_all)
         return "\n".join(out_lines) + "\n"
+
+    def _else_line(self, then_last: ast.Action, else_first: ast.Action) -> int | None:
+        """The source line of an `else` (the tree does not record it): the line that begins
+        with `else` between the two blocks."""
+        for line in range(then_last.span.end_line + 1, else_first.span.line + 1):
+            if line <= len(self.source_lines) and self.source_lines[line - 1].lstrip().startswith(
+                "else"
+            ):
+                return line
+        return None
 
     def _blank_after(self, comment: ast.Comment) -> bool:
         """A comment above a rule keeps the blank line that followed it (a file header)."""

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lopti_rules import ast
 from lopti_rules.ast import strip_spans
@@ -101,3 +102,34 @@ def test_parentheses_only_where_the_tree_needs_them() -> None:
     )
     assert fmt(text) == text
     assert "((" not in fmt('rule "r":\n    after x when ((a is 1)): clear the pile\n')
+
+
+SOURCES = [p.read_text(encoding="utf-8") for p in EXAMPLES] + [MESSY, SPEC_FILE, SPEC_ACCEPTED]
+
+
+@st.composite
+def commented(draw: st.DrawFn) -> str:
+    """A valid file with comments added at random: after code, or on lines of their own."""
+    lines = draw(st.sampled_from(SOURCES)).rstrip("\n").split("\n")
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        if draw(st.booleans()) and draw(st.booleans()):
+            out.append(" " * draw(st.integers(0, 12)) + f"# own {number}")
+        tail = line.strip() and "#" not in line and draw(st.booleans())
+        out.append(f"{line}  # tail {number}" if tail else line)
+    if draw(st.booleans()):
+        out.append("# the end")
+    return "\n".join(out) + "\n"
+
+
+def _comments(text: str) -> list[str]:
+    return sorted(c.text for c in parse_ok(text).comments)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(commented())
+def test_comments_anywhere_are_kept_and_formatting_is_idempotent(text: str) -> None:
+    once = fmt(text)
+    assert _comments(once) == _comments(text)
+    assert strip_spans(parse_ok(once)) == strip_spans(parse_ok(text))
+    assert fmt(once) == once
