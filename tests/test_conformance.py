@@ -60,8 +60,11 @@ def test_corpus_is_substantial() -> None:
 
 
 def test_corpus_has_no_custom_rules() -> None:
-    """The base-rules corpus states RULES.md alone; custom rules belong to the runtime's."""
-    assert [i.name for i in ITEMS if i.scenario and i.scenario.rules is not None] == []
+    """The base-rules corpus states RULES.md alone; custom rules live in `rules/` only."""
+    outside = [i for i in ITEMS if i.path.relative_to(CORPUS).parts[0] != "rules"]
+    assert [i.name for i in outside if i.scenario and i.scenario.rules is not None] == []
+    inside = [i for i in ITEMS if i.path.relative_to(CORPUS).parts[0] == "rules"]
+    assert [i.name for i in inside if i.scenario and i.scenario.rules is None] == []
 
 
 def _cited() -> set[str]:

@@ -88,13 +88,26 @@ def build_position(sc: Scenario) -> Position:
 def install_custom_rules(game: Game, sc: Scenario) -> str | None:
     """Put the scenario's custom `rules:` in force; a FAIL reason when that cannot be done.
 
-    The single place where custom rules meet the runner: the hook-runtime issue plugs in here.
+    The single place where custom rules meet the runner. The rules are checked together, as
+    a table checks its pack; every rule is the scenario's `author:` seat's (the `author`
+    role), and `seed:` already seeded the game's RNG (roshambo throws, shuffles). A rejected
+    set is a FAIL naming each error at its line and column in the `rules:` text.
     """
     if sc.rules is None:
         return None
     if importlib.util.find_spec("lopti_rules.runtime") is None:
         return RUNTIME_MISSING
-    return "custom rules are not wired into the conformance runner yet"
+    from lopti_rules.runtime import RuleEntry, RuleSet, RulesRejected
+    from lopti_rules.source import Source
+
+    try:
+        rules = RuleSet.from_sources([RuleEntry(Source(sc.rules, "rules"), sc.author)])
+    except RulesRejected as exc:
+        errors = [d for d in exc.diagnostics if d.is_error]
+        shown = "; ".join(f"{d.span.line}:{d.span.column}: {d.code} {d.message}" for d in errors)
+        return f"the checker rejects the scenario's rules (rules {shown})"
+    rules.install(game)
+    return None
 
 
 def run_scenario(sc: Scenario) -> str | None:
