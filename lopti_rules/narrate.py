@@ -66,11 +66,11 @@ def _draws(draws: dict[int, int], name: Callable[[int | None], str]) -> str:
 
 
 def _some(ranks: Sequence[object]) -> str:
-    """`a 5`, `an 8`, `an A`, or `2 cards: 5 8`."""
+    """`a 5`, `an 8`, `an A`, or `2 cards (5 8)`."""
     if len(ranks) == 1:
         shown = cards_text(ranks)
         return f"an {shown}" if shown in ("8", "A") else f"a {shown}"
-    return f"{len(ranks)} cards: {cards_text(ranks)}"
+    return f"{len(ranks)} cards ({cards_text(ranks)})"
 
 
 @dataclass(slots=True)
@@ -138,7 +138,7 @@ class Narrator:
         if firing is None:
             return
         clauses = [i if isinstance(i, str) else _draws(i, self.name) for i in firing.items]
-        told = "; ".join(clauses) if clauses else "it fires, but no card moves"
+        told = "; ".join(clauses) if clauses else "it fires, but nothing moves"
         end = "" if told.endswith(('."', '!"', '?"')) else "."
         self._emit(f"{firing.rule}: {told}{end}")
 
