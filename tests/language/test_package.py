@@ -101,3 +101,23 @@ def test_lp_page_example_gets_its_code_and_the_fix_parses(code: str) -> None:
     assert [d.code for d in bad.diagnostics] == [code]
     fix = Source(_block(page, "Use instead") or "")
     assert parse(fix) is not None, fix.diagnostics
+
+
+def _rule_blocks(markdown: str) -> list[str]:
+    """Fenced blocks that are rule files (not Python, not templates with placeholders)."""
+    blocks = re.findall(r"```(\w*)\n(.*?)```", markdown, re.S)
+    templates = ("ITEM", "ACTION", "EVENT", "TITLE")
+    return [
+        body
+        for lang, body in blocks
+        if not lang and not any(word in body for word in templates) and "rule" in body
+    ]
+
+
+def test_language_reference_examples_parse() -> None:
+    page = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    blocks = _rule_blocks(page)
+    assert len(blocks) >= 5
+    for block in blocks:
+        source = Source(block, "docs/language.md")
+        assert parse(source) is not None, (block, source.diagnostics)
