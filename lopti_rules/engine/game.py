@@ -48,6 +48,7 @@ class Game:
         "bonus",
         "bus",
         "chain",
+        "clears",
         "dealer",
         "deck",
         "drawn",
@@ -62,6 +63,7 @@ class Game:
         "obligation",
         "out",
         "over",
+        "pickups",
         "pile_counts",
         "pile_ranks",
         "places_option",
@@ -74,6 +76,7 @@ class Game:
         "setup",
         "swapped",
         "turn",
+        "turns",
         "winner",
     )
 
@@ -118,6 +121,10 @@ class Game:
         self._resume: list[Frame] = []
         self._pre_draw = -1  # the seat whose play is resolving before its T4 draw
         self._depth = 0
+        # counters for simulation statistics (cheaper than hooks: no event is built)
+        self.turns = 0  # turns ended (each `after turn` moment)
+        self.pickups = 0  # piles picked up, for any reason
+        self.clears = 0  # piles cleared, by base play or custom action
         self.effects: Effects = Effects(self)
 
     # -- construction and read-back (build.py, view.py) ------------------------------------
@@ -332,6 +339,7 @@ class Game:
             bus.before(event)
             if self.out[seat]:
                 return  # cards never go to a finished player
+        self.pickups += 1
         hand = self.hands[seat]
         total = 0
         for rank, count in zip(self.pile_ranks, self.pile_counts, strict=True):
@@ -357,6 +365,7 @@ class Game:
                 "clear", causer, cause=cause, count=self.pile_size(), cards=self.pile_cards()
             )
             bus.before(event)
+        self.clears += 1
         self.removed.extend(self.pile_cards())
         self.pile_ranks.clear()
         self.pile_counts.clear()
@@ -438,6 +447,7 @@ class Game:
                 self.turn, self.bonus, self.drawn = frame_seat, bonus, drawn
                 return
             seat = frame_seat
+        self.turns += 1
         bus = self.bus
         if bus.live and bus.wants["turn"]:
             bus.after(Event.make("turn", seat))
