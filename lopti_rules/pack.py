@@ -233,6 +233,14 @@ def _entry(
         return PackEntry(Source(rule_text, os.path.normpath(rule_path)), seat), []
     assert rule.text is not None
     node = locator.node(("rules", index, "text"))
+    if isinstance(node, yaml.ScalarNode) and (
+        node.style == ">" or (node.style != "|" and node.start_mark.line != node.end_mark.line)
+    ):
+        # folding joins lines, which would change an indentation-based rule and its positions
+        line, col = locator.position(("rules", index, "text"))
+        message = f"`rules.{index}.text`: this text is folded into one line"
+        hint = "write a rule of several lines as a literal block: `text: |`"
+        return None, [PackProblem(path, line, col, message, BAD_SHAPE, hint)]
     line_offset, column_offset = _text_offsets(node, text)
     return PackEntry(Source(rule.text, path, line_offset, column_offset), seat), []
 
@@ -284,8 +292,8 @@ def _text_offsets(node: yaml.Node | None, text: str) -> tuple[int, int]:
     if not isinstance(node, yaml.ScalarNode):
         return (0, 0)
     mark = node.start_mark
-    if node.style in ("|", ">"):
-        # block scalar: content starts on the next line, at the block's indentation
+    if node.style == "|":
+        # literal block scalar: content starts on the next line, at the block's indentation
         lines = text.splitlines()
         for number in range(mark.line + 1, len(lines)):
             content = lines[number]

@@ -1,0 +1,99 @@
+"""Positions of problems in a pack's rules: inline `text:` in the pack file's own lines and
+columns (whatever the YAML style), `file:` rules in the rule file's; folded text refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lopti_rules.api import check_pack
+from lopti_rules.source import Diagnostic
+
+BAD_ROLE = 'rule "Tax":\n    after clear: alice draws 1\n'
+
+
+def diagnose(tmp_path: Path, pack: str, rule: str | None = None) -> tuple[str, list[Diagnostic]]:
+    if rule is not None:
+        (tmp_path / "rules").mkdir(exist_ok=True)
+        (tmp_path / "rules" / "r.lopti").write_text(rule, encoding="utf-8")
+    (tmp_path / "packs").mkdir(exist_ok=True)
+    path = tmp_path / "packs" / "p.yaml"
+    path.write_text(pack, encoding="utf-8")
+    return pack, list(check_pack(path).sorted_diagnostics())
+
+
+def word_at(text: str, d: Diagnostic) -> str:
+    line = text.splitlines()[d.span.line - 1]
+    return line[d.span.column - 1 : d.span.end_column - 1]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        # literal block, as in the docs
+        '  - author: 0\n    text: |\n      rule "Tax":\n          after clear: alice draws 1\n',
+        # strip indicator, a comment after it, and a deeper block
+        '  - author: 0\n    text: |-   # the rule\n            rule "Tax":\n'
+        "                after clear: alice draws 1\n",
+        # a blank first line inside the block
+        '  - author: 0\n    text: |\n\n      rule "Tax":\n          after clear: alice draws 1\n',
+        # one-line forms: single-quoted, double-quoted (a plain scalar cannot hold `: `)
+        "  - author: 0\n    text: 'rule \"Tax\": after clear: alice draws 1'\n",
+        "  - {author: 0, text: \"rule 'Tax': after clear: alice draws 1\"}\n",
+    ],
+)
+def test_inline_problems_point_at_the_word_in_the_pack(tmp_path: Path, rules: str) -> None:
+    pack, diagnostics = diagnose(tmp_path, f"name: x\nrules:\n{rules}")
+    assert diagnostics, "the rule should have a problem"
+    for d in diagnostics:
+        assert d.file.endswith("p.yaml")
+        if d.code == "LR301":
+            assert word_at(pack, d) == "alice"
+    assert any(d.code in ("LR301", "LP001", "LP002") for d in diagnostics)
+
+
+def test_a_single_quoted_rule_is_positioned_exactly(tmp_path: Path) -> None:
+    pack, (d,) = diagnose(
+        tmp_path,
+        "name: x\nrules:\n  - author: 0\n    text: 'rule \"T\": after clear: bob draws 1'\n",
+    )
+    assert (d.code, d.span.line, d.span.column) == ("LR301", 4, 35)
+    assert word_at(pack, d) == "bob"
+
+
+def test_file_rules_are_positioned_in_their_own_file(tmp_path: Path) -> None:
+    pack = "name: x\nrules:\n  - file: ../rules/r.lopti\n    author: 0\n"
+    _, (d,) = diagnose(tmp_path, pack, BAD_ROLE)
+    assert d.file == str(tmp_path / "rules" / "r.lopti")  # normalised: no `packs/..`
+    assert (d.code, d.span.line, d.span.column) == ("LR301", 2, 18)
+    assert word_at(BAD_ROLE, d) == "alice"
+
+
+def test_a_cycle_across_a_file_rule_and_inline_text_names_both_places(tmp_path: Path) -> None:
+    pack = (
+        "name: x\nrules:\n  - file: ../rules/r.lopti\n    author: 0\n"
+        '  - author: 1\n    text: |\n      rule "Grab":\n'
+        "          after pickup: player draws 1\n"
+    )
+    rule = 'rule "Draw":\n    after draw: next player picks up the pile\n'
+    text, (d,) = diagnose(tmp_path, pack, rule)
+    assert (d.code, d.span.line, d.span.column) == ("LR203", 8, 11)
+    assert word_at(text, d) == "after pickup"
+    assert "r.lopti:2" in d.message
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        '  - author: 0\n    text: >\n      rule "Tax":\n          after clear: player draws 1\n',
+        "  - author: 0\n    text: 'rule \"Tax\":\n      after clear: player draws 1'\n",
+    ],
+)
+def test_folded_text_is_refused_with_a_hint(tmp_path: Path, rules: str) -> None:
+    _, (d,) = diagnose(tmp_path, f"name: x\nrules:\n{rules}")
+    assert (d.code, d.span.line, d.span.column) == ("LY002", 4, 11)
+    assert (
+        "folded" in d.message
+        and d.hint == "write a rule of several lines as a literal block: `text: |`"
+    )
