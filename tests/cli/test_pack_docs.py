@@ -1,0 +1,54 @@
+"""docs/packs.md and the README say true things: the documented pack loads and passes, the
+narration excerpt is what `lopti play --pack` prints, the README's pack command runs."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from cli_snapshot import ROOT
+
+from lopti_rules.api import check_pack
+from lopti_rules.cli.main import main
+
+DOC = (ROOT / "docs" / "packs.md").read_text(encoding="utf-8")
+
+
+def blocks(language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", DOC, re.S)
+
+
+def test_the_documented_pack_is_accepted(tmp_path: Path) -> None:
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "packs").mkdir()
+    shutil.copy(ROOT / "examples" / "rules" / "tens_tax.lopti", tmp_path / "rules")
+    pack = tmp_path / "packs" / "friday.yaml"
+    pack.write_text(blocks("yaml")[0], encoding="utf-8")
+    result = check_pack(pack)
+    assert result.accepted and result.diagnostics == ()
+
+
+def test_the_narration_excerpt_is_real(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    assert main(["play", "--pack", "examples/packs/gentle.yaml", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    (excerpt,) = [b for b in re.findall(r"  ```\n(.*?)  ```", DOC, re.S) if "Tens tax" in b]
+    shown = [line.strip() for line in excerpt.splitlines() if line.strip() != "..."]
+    assert shown and all(line in out for line in shown)
+    # and the lines in a run appear in that order, one after the other
+    start = out.index(shown[0])
+    assert out[start : start + 3] == shown[:3]
+
+
+def test_the_readme_pack_command_runs(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (command,) = re.findall(r"`lopti (play --pack [^`]+)`", readme)
+    assert main(command.split()) == 0
+    assert "House rules fired: " in capsys.readouterr().out
