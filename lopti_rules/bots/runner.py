@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from lopti_rules.bots import Bot
 from lopti_rules.engine import EventBus, Game, TableOptions
 
-DEFAULT_MAX_MOVES = 5000
+DEFAULT_MAX_MOVES = 20000
 
 
 @dataclass(slots=True)

@@ -34,7 +34,7 @@ def test_cards_conserved_and_only_legal_moves(case: tuple[int, int, str, bool]) 
     bots = make_bots(_bots(spec, n), n)
     rng = bot_rng(seed)
     moves = 0
-    while not game.is_over() and moves < 5000:
+    while not game.is_over() and moves < 20000:
         legal = game.legal_moves()
         assert legal, "a seat to act always has a move"
         move = bots[game.turn].choose(game.view(game.turn), legal, rng)
