@@ -126,7 +126,8 @@ def play(
     runtime = rules.attach(bus) if rules is not None else None
     if log is not None:
         bot_names = [b.name for b in bots]
-        bus.observe(EventLog(log, header(seed, names, bot_names, pack_name, places=places)))
+        head = header(seed, names, bot_names, pack_name, places=places)
+        bus.observe(EventLog(log, head, rules=runtime))
     if pack_name is not None:
         click.echo(f"Pack: {pack_name} ({_plural_rules(rules)} in force)")
     click.echo(

@@ -79,6 +79,9 @@ def test_the_log_header_carries_the_pack_name(
     assert lines[0]["players"] == ["Ann", "Ben", "Cat", "Dan"]
     hooks = [line for line in lines if line["event"] == "hook"]
     assert hooks and {h["rule"] for h in hooks} <= set(titles("everything"))
+    # the lines a rule wrote carry its title; base play carries none
+    assert any(x["event"] == "draw" and x.get("rule") == "Tens tax" for x in lines)
+    assert all("rule" not in x for x in lines if x["event"] in ("play", "turn", "win"))
     first = log.read_bytes()
     assert run(capsys, *args)[0] == 0 and log.read_bytes() == first
 
