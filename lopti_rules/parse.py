@@ -130,19 +130,19 @@ def parse(source: Source) -> ast.File | None:
     """Parse one rule file; on a syntax error report it (one LP diagnostic) and return None."""
     from lark.exceptions import UnexpectedInput
 
-    from lopti_rules import syntax_errors
+    from lopti_rules import syntax_report
     from lopti_rules.transform import to_ast
 
     text = source.text
-    if _over_limits(source) or syntax_errors.report_tabs(source):
+    if _over_limits(source) or syntax_report.report_tabs(source):
         return None
     try:
         tree = parse_tree(text)
     except IndentMismatch as exc:
-        syntax_errors.report_indent_mismatch(source, exc.line, exc.column)
+        syntax_report.report_indent_mismatch(source, exc.line, exc.column)
         return None
     except UnexpectedInput as exc:
-        syntax_errors.report(source, exc)
+        syntax_report.report(source, exc)
         return None
     if _too_deep(source, tree):
         return None

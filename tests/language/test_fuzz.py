@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from lopti_rules.api import check_text
 from lopti_rules.codes import CODES
-from lopti_rules.syntax_errors import keywords
+from lopti_rules.syntax_report import keywords
 
 TOKENS = [
     *sorted(keywords()),

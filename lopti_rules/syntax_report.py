@@ -1,0 +1,290 @@
+"""Turn Lark's syntax errors into diagnostics a card player can act on (LP001-LP004).
+
+Takes: a `Source` and the first error Lark raised on it. Produces: exactly one diagnostic on
+the source. Guarantees: the message says what would fit, in words (`expected `:` after the
+event`), never a terminal name; the span points at the offending text.
+
+How an LP001 is worded: Lark's `match_examples` looks for the row of `syntax_errors.MISTAKES`
+whose examples fail in the same parser state, with the same set of acceptable next tokens (so
+the same context), as the error at hand; the answer is memoised per (state, acceptable tokens,
+token). Where no row matches, the message lists what would fit (`expected `:`, `and` or `or`,
+not ...`). LP002 (a character the language does not use), LP003 (tabs and indentation) and
+LP004 (an unclosed string) are told apart by the character or token itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import TYPE_CHECKING, Any
+
+from lopti_rules.source import Source, Span
+from lopti_rules.syntax_errors import MISTAKES, Mistake
+
+if TYPE_CHECKING:
+    from lark import Token
+    from lark.exceptions import UnexpectedInput
+
+_WORDS = {
+    "NAME": "a word",
+    "INT": "a number",
+    "STRING": "a quoted string",
+    "_NL": "the end of the line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "the end of the block",
+    "$END": "the end of the file",
+}
+_GENERIC_HINT = "docs/language.md shows every form a rule can take (`lopti explain LP001`)"
+_CURLY_QUOTES = "\u201c\u201d\u201e\u201f\u2018\u2019\u00ab\u00bb"
+_STRING = re.compile(r'"(?:[^"\\\n]|\\["\\])*"')
+
+
+def report(source: Source, exc: UnexpectedInput) -> None:
+    """Report the first syntax error, `exc`, on `source` as one LP diagnostic."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    if isinstance(exc, UnexpectedCharacters):
+        _unexpected_character(source, exc.pos_in_stream or 0, exc.line, exc.column)
+    elif isinstance(exc, UnexpectedToken | UnexpectedEOF):
+        _unexpected_token(source, exc)
+    else:  # pragma: no cover - Lark raises only the two kinds above for LALR
+        source.report("LP001", Span.point(1, 1), "the file could not be read as rules")
+
+
+def report_tabs(source: Source) -> bool:
+    """LP003 for the first tab outside a string or comment; True if one was found."""
+    for number, line in enumerate(source.text.split("\n"), start=1):
+        code = _code_part(line)
+        column = code.find("\t")
+        if column >= 0:
+            source.report(
+                "LP003",
+                Span.point(number, column + 1),
+                "a tab character; indent with spaces",
+                "indent each block with spaces (four per level is the usual layout; "
+                "`lopti fmt` writes it)",
+            )
+            return True
+    return False
+
+
+def report_indent_mismatch(source: Source, line: int, column: int) -> None:
+    source.report(
+        "LP003",
+        Span(line, 1, line, max(column, 2)),
+        "this line's indentation matches no enclosing block",
+        "indent it exactly as far as the line it belongs with",
+    )
+
+
+def _code_part(line: str) -> str:
+    """The line up to its comment, with string contents blanked (so a `#` or tab in a string
+    does not count)."""
+    out: list[str] = []
+    in_string = escaped = False
+    for char in line:
+        if in_string:
+            out.append(" ")
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == "#":
+            break
+        else:
+            in_string = char == '"'
+            out.append(char)
+    return "".join(out)
+
+
+def _unexpected_character(source: Source, pos: int, line: int, column: int) -> None:
+    text = source.text
+    char = text[pos] if pos < len(text) else "\n"
+    if char == '"':
+        rest = text[pos:].split("\n", 1)[0]
+        if _STRING.match(rest) is None and re.match(r'"(?:[^"\\]|\\.)*"', rest):
+            bad = re.search(r'\\(?!["\\])', rest)
+            at = column + (bad.start() if bad else 0)
+            source.report(
+                "LP002",
+                Span(line, at, line, at + 2),
+                'a backslash in a string must be followed by `"` or `\\`',
+                'strings know two escapes: `\\"` for a quote and `\\\\` for a backslash',
+            )
+            return
+        source.report(
+            "LP004",
+            Span(line, column, line, column + max(len(rest), 1)),
+            "this string is not closed before the end of the line",
+            'close it with a straight double quote `"` on the same line',
+        )
+        return
+    span = Span(line, column, line, column + 1)
+    shown = repr(char) if not char.isprintable() or char.isspace() else f"`{char}`"
+    if char in _CURLY_QUOTES:
+        hint = 'use straight double quotes `"`, not curly quotes (editors often curl them)'
+    elif char == "'":
+        hint = 'strings use double quotes: `announce "..."`'
+    elif char == "=":
+        hint = "compare with `is`, `==`, `<=` or `>=`; a single `=` means nothing here"
+    elif char == "!":
+        hint = "`!=` means 'is not'; `!` alone means nothing here"
+    else:
+        hint = "rules use words, numbers, quoted strings and `: ( ) [ ] , < > = !` only"
+    source.report("LP002", span, f"unexpected character {shown}", hint)
+
+
+# ---------------------------------------------------------------- LP001 / LP003 from a token
+
+
+def _unexpected_token(source: Source, exc: Any) -> None:
+    token: Token = exc.token
+    accepts: frozenset[str] = (
+        frozenset(exc.interactive_parser.accepts())
+        if (exc.interactive_parser is not None)
+        else frozenset(exc.expected)
+    )
+    span = _token_span(source.text, token)
+    if token.type == "_INDENT":
+        source.report(
+            "LP003",
+            Span.point(token.end_line or 1, token.end_column or 1),
+            "unexpected indentation",
+            "indent a line only under one that ends with `:` (a rule, a hook, if, repeat...)",
+        )
+        return
+    if "_INDENT" in accepts:
+        source.report(
+            "LP003",
+            span,
+            "expected an indented block after the `:`",
+            "indent the lines of the block further than the line that ends with `:`",
+        )
+        return
+    mistake = _classify(exc, accepts)
+    if mistake is not None:
+        message, hint = mistake.message, mistake.hint
+    else:
+        message, hint = f"expected {_expected(accepts)}", _GENERIC_HINT
+    message = f"{message}, not {_describe(token)}"
+    source.report("LP001", span, message, _keyword_case_hint(source.text, token, accepts) or hint)
+
+
+def _classify(exc: Any, accepts: frozenset[str]) -> Mistake | None:
+    token: Token = exc.token
+    key = (exc.state.position, accepts, token.type, str(token))
+    if key not in _MEMO:
+        _MEMO[key] = _match(exc)
+    return _MEMO[key]
+
+
+_MEMO: dict[tuple[Any, frozenset[str], str, str], Mistake | None] = {}
+
+
+class _State:
+    """A parser state compared by its LR state alone (Lark also compares the stack depth,
+    which would make a mistake in a nested block miss its row)."""
+
+    def __init__(self, position: Any) -> None:
+        self.position = position
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _State) and other.position == self.position
+
+    def __index__(self) -> int:  # Lark logs the state with `%d`
+        return int(self.position)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _match(exc: Any) -> Mistake | None:
+    from lark.exceptions import UnexpectedInput
+
+    from lopti_rules.parse import IndentMismatch, parse_tree
+
+    def parse_fn(text: str) -> Any:
+        try:
+            return parse_tree(text)
+        except UnexpectedInput as ut:
+            if ut.state is not None:
+                ut.state = _State(ut.state.position)
+            raise
+        except IndentMismatch:
+            return None
+
+    original = exc.state
+    exc.state = _State(original.position)
+    try:
+        examples = [(m, list(m.examples)) for m in MISTAKES]
+        found: Mistake | None = exc.match_examples(
+            parse_fn, examples, token_type_match_fallback=True, use_accepts=True
+        )
+    finally:
+        exc.state = original
+    return found
+
+
+def _token_span(text: str, token: Token) -> Span:
+    if token.type in ("_NL", "_DEDENT", "$END") or not str(token).strip():
+        # point just after the last character before the line break or the end
+        pos = token.start_pos if token.start_pos is not None else len(text)
+        pos = min(pos, len(text))
+        while pos > 0 and text[pos - 1] in " \t\f\r\n":
+            pos -= 1
+        line = text.count("\n", 0, pos) + 1
+        column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        return Span.point(line, column)
+    return Span(token.line or 1, token.column or 1, token.end_line or 1, token.end_column or 1)
+
+
+def _describe(token: Token) -> str:
+    if token.type in ("_NL", "_DEDENT", "$END"):
+        return _WORDS[token.type]
+    if token.type == "INT":
+        return f"the number `{token}`"
+    if token.type == "STRING":
+        return "a quoted string"
+    if token.type == "NAME":
+        return f"the word `{token}`"
+    return f"`{token}`"
+
+
+@functools.cache
+def _display() -> dict[str, str]:
+    from lopti_rules.parse import parser
+
+    shown = dict(_WORDS)
+    for term in parser().terminals:
+        if term.pattern.type == "str":
+            shown[term.name] = f"`{term.pattern.value}`"
+    return shown
+
+
+@functools.cache
+def keywords() -> frozenset[str]:
+    """Every keyword of the grammar (lower case, whole words)."""
+    return frozenset(v.strip("`") for v in _display().values() if v[1:-1].isalpha())
+
+
+def _expected(accepts: frozenset[str]) -> str:
+    shown = _display()
+    names = sorted({shown.get(a, a) for a in accepts}, key=lambda s: (not s.startswith("`"), s))
+    if len(names) > 8:
+        names = [*names[:7], "..."]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _keyword_case_hint(text: str, token: Token, accepts: frozenset[str]) -> str | None:
+    """`Rule`, `After`, `Clear`: keywords are lower case. Looks at the token and the word before."""
+    candidates = [str(token)] if token.type == "NAME" else []
+    before = re.search(r"(\w+)[ \f]*$", text[: token.start_pos or 0])
+    if before:
+        candidates.append(before.group(1))
+    for word in candidates:
+        if word != word.lower() and word.lower() in keywords():
+            return f"keywords are lower case: write `{word.lower()}`, not `{word}`"
+    return None
