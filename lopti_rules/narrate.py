@@ -186,6 +186,8 @@ class Narrator:
             return f"{who} picks up the pile ({_plural(n, 'card')})"
         if name == "clear":
             self._top = None
+            if not n:
+                return "the empty pile clears"
             verb = "leaves" if n == 1 else "leave"
             return f"the pile clears ({_plural(n, 'card')} {verb} the round)"
         if name == "bonus":
