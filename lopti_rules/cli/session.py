@@ -1,0 +1,501 @@
+"""`lopti session`: keep a real table's session in a file, or simulate one with bots.
+
+Every subcommand but `simulate` works on the session file (`--file`, default
+`session.yaml`): it loads it (problems reported as `file:line:col`), makes one change
+through `lopti_rules.session.Session` and saves it atomically. A step the rulebook forbids is
+refused with one sentence and the clause (exit 1), and the file is left as it was. A rule
+the checker rejects prints the checker's diagnostics (exit 1). A missing or unreadable file,
+or a bad option, is exit 2. docs/sessions.md walks through a whole evening.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+
+from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, store
+from lopti_rules.session.roshambo import LineThrows, RoshamboError, clean
+from lopti_rules.session.simulate import closing, describe_vote, simulate
+
+DEFAULT_FILE = "session.yaml"
+
+
+class Stop(Exception):
+    """End the command with this exit code (the message is printed already)."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+def _names(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
+def _load(path: str) -> Session:
+    if not Path(path).exists():
+        click.echo(
+            f"error: there is no session file {path}: start one with `lopti session start`.",
+            err=True,
+        )
+        raise Stop(2)
+    try:
+        return store.load(path)
+    except store.SessionFileError as exc:
+        click.echo(f"error: {exc}.", err=True)
+        raise Stop(1) from None
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
+        click.echo(f"error: cannot read {path}: {reason}.", err=True)
+        raise Stop(2) from None
+
+
+def _refused(exc: Refused) -> Stop:
+    if isinstance(exc, RuleRejected):
+        from lopti_rules import render
+        from lopti_rules.api import result_of
+
+        click.echo(render.full([result_of(exc.source)]), err=True, nl=False)
+        click.echo("refused: the checker rejects this rule (R2-R4).", err=True)
+    else:
+        click.echo(f"refused: {exc}.", err=True)
+    return Stop(1)
+
+
+def _run(path: str, change: Any) -> None:
+    """Load the session, apply `change(session)` and save; refusals leave the file alone."""
+    session = _load(path)
+    try:
+        change(session)
+    except Refused as exc:
+        raise _refused(exc) from None
+    except RoshamboError as exc:
+        click.echo(f"error: {exc}.", err=True)
+        raise Stop(2) from None
+    store.save(session, path)
+
+
+class SessionGroup(click.Group):
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Stop as stop:
+            return stop.code
+
+
+file_option = click.option(
+    "--file",
+    "-f",
+    "path",
+    default=DEFAULT_FILE,
+    show_default=True,
+    type=click.Path(dir_okay=False),
+    help="The session file.",
+)
+
+
+@click.group(name="session", cls=SessionGroup)
+def command() -> None:
+    """Keep a session (rounds, winner's rules, Rule Votes, Roshambo) in a file.
+
+    \b
+    Example evening:
+      lopti session start Ann,Ben,Cat,Dan --name "Friday"
+      lopti session deal
+      lopti session round --winner Cat --places Cat,Ann,Dan,Ben
+      lopti session rule tens_tax.lopti --author Cat
+      lopti session vote remove 1 --proposer Ben --yes Ben,Dan --no Cat,Ann --now
+      lopti session show
+    """
+
+
+@command.command(name="start")
+@click.argument("players")
+@click.option("--name", default="Lopti session", show_default=True, help="The session's name.")
+@click.option("--dealer", default=None, help="Who deals first (default: drawn by the seed).")
+@click.option("--seed", type=int, default=None, help="Seed for the first dealer's draw.")
+@click.option("--force", is_flag=True, help="Overwrite an existing session file.")
+@file_option
+def start(
+    players: str, name: str, dealer: str | None, seed: int | None, force: bool, path: str
+) -> None:
+    """Start a session with base rules only (E2): PLAYERS in seat order, clockwise.
+
+    \b
+    Example:
+      lopti session start Ann,Ben,Cat,Dan --name "Friday at Ann's" --dealer Ann
+    """
+    if Path(path).exists() and not force:
+        click.echo(f"error: {path} exists: give another --file, or --force.", err=True)
+        raise Stop(2)
+    seed = random.SystemRandom().randrange(10**6) if seed is None else seed
+    try:
+        session = Session.start(name, _names(players), first_dealer=dealer, seed=seed)
+    except Refused as exc:
+        raise _refused(exc) from None
+    store.save(session, path)
+    click.echo(f"Session `{name}` started in {path}: {', '.join(session.players)}.")
+    click.echo(f"{session.state.first_dealer} deals round 1 and plays first (S6, D29).")
+
+
+@command.command(name="deal")
+@click.option("--absent", default=None, help="Players away this round, comma-separated.")
+@file_option
+def deal(absent: str | None, path: str) -> None:
+    """The next round's deal has finished: record who dealt and who plays first.
+
+    After this, the previous winner can no longer announce a rule (R1), and the author of
+    a rule in force can no longer change what it does (R5).
+
+    \b
+    Example:
+      lopti session deal --absent Dan
+    """
+
+    def change(session: Session) -> None:
+        record = session.deal(_names(absent))
+        rules = session.rules_in_force()
+        click.echo(f"Round {record.round}: {record.dealer} deals, {record.first} plays first.")
+        click.echo("House rules: " + (", ".join(r.title for r in rules) or "none") + ".")
+
+    _run(path, change)
+
+
+@command.command(name="round")
+@click.option("--winner", required=True, help="Who went out first (W4).")
+@click.option("--places", default=None, help="Finishing order, if played (W5).")
+@click.option("--absent", default=None, help="Players away, if the round was not dealt yet.")
+@file_option
+def round_(winner: str, places: str | None, absent: str | None, path: str) -> None:
+    """Record the end of the round in play (dealing it first if `deal` was not used).
+
+    \b
+    Example:
+      lopti session round --winner Cat --places Cat,Ann,Dan,Ben
+    """
+
+    def change(session: Session) -> None:
+        record = session.finish_round(winner, _names(places), _names(absent))
+        click.echo(f"{winner} wins round {record.round}.")
+        click.echo(
+            f"{winner} may announce one rule before round {record.round + 1} is dealt (R0, R1):"
+            f" lopti session rule FILE --author {winner}"
+        )
+
+    _run(path, change)
+
+
+@command.command(name="rule")
+@click.argument("rule_file", type=click.Path(dir_okay=False))
+@click.option("--author", required=True, help="The round's winner.")
+@file_option
+def rule(rule_file: str, author: str, path: str) -> None:
+    """Add the winner's rule from RULE_FILE, checked with the rules in force (R0-R4).
+
+    \b
+    Example:
+      lopti session rule tens_tax.lopti --author Cat
+    """
+    text = _read(rule_file)
+
+    def change(session: Session) -> None:
+        made = session.add_rule(author, text, rule_file)
+        click.echo(f'Rule {made.id} "{made.title}" by {author} is in force from now (D33).')
+
+    _run(path, change)
+
+
+@command.command(name="reword")
+@click.argument("rule_id", type=int)
+@click.argument("rule_file", type=click.Path(dir_okay=False))
+@click.option("--author", required=True, help="The rule's creator.")
+@file_option
+def reword(rule_id: int, rule_file: str, author: str, path: str) -> None:
+    """The creator rewrites the wording of rule RULE_ID (R5): what it does may change only
+    before its first round is dealt.
+
+    \b
+    Example:
+      lopti session reword 1 tens_tax.lopti --author Cat
+    """
+    text = _read(rule_file)
+
+    def change(session: Session) -> None:
+        made = session.reword(rule_id, author, text, rule_file)
+        click.echo(f'Rule {made.id} "{made.title}" reworded by {author}.')
+
+    _run(path, change)
+
+
+@command.command(name="delete")
+@click.argument("rule_id", type=int)
+@click.option("--author", required=True, help="The rule's creator.")
+@file_option
+def delete(rule_id: int, author: str, path: str) -> None:
+    """The creator deletes their own rule, without a vote and without a replacement (V6).
+
+    \b
+    Example:
+      lopti session delete 1 --author Cat
+    """
+
+    def change(session: Session) -> None:
+        gone = session.delete_rule(rule_id, author)
+        click.echo(f'Rule {gone.id} "{gone.title}" is deleted by its creator (V6).')
+
+    _run(path, change)
+
+
+class PromptThrows:
+    """Throws typed at the table: for each throw both letters (`RP`: the first player's
+    rock, the second's paper), or several at once as two lines `RPS/PSR`."""
+
+    def __init__(self, given: LineThrows) -> None:
+        self.given = given
+
+    def throws(self, a: str, b: str, decisive: int) -> Iterator[tuple[str, str]]:
+        if self.given.index < len(self.given.lines):
+            yield from self.given.throws(a, b, decisive)
+            return
+        kind = "one decisive throw (K4)" if decisive == 1 else "30 decisive throws (K3)"
+        click.echo(f"Roshambo: {a} vs {b}, {kind}. Type {a}'s and {b}'s throws, e.g. RP.")
+        number = 0
+        while True:
+            entry = click.prompt(f"throw {number + 1}", err=True)
+            try:
+                if "/" in entry:
+                    left, right = (clean(part) for part in entry.split("/", 1))
+                else:
+                    letters = clean(entry)
+                    left, right = letters[::2], letters[1::2]
+                if len(left) != len(right) or not left:
+                    raise RoshamboError("give one letter for each player per throw")
+            except RoshamboError as exc:
+                click.echo(f"{exc}; try again.", err=True)
+                continue
+            for pair in zip(left, right, strict=True):
+                number += 1
+                yield pair
+
+    def finish(self, used: int) -> None:
+        self.given.finish(used)
+
+
+@command.command(name="vote")
+@click.argument("action", type=click.Choice(["remove", "change", "restore", "base"]))
+@click.argument("target")
+@click.option("--proposer", required=True, help="Who asks for the change.")
+@click.option("--now/--next", "now", default=None, help="When the change starts (V8).")
+@click.option("--yes", "yes", default=None, help="Who voted yes.")
+@click.option("--no", "no", default=None, help="Who voted no, in the order they voted.")
+@click.option("--text", "text_file", default=None, help="The changed rule's file (change).")
+@click.option("--value", type=click.Choice(["on", "off"]), default=None, help="For base.")
+@click.option("--objector", default=None, help="The first formal objector (K2).")
+@click.option("--creator-absent", is_flag=True, help="The rule's creator is away (K1).")
+@click.option("--defender", default=None, help="Defender(s) the supporters chose (K1, K4).")
+@click.option("--throws", "throws", multiple=True, help="A match's throws: RPS.../PSR...")
+@file_option
+def vote(
+    action: str,
+    target: str,
+    proposer: str,
+    now: bool | None,
+    yes: str | None,
+    no: str | None,
+    text_file: str | None,
+    value: str | None,
+    objector: str | None,
+    creator_absent: bool,
+    defender: str | None,
+    throws: tuple[str, ...],
+    path: str,
+) -> None:
+    """The round's Rule Vote (V1-V11): TARGET is a rule id, or a base option (`places`).
+
+    A tie (exactly half of the session's players voting yes, D30) goes to Roshambo (K1-K4):
+    give each match's throws with --throws, or type them when asked.
+
+    \b
+    Example:
+      lopti session vote remove 1 --proposer Ben --yes Ben,Dan --no Cat,Ann --now
+      lopti session vote base places --value on --proposer Ann --yes Ann,Ben,Cat --next
+    """
+    if now is None:
+        click.echo("error: say whether the change starts --now or --next round (V8).", err=True)
+        raise Stop(2)
+    text = _read(text_file) if text_file is not None else None
+    try:
+        lines = [tuple(part.split("/", 1)) for part in throws]
+        if any(len(pair) != 2 for pair in lines):
+            raise RoshamboError("give --throws as two lines of letters: RPS.../PSR...")
+        source = PromptThrows(LineThrows([(p[0], p[1]) for p in lines]))
+    except RoshamboError as exc:
+        click.echo(f"error: {exc}.", err=True)
+        raise Stop(2) from None
+    rule_id = int(target) if target.isdigit() else None
+    if action != "base" and rule_id is None:
+        click.echo(f"error: {target} is not a rule id (see `lopti session show`).", err=True)
+        raise Stop(2)
+    proposal = Proposal(
+        action,
+        proposer,
+        "now" if now else "next",
+        rule=rule_id,
+        text=text,
+        option=target if action == "base" else None,
+        value=None if value is None else value == "on",
+    )
+    ballots = Ballots(_names(yes), _names(no), objector, creator_absent, _names(defender))
+
+    def change(session: Session) -> None:
+        record = session.vote(proposal, ballots, source)
+        click.echo(describe_vote(session, record))
+
+    _run(path, change)
+
+
+@command.command(name="restore")
+@click.argument("rule_file", type=click.Path(dir_okay=False))
+@click.option("--author", required=True, help="The rule's creator (a session player).")
+@click.option("--proposer", required=True, help="Who asks to bring it back.")
+@click.option("--yes", "yes", default=None, help="Who voted yes.")
+@file_option
+def restore(rule_file: str, author: str, proposer: str, yes: str | None, path: str) -> None:
+    """During setup, bring back an old rule with a majority (E3); round 1 keeps its vote.
+
+    \b
+    Example:
+      lopti session restore old/low_gift.lopti --author Ben --proposer Ben --yes Ben,Cat,Dan
+    """
+    text = _read(rule_file)
+
+    def change(session: Session) -> None:
+        record = session.restore_at_setup(proposer, author, text, _names(yes), rule_file)
+        verdict = "is back in force" if record.result == "passed" else "stays out"
+        click.echo(f"The rule {verdict}: {record.reason}.")
+
+    _run(path, change)
+
+
+@command.command(name="show")
+@file_option
+def show(path: str) -> None:
+    """The rules in force, the base rules changed by vote, and what happens next.
+
+    \b
+    Example:
+      lopti session show --file friday.yaml
+    """
+    session = _load(path)
+    state = session.state
+    k = session.current
+    click.echo(f"Session `{state.name}`: {', '.join(state.players)}.")
+    if session.in_play:
+        record = state.rounds[-1]
+        click.echo(f"Round {k} is in play: {record.dealer} dealt, {record.first} played first.")
+    else:
+        dealer = session.dealer_of(k)
+        first = session.first_player_of(k, dealer)
+        click.echo(f"Next: round {k}, {dealer} deals and {first} plays first.")
+    waiting = session.winner_waiting()
+    if waiting is not None:
+        who = state.rounds[waiting - 1].winner
+        click.echo(f"{who} (winner of round {waiting}) may still announce a rule (R1).")
+    voted = next((v for v in state.votes if v.round == k), None)
+    click.echo(
+        f"Rule Vote of round {k}: " + (f"held ({voted.result})." if voted else "not used yet (V1).")
+    )
+    for line in closing(session):
+        click.echo(line)
+    for gone in state.removed:
+        how = "deleted by its creator" if gone.by == "author" else "removed by vote"
+        last = f"in force up to round {gone.last}" if gone.last >= gone.since else "never played"
+        click.echo(f'  removed: {gone.id}. "{gone.title}" by {gone.author}, {how} ({last}).')
+
+
+@command.command(name="history")
+@file_option
+def history(path: str) -> None:
+    """Every round and Rule Vote of the session, in order.
+
+    \b
+    Example:
+      lopti session history
+    """
+    session = _load(path)
+    state = session.state
+    made = {r.won: r for r in [*state.rules, *state.removed] if r.how == "winner"}
+    for record in state.rounds:
+        line = f"Round {record.round}: {record.dealer} dealt, {record.first} played first"
+        if record.absent:
+            line += f", {', '.join(record.absent)} away"
+        if not record.finished:
+            line += "; in play"
+        elif record.winner is None:
+            line += "; stalled, no winner"
+        else:
+            line += f"; {record.winner} won"
+            if record.places:
+                line += f" (places: {', '.join(record.places)})"
+        click.echo(line + ".")
+        for v in state.votes:
+            if v.round == record.round:
+                click.echo("  Rule Vote: " + describe_vote(session, v))
+        if record.round in made:
+            click.echo(f'  {record.winner}\'s rule: "{made[record.round].title}".')
+    for v in state.votes:
+        if v.round == 0 or v.round > len(state.rounds):
+            when = "Setup (E3)" if v.round == 0 else f"Round {v.round} (not played yet)"
+            click.echo(f"{when}, Rule Vote: " + describe_vote(session, v))
+
+
+@command.command(name="pack")
+@click.option("--round", "k", type=int, default=None, help="Rules in force in this round.")
+@file_option
+def pack(k: int | None, path: str) -> None:
+    """Print the rules in force as a rule pack, for `lopti play --pack`.
+
+    \b
+    Example:
+      lopti session pack > friday.yaml && lopti play --pack friday.yaml
+    """
+    session = _load(path)
+    click.echo(store.pack_yaml(session, k), nl=False)
+
+
+@command.command(name="simulate")
+@click.option("--players", default="4", show_default=True, help="2..5, or names.")
+@click.option("--rounds", type=click.IntRange(1, 200), default=10, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same session.")
+@click.option("--bots", default="greedy", show_default=True, help="greedy|random, or one per seat.")
+@click.option("--save", "save", default=None, help="Also keep the session in this file.")
+def simulate_(players: str, rounds: int, seed: int, bots: str, save: str | None) -> None:
+    """Bots play a whole session: each winner picks a library rule the checker accepts,
+    bots vote by a simple policy (docs/sessions.md), and the narration ends with the rules
+    in force and the standings.
+
+    \b
+    Example:
+      lopti session simulate --players 4 --rounds 10 --seed 7
+    """
+    from lopti_rules.bots import make_bots
+    from lopti_rules.cli.play import parse_players
+
+    try:
+        names = parse_players(players)
+        seats = make_bots(bots, len(names))
+    except ValueError as exc:
+        click.echo(f"error: {exc}.", err=True)
+        raise Stop(2) from None
+    session = simulate(names, rounds, seed, seats, click.echo)
+    if save is not None:
+        store.save(session, save)
+        click.echo(f"The session is kept in {save}.")

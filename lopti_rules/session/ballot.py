@@ -1,0 +1,195 @@
+"""Running one Rule Vote on a session: validate, count, Roshambo, apply (V1-V11, K1-K4).
+
+Takes: a `Session`, a `Proposal`, the `Ballots` and, for a tie, a `ThrowSource`. Produces:
+the `VoteRecord`, appended to the session; when the proposal passes, its change is made:
+a custom rule removed or replaced, a removed rule brought back (V9), a base option changed
+for the session (V2), each from the round declared before the vote (V8). Guarantees: every
+refusal (`Refused`) comes before anything changes, and before any throw is asked for; what
+already happened is never touched (finished card actions are never undone, V8: rounds
+played stay as recorded, a removed rule keeps its record).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lopti_rules.session import vote as votes
+from lopti_rules.session.model import BaseChange, RoshamboRecord, RuleRecord, VoteRecord
+from lopti_rules.session.roshambo import ThrowSource, knockout, play_match
+from lopti_rules.session.rules import Refused, meaning
+
+if TYPE_CHECKING:
+    from lopti_rules.session.procedure import Ballots, Proposal, Session
+
+
+def run_vote(
+    session: Session, proposal: Proposal, ballots: Ballots, throws: ThrowSource | None
+) -> VoteRecord:
+    k = session.current
+    state = session.state
+    held = next((v for v in state.votes if v.round == k), None)
+    if held is not None:
+        raise Refused(
+            f"round {k} has had its Rule Vote already ({held.result}): one vote per round",
+            "V1, V7",
+        )
+    yes, no = list(ballots.yes), list(ballots.no)
+    session._known([proposal.proposer, *yes, *no], "voter")
+    if len(set(yes)) != len(yes) or len(set(no)) != len(no) or set(yes) & set(no):
+        raise Refused("each session player votes once, yes or no", "V3")
+    if proposal.effective not in ("now", "next"):
+        raise Refused("say before voting whether the change starts now or next round", "V8")
+    title, creator = _validate(session, proposal)
+    if ballots.objector is not None:
+        session._known([ballots.objector], "objector")
+    result = votes.count(len(yes), len(session.players))
+    record = VoteRecord(
+        round=k,
+        proposer=proposal.proposer,
+        action=proposal.action,  # type: ignore[arg-type]
+        rule=proposal.rule,
+        text=proposal.text,
+        option=proposal.option,
+        value=proposal.value,
+        effective=proposal.effective,
+        voted_yes=yes,
+        voted_no=no,
+        objector=ballots.objector,
+        count=result,
+        result="passed" if result == "passed" else "rejected",
+        reason=_reason(len(yes), len(session.players), result),
+    )
+    if result == "tie":
+        pair = votes.pairing(
+            action=proposal.action,
+            proposer=proposal.proposer,
+            creator=creator,
+            creator_present=not ballots.creator_absent,
+            yes=yes,
+            no=no,
+            objector=ballots.objector,
+            defenders=list(ballots.defenders),
+        )
+        if isinstance(pair, str):
+            raise Refused(pair, "K1, K2")
+        if pair.defender is None and not pair.candidates:
+            record.result, record.reason = "passed", f"a tie, and {pair.why}"
+        else:
+            if throws is None:
+                raise Refused("the vote is tied: Roshambo needs the players' throws", "V11")
+            matches = knockout(pair.candidates, throws) if pair.candidates else []
+            defender = matches[-1].winner if matches else pair.defender
+            assert defender is not None
+            match = play_match(proposal.proposer, defender, throws)
+            record.roshambo = RoshamboRecord(
+                proposer=proposal.proposer,
+                defender=defender,
+                candidates=list(pair.candidates),
+                knockout=matches,
+                match=match,
+                winner=match.winner,
+            )
+            won = match.winner == proposal.proposer
+            record.result = "passed" if won else "rejected"
+            a, b = match.score
+            record.reason = (
+                f"a tie (D30), so Roshambo: {match.a} vs {match.b}, {pair.why}; "
+                f"{a}-{b} after {a + b} decisive throws and {match.draws} draws, "
+                f"{match.winner} wins (K3)"
+            )
+    if record.result == "passed":
+        _apply(session, proposal, title)
+    state.votes.append(record)
+    return record
+
+
+def _reason(yes: int, players: int, result: str) -> str:
+    if result == "passed":
+        return f"{yes} yes of {players} players is more than half (V4)"
+    if result == "tie":
+        return f"{yes} yes of {players} players is exactly half: a tie (D30, V11)"
+    return f"{yes} yes of {players} players is not more than half (V4, D30)"
+
+
+def _validate(session: Session, proposal: Proposal) -> tuple[str, str | None]:
+    """Refuse a proposal the rulebook does not allow; the new title and the creator."""
+    action = proposal.action
+    if action in ("remove", "change"):
+        if proposal.rule is None:
+            raise Refused(f"say which custom rule to {action}", "V2")
+        rule = session.rule(proposal.rule)
+        if action == "remove":
+            return rule.title, rule.author
+        if not proposal.text:
+            raise Refused("a change needs the rule's new text", "V2")
+        title, _ = session._check(proposal.text, "<changed rule>", rule.author, leaving=rule.id)
+        return title, rule.author
+    if action == "restore":
+        gone = next((r for r in session.state.removed if r.id == proposal.rule), None)
+        if gone is None:
+            raise Refused(f"there is no removed rule {proposal.rule} to bring back", "V9")
+        live = {meaning(r.text) for r in session.state.rules}
+        if meaning(gone.text) in live:
+            raise Refused(f"rule {gone.id} ({gone.title}) is in force again already", "V9")
+        title, _ = session._check(gone.text, f"<rule {gone.id}>", gone.author)
+        return title, gone.author
+    if action == "base":
+        option = (proposal.option or "").strip().lower().replace("-", "_").replace(" ", "_")
+        if option in votes.PROCEDURES:
+            raise Refused("the voting and Roshambo procedures cannot be changed", "V10")
+        if option not in votes.BASE_OPTIONS:
+            known = ", ".join(sorted(votes.BASE_OPTIONS))
+            raise Refused(f"`{option}` is not a base rule a vote can change ({known})", "V2")
+        if proposal.value is None:
+            raise Refused(f"say what `{option}` becomes (on or off)", "V2")
+        since = session.current + (1 if proposal.effective == "next" else 0)
+        if getattr(session.options(since), option) == proposal.value:
+            raise Refused(f"`{option}` is already {_onoff(proposal.value)}", "V2")
+        return option, None
+    raise Refused(
+        f"a Rule Vote removes, changes or restores a rule, or changes a base rule, not {action!r}",
+        "V2",
+    )
+
+
+def _onoff(value: bool) -> str:
+    return "on" if value else "off"
+
+
+def _apply(session: Session, proposal: Proposal, title: str) -> None:
+    k = session.current
+    since = k if proposal.effective == "now" else k + 1
+    state = session.state
+    if proposal.action in ("remove", "change"):
+        assert proposal.rule is not None
+        rule = session.rule(proposal.rule)
+        session._remove(rule, proposal.effective, "vote")
+        if proposal.action == "change":
+            assert proposal.text is not None
+            state.rules.append(
+                RuleRecord(
+                    id=session._next_id(),
+                    title=title,
+                    author=rule.author,
+                    how="change",
+                    origin=rule.id,
+                    since=since,
+                    text=proposal.text,
+                )
+            )
+    elif proposal.action == "restore":
+        gone = next(r for r in state.removed if r.id == proposal.rule)
+        state.rules.append(
+            RuleRecord(
+                id=session._next_id(),
+                title=title,
+                author=gone.author,
+                how="restore",
+                origin=gone.id,
+                since=since,
+                text=gone.text,
+            )
+        )
+    else:
+        assert proposal.value is not None
+        state.base.append(BaseChange(option=title, value=proposal.value, vote=k, since=since))

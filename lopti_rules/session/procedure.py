@@ -1,0 +1,344 @@
+"""The session procedure: every change to a session, with the rulebook enforced.
+
+Takes: a `SessionState` (new, or loaded by `store`). Produces: the same state, changed only
+through `Session`'s methods. Guarantees: a method either makes its whole change or none of
+it and raises `Refused` (one sentence and the clause: a second vote in a round, a rule from
+someone who did not win, a rule announced after the next deal, a substantial rewrite after
+the round began, a change to the vote or Roshambo procedure, ...), or `RuleRejected` with the
+checker's diagnostics.
+
+The flow of a round (`current` is the round in play, or the next one to deal):
+`deal()` (the round begins: dealer S5, first player S6/W6/D29) -> play -> `finish_round(
+winner, places)` -> the winner's `add_rule` (before the next `deal`, R1) -> `deal()` of the
+next round ... A Rule Vote (`vote`, V1) belongs to `current`: one per round, held between the
+previous round's end and this round's end. `delete_rule` (V6) and `reword` (R5) at any time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from lopti_rules.pack import BaseVariants
+from lopti_rules.session import vote as votes
+from lopti_rules.session.model import (
+    Effective,
+    RemovedRule,
+    RoundRecord,
+    RuleRecord,
+    SessionState,
+    VoteRecord,
+)
+from lopti_rules.session.roshambo import ThrowSource
+from lopti_rules.session.rules import Refused, check_rule, meaning
+from lopti_rules.source import Diagnostic
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """What a Rule Vote decides (V2): `remove`/`change` a custom rule (by id; `text` for a
+    change), `restore` a removed rule (V9), or set a `base` option to `value`; declared to
+    take effect `now` or from the `next` round (V8)."""
+
+    action: str
+    proposer: str
+    effective: Effective
+    rule: int | None = None
+    text: str | None = None
+    option: str | None = None
+    value: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ballots:
+    """Who voted yes and no (in voting order; the rest count as not yes, D31), the first
+    formal objector (K2), whether the creator is away (K1), and the defender(s) the
+    supporters chose (several: they could not choose, knockout K4)."""
+
+    yes: Sequence[str] = ()
+    no: Sequence[str] = ()
+    objector: str | None = None
+    creator_absent: bool = False
+    defenders: Sequence[str] = ()
+
+
+class Session:
+    """A session, changed only through these methods."""
+
+    def __init__(self, state: SessionState) -> None:
+        self.state = state
+
+    # ---------------------------------------------------------------- start and rounds
+
+    @classmethod
+    def start(
+        cls, name: str, players: Sequence[str], *, first_dealer: str | None = None, seed: int = 0
+    ) -> Session:
+        """A new session with base rules only (E2). The first dealer is given or drawn by
+        the seed (D29)."""
+        names = [p.strip() for p in players]
+        if not 2 <= len(names) <= 5:
+            raise Refused(f"a session has 2 to 5 players, not {len(names)}", "S1")
+        if any(not n for n in names) or len({n.lower() for n in names}) != len(names):
+            raise Refused("the players need different, non-empty names", "S1")
+        if first_dealer is None:
+            first_dealer = names[random.Random(seed).randrange(len(names))]
+        elif first_dealer not in names:
+            raise Refused(f"the first dealer {first_dealer} is not one of the players", "D29")
+        state = SessionState(name=name, players=names, seed=seed, first_dealer=first_dealer)
+        return cls(state)
+
+    @property
+    def players(self) -> list[str]:
+        return self.state.players
+
+    @property
+    def in_play(self) -> bool:
+        rounds = self.state.rounds
+        return bool(rounds) and not rounds[-1].finished
+
+    @property
+    def current(self) -> int:
+        """The round in play, or the next round to deal."""
+        return len(self.state.rounds) + (0 if self.in_play else 1)
+
+    def dealer_of(self, k: int, absent: Sequence[str] = ()) -> str:
+        """S5: the dealer moves one seat clockwise each round; an absent dealer's turn
+        passes to the next player clockwise who is there."""
+        n = len(self.players)
+        seat = (self.players.index(self.state.first_dealer) + k - 1) % n
+        for step in range(n):
+            name = self.players[(seat + step) % n]
+            if name not in absent:
+                return name
+        raise Refused("everyone is absent: nobody can deal", "S5")
+
+    def first_player_of(self, k: int, dealer: str, absent: Sequence[str] = ()) -> str:
+        """S6, W6: round 1's dealer, later the previous winner; D29: the dealer when the
+        previous winner is absent (or a simulated round stalled)."""
+        if k == 1:
+            return dealer
+        winner = self.state.rounds[k - 2].winner
+        return winner if winner is not None and winner not in absent else dealer
+
+    def deal(self, absent: Sequence[str] = ()) -> RoundRecord:
+        """The next round's deal has finished and the round begins (R1's deadline for the
+        previous winner's rule, R5's for rewrites)."""
+        if self.in_play:
+            k = self.current
+            raise Refused(f"round {k} is still in play: record its winner first", "W4")
+        self._known(absent, "absent player")
+        if len(self.players) - len(set(absent)) < 2:
+            raise Refused("a round needs at least 2 players at the table", "S1")
+        k = self.current
+        dealer = self.dealer_of(k, absent)
+        first = self.first_player_of(k, dealer, absent)
+        record = RoundRecord(round=k, dealer=dealer, first=first, absent=list(absent))
+        self.state.rounds.append(record)
+        return record
+
+    def finish_round(
+        self, winner: str | None, places: Sequence[str] = (), absent: Sequence[str] = ()
+    ) -> RoundRecord:
+        """The round in play is over: its winner (W4) and, if played, the places (W5).
+        Deals the round first when it was not dealt with `deal`. `winner` None only for a
+        simulated round that stalled."""
+        if not self.in_play:
+            self.deal(absent)
+        record = self.state.rounds[-1]
+        here = [p for p in self.players if p not in record.absent]
+        if winner is not None:
+            self._known([winner], "winner")
+            if winner not in here:
+                raise Refused(f"{winner} was absent from round {record.round}", "W4")
+        if places:
+            self._known(places, "place")
+            if winner is None or places[0] != winner:
+                raise Refused("the first place is the round's winner", "W4")
+            if len(set(places)) != len(places) or any(p not in here for p in places):
+                raise Refused("places name each player at the table at most once", "W5")
+        record.winner = winner
+        record.places = list(places)
+        record.finished = True
+        return record
+
+    # ---------------------------------------------------------------- rules in force
+
+    def rules_in_force(self, k: int | None = None) -> list[RuleRecord]:
+        """The custom rules in force for round `k` (default: `current`), oldest first."""
+        k = self.current if k is None else k
+        rules = [r for r in self.state.rules if r.since <= k]
+        rules += [r for r in self.state.removed if r.since <= k <= r.last]
+        return sorted(rules, key=lambda r: r.id)
+
+    def options(self, k: int | None = None) -> BaseVariants:
+        """The base-rule options for round `k`: RULES.md, changed by passed votes (V2)."""
+        k = self.current if k is None else k
+        values: dict[str, bool] = {}
+        for change in self.state.base:
+            if change.since <= k:
+                values[change.option] = change.value
+        return BaseVariants(**values)
+
+    def rule(self, rule_id: int) -> RuleRecord:
+        for rule in self.state.rules:
+            if rule.id == rule_id:
+                return rule
+        if any(r.id == rule_id for r in self.state.removed):
+            raise Refused(
+                f"rule {rule_id} was removed: only a later Rule Vote brings it back", "V9"
+            )
+        raise Refused(f"there is no rule {rule_id} in this session", "R0")
+
+    def winner_waiting(self) -> int | None:
+        """The round whose winner may still announce a rule (R0, R1), or None."""
+        rounds = self.state.rounds
+        if not rounds or self.in_play or rounds[-1].winner is None:
+            return None
+        made = {r.won for r in [*self.state.rules, *self.state.removed] if r.how == "winner"}
+        k = rounds[-1].round
+        return None if k in made else k
+
+    def _check(
+        self, text: str, path: str, author: str, *, leaving: int | None = None
+    ) -> tuple[str, list[Diagnostic]]:
+        """Check `text` with the rules in force now and next round (except `leaving`)."""
+        found: tuple[str, list[Diagnostic]] = ("", [])
+        for k in sorted({self.current, self.current + 1}):
+            others = [(r.title, r.text) for r in self.rules_in_force(k) if r.id != leaving]
+            found = check_rule(text, path, others, self.players)
+        return found
+
+    def _next_id(self) -> int:
+        return max((r.id for r in [*self.state.rules, *self.state.removed]), default=0) + 1
+
+    def add_rule(self, author: str, text: str, path: str = "<rule>") -> RuleRecord:
+        """The winner's rule (R0, W4): once, announced before the next deal finished (R1),
+        accepted by the checker with the rules in force; in force from now (D33)."""
+        self._known([author], "author")
+        rounds = self.state.rounds
+        last = next((r for r in reversed(rounds) if r.finished), None)
+        if last is None:
+            raise Refused("no round has been won yet: only a round's winner makes a rule", "R0")
+        if last.winner != author:
+            who = last.winner or "nobody"
+            raise Refused(f"{author} did not win round {last.round} ({who} did)", "W4, R0")
+        if self.in_play:
+            raise Refused(
+                f"round {self.current} has been dealt: the rule had to be announced before "
+                "the deal finished",
+                "R1",
+            )
+        if self.winner_waiting() is None:
+            raise Refused(f"{author} has already made the rule for round {last.round}", "R0")
+        wanted = meaning(text)
+        in_force = {meaning(r.text) for r in self.rules_in_force()}
+        for gone in self.state.removed:
+            if wanted is not None and meaning(gone.text) == wanted and wanted not in in_force:
+                raise Refused(
+                    f"this is rule {gone.id} ({gone.title}), removed in round "
+                    f"{gone.removed_in}: only a later Rule Vote brings it back",
+                    "V9",
+                )
+        title, _ = self._check(text, path, author)
+        rule = RuleRecord(
+            id=self._next_id(),
+            title=title,
+            author=author,
+            how="winner",
+            won=last.round,
+            since=self.current,
+            text=text,
+        )
+        self.state.rules.append(rule)
+        return rule
+
+    def reword(self, rule_id: int, by: str, text: str, path: str = "<rule>") -> RuleRecord:
+        """The creator rewords their rule (R5): any change before the round it first
+        applies to begins; after that only the wording, never the meaning (rules.py)."""
+        rule = self.rule(rule_id)
+        if by != rule.author:
+            raise Refused(f"only the rule's creator, {rule.author}, may reword it", "R5, R6")
+        begun = len(self.state.rounds) >= rule.since
+        if begun and meaning(text) != meaning(rule.text):
+            raise Refused(
+                f"round {rule.since} has begun: changing what the rule does is a substantial "
+                "rewrite, which needs the Rule Vote",
+                "R5, V6",
+            )
+        title, _ = self._check(text, path, by, leaving=rule.id)
+        rule.title, rule.text = title, text
+        return rule
+
+    def delete_rule(self, rule_id: int, by: str) -> RemovedRule:
+        """V6: the creator deletes their own rule at any time, without a vote; no
+        replacement rule is earned (the round's rule stays used, R0)."""
+        rule = self.rule(rule_id)
+        if by != rule.author:
+            raise Refused(
+                f"only the rule's creator, {rule.author}, may delete it without a vote; "
+                "anyone else needs the Rule Vote",
+                "V6",
+            )
+        return self._remove(rule, "now", "author")
+
+    def _remove(
+        self, rule: RuleRecord, effective: Effective, by: Literal["vote", "author"]
+    ) -> RemovedRule:
+        self.state.rules.remove(rule)
+        gone = RemovedRule(**rule.model_dump(), removed_in=self.current, effective=effective, by=by)
+        self.state.removed.append(gone)
+        return gone
+
+    def _known(self, names: Sequence[str], what: str) -> None:
+        for name in names:
+            if name not in self.players:
+                raise Refused(
+                    f"the {what} {name} is not one of the players ({', '.join(self.players)})",
+                    "E1",
+                )
+
+    # ---------------------------------------------------------------- the Rule Vote
+
+    def vote(
+        self, proposal: Proposal, ballots: Ballots, throws: ThrowSource | None = None
+    ) -> VoteRecord:
+        """The round's Rule Vote (V1-V11): validated, counted (V4, D30), settled by Roshambo
+        after a tie (V11, K1-K4) and, when it passes, applied from now or the next round."""
+        from lopti_rules.session.ballot import run_vote
+
+        return run_vote(self, proposal, ballots, throws)
+
+    def restore_at_setup(
+        self, proposer: str, author: str, text: str, yes: Sequence[str], path: str = "<rule>"
+    ) -> VoteRecord:
+        """E3: before round 1 is dealt, an old rule comes back with a majority (D31). This
+        does not use up round 1's Rule Vote; a tie is no majority (no Roshambo)."""
+        if self.state.rounds:
+            raise Refused("old rules come back only during setup, before round 1", "E3")
+        self._known([proposer, author, *yes], "player")
+        title, _ = self._check(text, path, author)
+        passed = votes.majority(len(set(yes)), len(self.players))
+        record = VoteRecord(
+            round=0,
+            proposer=proposer,
+            action="restore",
+            text=text,
+            effective="now",
+            voted_yes=list(dict.fromkeys(yes)),
+            count=votes.count(len(set(yes)), len(self.players)),
+            result="passed" if passed else "rejected",
+            reason="a majority of the session's players (E3, D31)"
+            if passed
+            else "no majority of the session's players (E3, D31)",
+        )
+        if passed:
+            self.state.rules.append(
+                RuleRecord(
+                    id=self._next_id(), title=title, author=author, how="setup", since=1, text=text
+                )
+            )
+        self.state.votes.append(record)
+        return record
