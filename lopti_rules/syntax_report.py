@@ -176,11 +176,14 @@ def _classify(exc: Any, accepts: frozenset[str]) -> Mistake | None:
     token: Token = exc.token
     key = (exc.state.position, accepts, token.type, str(token))
     if key not in _MEMO:
+        if len(_MEMO) >= _MEMO_SIZE:  # words are unbounded: keep a long-lived process small
+            _MEMO.clear()
         _MEMO[key] = _match(exc)
     return _MEMO[key]
 
 
 _MEMO: dict[tuple[Any, frozenset[str], str, str], Mistake | None] = {}
+_MEMO_SIZE = 4096
 
 
 class _State:
