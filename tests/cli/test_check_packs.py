@@ -197,3 +197,30 @@ def test_rule_files_and_packs_mix_in_one_run(capsys: pytest.CaptureFixture[str])
         f"{DATA}/good.yaml",
         f"{DATA}/rules/tens.lopti",
     ]
+
+
+def _modules_after(argv: list[str]) -> list[str]:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from lopti_rules.cli.main import main\n"
+        f"main({argv!r})\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('pydantic', 'yaml',"
+        " 'lopti_rules.engine', 'lopti_rules.runtime')))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return done.stdout.split("\n")[-2].split()
+
+
+def test_rule_files_alone_never_load_pydantic_or_yaml() -> None:
+    assert _modules_after(["check", "--players", "ann,ben", f"{DATA}/proposed/fine.lopti"]) == []
+
+
+def test_a_pack_check_loads_pydantic_but_not_the_engine() -> None:
+    loaded = _modules_after(["check", f"{DATA}/good.yaml"])
+    assert "pydantic" in loaded and "yaml" in loaded
+    assert not [m for m in loaded if m.startswith("lopti_rules.")]
