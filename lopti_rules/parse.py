@@ -98,8 +98,10 @@ def _cache_file() -> str | bool:
     return os.path.join(folder, f"grammar-lark{lark.__version__}-py{major}{minor}.cache")
 
 
-def build_parser(*, strict: bool = False, cache: bool = True) -> Lark:
-    """Build the Lark parser from the shipped grammar (Lark checks the cache's hash)."""
+def build_parser(*, strict: bool = False, cache: bool = True, debug: bool = False) -> Lark:
+    """Build the Lark parser from the shipped grammar (Lark checks the cache's hash).
+    `strict` (which needs `interegular`) refuses any conflict or terminal collision; `debug`
+    makes Lark log each conflict as a warning instead of resolving it silently."""
     from lark import Lark
 
     return Lark.open(
@@ -110,7 +112,8 @@ def build_parser(*, strict: bool = False, cache: bool = True) -> Lark:
         propagate_positions=True,
         maybe_placeholders=True,
         strict=strict,
-        cache=_cache_file() if cache and not strict else False,
+        debug=debug,
+        cache=_cache_file() if cache and not (strict or debug) else False,
     )
 
 

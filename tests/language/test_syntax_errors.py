@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from lopti_rules import parse as parse_module
@@ -17,6 +19,19 @@ def test_grammar_is_conflict_free_and_collision_free_under_strict() -> None:
     parser = build_parser(strict=True)
     assert parser.options.parser == "lalr"
     assert parser.options.lexer == "contextual"
+
+
+def test_grammar_has_no_lalr_conflict(caplog: pytest.LogCaptureFixture) -> None:
+    """The conflict half of the strict test, which needs nothing but Lark."""
+    from lark import logger
+
+    logger.addHandler(caplog.handler)
+    try:
+        with caplog.at_level(logging.DEBUG, logger="lark"):
+            build_parser(debug=True)
+    finally:
+        logger.removeHandler(caplog.handler)
+    assert not [r for r in caplog.records if "conflict" in r.getMessage().lower()]
 
 
 ROWS = [(m, example) for m in MISTAKES for example in m.examples]
