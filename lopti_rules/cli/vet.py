@@ -1,0 +1,175 @@
+"""`lopti vet RULE.lopti`: judge a proposed rule, first by the checker, then by simulation.
+
+First the checker, exactly as `lopti check RULE [--with PACK]`: a rejected rule stops here,
+its diagnostics on stdout, exit 1 (a rejected `--pack` too). Then a paired simulation: the
+same `--games` seeded deals played with the rules in force (the pack's, or none) and with
+the proposed rule added, its author sitting at `--author` (a seat, or a name of the pack's
+roster; default seat 0, the seat that made the rule). Each difference is reported with its
+95% interval (round length, each seat's win rate, pickups, clears) and each question gets a
+verdict line by the thresholds of `lopti_rules.sim.compare` (docs/vetting.md): round
+length, the author's advantage, seat fairness, how often the rule fires, guard trips and
+stalls. `--html FILE` also writes one self-contained page with plots (matplotlib, the extra
+`report`). `--format json` prints the whole comparison as JSON.
+
+Exit codes: 0 vetted (warnings are reported, not failures, unless `--strict`), 1 the rule or
+the pack was rejected (or a warning under `--strict`), 2 bad arguments, unreadable files,
+missing matplotlib for `--html`, an unreachable cluster (one sentence on stderr).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import click
+
+from lopti_rules.cli.play import Rejected
+from lopti_rules.cli.simulate import play_tables, run_options, table_for, workers_of
+
+
+def author_seat(author: str, names: list[str]) -> int:
+    """`--author`: a seat number, or a seat's name; ValueError (one sentence) otherwise."""
+    text = author.strip()
+    if text.isdigit():
+        seat = int(text)
+        if seat >= len(names):
+            raise ValueError(f"--author {seat} is not a seat of this table (0 to {len(names) - 1})")
+        return seat
+    lowered = [n.lower() for n in names]
+    if text.lower() not in lowered:
+        raise ValueError(f"--author {text} is not one of the players ({', '.join(names)})")
+    return lowered.index(text.lower())
+
+
+def check_rule(rule_path: str, pack_path: str | None) -> tuple[bool, str, dict[str, object]]:
+    """The checker's verdict on the rule (with the pack's rules in force): accepted, the
+    rendered diagnostics and their JSON. ValueError for a pack that cannot be loaded."""
+    from lopti_rules import render
+    from lopti_rules.api import accepted, check_paths, check_with
+    from lopti_rules.pack import PackError, load_pack
+
+    if pack_path is None:
+        results = check_paths([rule_path])
+    else:
+        try:
+            pack = load_pack(pack_path)
+        except PackError:
+            raise ValueError(f"the pack {pack_path} cannot be loaded") from None
+        results = check_with([rule_path], pack, roster=pack.roster)
+    shown = render.full(results) if any(r.diagnostics for r in results) else ""
+    return accepted(results), shown, render.to_json(results)
+
+
+@click.command(name="vet")
+@click.argument("rule_path", metavar="RULE.lopti", type=click.Path(dir_okay=False))
+@click.option(
+    "--pack",
+    "pack_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="The rules in force the proposed rule would join.",
+)
+@click.option(
+    "--author", default="0", show_default=True, help="The seat (or name) that made the rule."
+)
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write a self-contained HTML report with plots here.",
+)
+@click.option("--strict", is_flag=True, help="Exit 1 when any finding is a warning.")
+@run_options
+def command(
+    rule_path: str,
+    pack_path: str | None,
+    author: str,
+    html_path: str | None,
+    strict: bool,
+    players: str | None,
+    games: int,
+    bots: str,
+    seed: int,
+    places: bool,
+    max_moves: int,
+    workers: int | None,
+    dask: str | None,
+    output: str,
+) -> int:
+    """Vet a proposed rule: the checker, then the same seeded rounds with and without it.
+
+    \b
+    Example:
+      lopti vet examples/rules/tens_tax.lopti --games 2000
+      lopti vet my_rule.lopti --pack examples/packs/gentle.yaml --author Cat --html report.html
+      lopti vet my_rule.lopti --format json --seed 7 --dask local
+    """
+    from lopti_rules.api import read_source
+    from lopti_rules.sim import RuleText, compare
+    from lopti_rules.sim.report import MatplotlibMissing, require_matplotlib
+
+    try:
+        if games < 1:
+            raise ValueError("--games must be at least 1")
+        if html_path is not None:
+            require_matplotlib()
+        ok, shown, check_json = check_rule(rule_path, pack_path)
+        if not ok:
+            if output == "json":
+                click.echo(json.dumps({"check": check_json, "accepted": False}, indent=2))
+            else:
+                click.echo(shown, nl=False)
+            return 1
+        setup = table_for(pack_path, players, bots, places, max_moves)
+        seat = author_seat(author, setup.names)
+        proposed = RuleText.of(read_source(rule_path), seat)
+        base = setup.table
+        table = dataclasses.replace(base, rules=(*base.rules, proposed))
+        titles = table.check()[len(setup.titles) :]
+        without, with_ = play_tables([base, table], games, seed, workers_of(workers), dask, "vet")
+    except Rejected as exc:
+        click.echo(exc.report, err=True, nl=False)
+        return 1
+    except (ValueError, MatplotlibMissing) as exc:
+        click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
+        return 2
+    result = compare(
+        without,
+        with_,
+        players=base.players,
+        titles_in_force=setup.titles,
+        proposed=titles,
+        author=seat,
+    )
+    in_force = f"the {len(setup.titles)} rules of {setup.pack_name!r}" if pack_path else "no rules"
+    names = ", ".join(repr(t) for t in titles)
+    heading = f"Vetting {names} ({rule_path})"
+    details = (
+        f"{games} paired rounds with {in_force} in force, and with the rule added; "
+        f"{base.players} players ({', '.join(setup.names)}), {bots} bots, seed {seed}; "
+        f"the rule's author sits at seat {seat}."
+    )
+    if html_path is not None:
+        from lopti_rules.sim.report import html_page
+
+        page = html_page(result, without, with_, setup.names, heading, details)
+        try:
+            Path(html_path).write_text(page, encoding="utf-8")
+        except OSError as exc:
+            click.echo(f"error: cannot write {html_path}: {exc.strerror or exc}.", err=True)
+            return 2
+    if output == "json":
+        doc = {"check": check_json, "accepted": True, "games": games, "seed": seed}
+        doc |= {"players": setup.names, "bots": bots, "pack": setup.pack_name}
+        doc |= {"comparison": result.to_json()}
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        click.echo(shown, nl=False)
+        click.echo(f"{heading}: {details}")
+        click.echo()
+        click.echo(result.text(setup.names), nl=False)
+        if html_path is not None:
+            click.echo(f"Report: {html_path}")
+    return 1 if strict and result.warnings else 0

@@ -1,0 +1,64 @@
+"""Running a simulation on a Dask cluster: the same tasks, handed to a cluster's executor.
+
+Takes a scheduler address (`tcp://host:8786`) or `local`. Produces, as a context manager, a
+`concurrent.futures.Executor` from `distributed.Client.get_executor()`, which `pool.run`
+uses exactly like the process pool: the same `play.play_games` chunks, the same records,
+the same numbers. `local` starts a `LocalCluster` on this machine, bound to 127.0.0.1 with
+no dashboard, with `workers` single-threaded worker processes (the engine is pure Python:
+threads would share one interpreter lock).
+
+Dask is an optional extra (`pip install 'lopti-rules[dask]'`); without it, `DaskMissing`
+says so in one sentence. Every worker of a remote cluster needs lopti-rules installed (the
+same version): the tasks name `lopti_rules.sim.play.play_games`, not its code. A scheduler
+that cannot be reached within `timeout` seconds is a `DaskUnavailable` (one sentence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+
+INSTALL_HINT = "install it with `pip install 'lopti-rules[dask]'`"
+
+
+class DaskMissing(RuntimeError):
+    """Dask (with distributed) is not installed."""
+
+
+class DaskUnavailable(RuntimeError):
+    """The scheduler could not be reached, or the local cluster did not start."""
+
+
+@contextmanager
+def dask_executor(address: str, *, workers: int = 2, timeout: float = 20.0) -> Iterator[Executor]:
+    """An executor on the cluster at `address` (or a local one for `local`)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise DaskMissing(f"--dask needs Dask's distributed scheduler: {INSTALL_HINT}") from None
+    cluster = None
+    try:
+        if address == "local":
+            cluster = LocalCluster(
+                n_workers=max(1, workers),
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+            )
+            client = Client(cluster, timeout=timeout)
+        else:
+            client = Client(address, timeout=timeout)
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        where = "a local cluster" if address == "local" else f"the scheduler at {address}"
+        raise DaskUnavailable(f"cannot reach {where}: {exc}") from None
+    try:
+        with client.get_executor(pure=False) as executor:
+            yield executor
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
