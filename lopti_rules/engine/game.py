@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from lopti_rules.engine.events import Event, EventBus
 from lopti_rules.engine.legality import generate, play_is_legal, top_run, why_illegal
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Play, Reveal, Swap
+from lopti_rules.engine.swaps import apply_swap, legal_swaps
 from lopti_rules.engine.view import View, render
 
 if TYPE_CHECKING:
@@ -175,24 +176,13 @@ class Game:
 
     def legal_swaps(self) -> list[Swap]:
         """Every setup swap still allowed (S4, D34): seat, then hand rank, then face-up rank."""
-        if not self.setup or self.over:
-            return []
-        swaps: list[Swap] = []
-        for seat in range(self.players):
-            if seat in self.swapped or self.out[seat]:
-                continue
-            hand = self.hands[seat]
-            ups = sorted(set(self.face_up[seat]))
-            for rank in range(2, 15):
-                if hand[rank]:
-                    swaps.extend(Swap(seat, rank, up) for up in ups)
-        return swaps
+        return legal_swaps(self)
 
     def apply(self, move: Move) -> None:
         """Apply a move of the seat to act (or a setup swap); IllegalMoveError changes nothing."""
         if move.__class__ is Swap:
             assert isinstance(move, Swap)
-            self._swap(move)
+            apply_swap(self, move)
             return
         legal = self._legal
         if legal is None:
@@ -489,36 +479,6 @@ class Game:
         if bus.live and bus.wants[name]:
             event = Event.make(name, actor, **fields)
             bus.before(event)
-            bus.observed(event)
-            bus.after(event)
-
-    def _swap(self, move: Swap) -> None:
-        seat, hand_rank, up_rank = move.seat, move.hand_rank, move.face_up_rank
-        where = f"cannot swap hand {hand_rank} for face-up {up_rank}"
-        if self.over or not self.setup:
-            raise IllegalMoveError(f"{where}: swaps end with the first play (S4)")
-        if not 0 <= seat < self.players:
-            raise IllegalMoveError(f"{where}: there is no seat {seat} (S1)")
-        if seat in self.swapped:
-            raise IllegalMoveError(f"{where}: seat {seat} has already swapped (S4, D34)")
-        if not 2 <= hand_rank <= 14 or not self.hands[seat][hand_rank]:
-            raise IllegalMoveError(f"{where}: seat {seat} holds no such hand card (S4)")
-        if up_rank not in self.face_up[seat]:
-            raise IllegalMoveError(f"{where}: seat {seat} has no such face-up card (S4, D34)")
-        bus = self.bus
-        event = None
-        if bus.live and bus.wants["swap"]:
-            event = Event.make(
-                "swap", seat, hand=hand_rank, face_up=up_rank, cards=[hand_rank, up_rank]
-            )
-            bus.before(event)
-        self.hands[seat][hand_rank] -= 1
-        self.hands[seat][up_rank] += 1
-        self.face_up[seat].remove(up_rank)
-        self.face_up[seat].append(hand_rank)
-        self.swapped.append(seat)
-        self._legal = None
-        if event is not None:
             bus.observed(event)
             bus.after(event)
 

@@ -1,0 +1,70 @@
+"""The setup swap (S4, D34): which swaps are allowed, and making one.
+
+Before the first play every seat may swap one hand card for one of its face-up cards, once.
+Face-down cards are never part of a swap. `legal_swaps(game)` lists every swap still
+allowed; `apply_swap(game, move)` checks one (IllegalMoveError naming S4/D34, nothing
+changed) and makes it, with its `swap` event. The first play ends the setup phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lopti_rules.engine.cards import RANK_NAMES
+from lopti_rules.engine.events import Event
+from lopti_rules.engine.moves import IllegalMoveError, Swap
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.game import Game
+
+
+def _name(rank: int) -> str:
+    return RANK_NAMES.get(rank, str(rank))
+
+
+def legal_swaps(game: Game) -> list[Swap]:
+    """Every setup swap still allowed: by seat, then hand rank, then face-up rank."""
+    if not game.setup or game.over:
+        return []
+    swaps: list[Swap] = []
+    for seat in range(game.players):
+        if seat in game.swapped or game.out[seat]:
+            continue
+        hand = game.hands[seat]
+        ups = sorted(set(game.face_up[seat]))
+        for rank in range(2, 15):
+            if hand[rank]:
+                swaps.extend(Swap(seat, rank, up) for up in ups)
+    return swaps
+
+
+def apply_swap(game: Game, move: Swap) -> None:
+    """Make the setup swap `move`, or raise IllegalMoveError and change nothing."""
+    seat, hand_rank, up_rank = move.seat, move.hand_rank, move.face_up_rank
+    where = f"cannot swap hand {_name(hand_rank)} for face-up {_name(up_rank)}"
+    if game.over or not game.setup:
+        raise IllegalMoveError(f"{where}: swaps end with the first play (S4)")
+    if not 0 <= seat < game.players:
+        raise IllegalMoveError(f"{where}: there is no seat {seat} (S1)")
+    if seat in game.swapped:
+        raise IllegalMoveError(f"{where}: seat {seat} has already swapped (S4, D34)")
+    if not 2 <= hand_rank <= 14 or not game.hands[seat][hand_rank]:
+        raise IllegalMoveError(f"{where}: seat {seat} holds no such hand card (S4)")
+    if up_rank not in game.face_up[seat]:
+        raise IllegalMoveError(f"{where}: seat {seat} has no such face-up card (S4, D34)")
+    bus = game.bus
+    event = None
+    if bus.live and bus.wants["swap"]:
+        event = Event.make(
+            "swap", seat, hand=hand_rank, face_up=up_rank, cards=[hand_rank, up_rank]
+        )
+        bus.before(event)
+    game.hands[seat][hand_rank] -= 1
+    game.hands[seat][up_rank] += 1
+    game.face_up[seat].remove(up_rank)
+    game.face_up[seat].append(hand_rank)
+    game.swapped.append(seat)
+    game._legal = None
+    if event is not None:
+        bus.observed(event)
+        bus.after(event)
