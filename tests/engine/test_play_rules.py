@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import hand, names, ranks, record, table
 
-from lopti_rules.engine import IllegalMoveError, PickUp, Play, play_of
+from lopti_rules.engine import IllegalMoveError, PickUp, Play, Reveal, play_of
 from lopti_rules.engine.legality import generate, play_is_legal
 
 
@@ -160,3 +160,43 @@ def test_generate_agrees_with_play_is_legal() -> None:  # P2-P8 stated once
                 if play_is_legal(g, r, c)
             }
             assert plays == expect, pile
+
+
+def test_ten_on_an_empty_table_clears_with_a_bonus() -> None:  # D21, X10.2
+    g = table(["10 5", "K"])
+    events = record(g)
+    g.apply(Play(10, 1))
+    assert names(events)[:3] == ["play", "clear", "bonus"] and g.turn == 0
+
+
+def test_four_of_a_kind_on_an_empty_table_clears() -> None:  # D22, C1b
+    g = table(["6 6 6 6 5", "K"])
+    events = record(g)
+    g.apply(Play(6, 4))
+    assert events[1].fields["cause"] == "four_of_a_kind" and g.bonus
+
+
+def test_several_tens_are_one_clear_and_one_bonus() -> None:  # D23, T5
+    g = table(["10 10 10 5 9", "K"], pile=["8"])
+    events = record(g)
+    g.apply(Play(10, 3))
+    assert names(events).count("clear") == 1 and names(events).count("bonus") == 1
+    assert events[1].fields["count"] == 4  # the 8 and the three 10s (C2)
+
+
+def test_bonus_plays_chain_while_they_clear() -> None:  # T5
+    g = table(["10 10 J J J J 5", "K"], face_down=["4", "4"])
+    g.apply(Play(10, 1))
+    g.apply(Play(10, 1))
+    g.apply(Play(11, 4))
+    assert g.turn == 0 and g.bonus
+    g.apply(Play(5, 1))
+    assert g.turn == 1 and not g.bonus
+
+
+def test_winning_three_that_completes_the_chain() -> None:  # D26, W3, X3.5
+    g = table(["", "K", "Q"], face_down=["3", "5", "6"], pile=["9"], chain=3)
+    events = record(g)
+    g.apply(Reveal(0))
+    assert names(events) == ["reveal", "play", "clear", "finish", "win"]
+    assert events[2].fields["cause"] == "threes" and g.winner == 0
