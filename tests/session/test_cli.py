@@ -1,0 +1,156 @@
+"""`lopti session`: a whole evening from the command line, refusals with their clause,
+typed Roshambo throws, the pack export and a simulated 10-round session."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from lopti_rules.cli.main import main
+from lopti_rules.session import store
+
+TENS = 'rule "Tens tax":\n    after clear when cause is ten: each other player draws 1\n'
+GIFT = (
+    'rule "Low gift":\n'
+    "    after play when rank is 7 and cards of player > 3: player gives 1 card to next player\n"
+)
+
+
+class Table:
+    def __init__(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        self.dir, self.capsys = tmp_path, capsys
+        self.file = str(tmp_path / "friday.yaml")
+        (tmp_path / "tens.lopti").write_text(TENS, encoding="utf-8")
+        (tmp_path / "gift.lopti").write_text(GIFT, encoding="utf-8")
+
+    def __call__(self, *argv: str) -> tuple[int, str, str]:
+        args = [a.replace("@", str(self.dir) + "/") for a in argv]
+        code = main(["session", *args, "--file", self.file])
+        out, err = self.capsys.readouterr()
+        return code, out, err
+
+
+@pytest.fixture
+def table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Table:
+    return Table(tmp_path, capsys)
+
+
+def test_a_whole_evening(table: Table) -> None:
+    code, out, _ = table("start", "Ann,Ben,Cat,Dan", "--name", "Friday", "--dealer", "Ann")
+    assert code == 0 and "Ann deals round 1" in out
+    assert table("deal")[1].startswith("Round 1: Ann deals, Ann plays first.")
+    code, out, _ = table("round", "--winner", "Cat", "--places", "Cat,Ann,Dan,Ben")
+    assert code == 0 and "Cat may announce one rule before round 2" in out
+    code, out, _ = table("rule", "@tens.lopti", "--author", "Cat")
+    assert code == 0 and 'Rule 1 "Tens tax" by Cat' in out
+    code, out, _ = table("deal")
+    assert "Round 2: Ben deals, Cat plays first." in out and "House rules: Tens tax." in out
+    code, out, _ = table("round", "--winner", "Ben")
+    code, out, _ = table("rule", "@gift.lopti", "--author", "Ben")
+    assert code == 0
+    code, out, _ = table(
+        "vote", "remove", "1", "--proposer", "Dan", "--yes", "Dan,Ann,Ben", "--no", "Cat", "--next"
+    )
+    assert code == 0 and "the proposal passes" in out
+    code, out, _ = table("delete", "2", "--author", "Ben")
+    assert code == 0 and "(V6)" in out
+    code, out, _ = table("show")
+    assert "Next: round 3, Cat deals and Ben plays first." in out
+    assert "Rule Vote of round 3: held (passed)." in out
+    assert 'removed: 1. "Tens tax" by Cat, removed by vote (in force up to round 3)' in out
+    code, out, _ = table("history")
+    assert "Round 1: Ann dealt, Ann played first; Cat won (places: Cat, Ann, Dan, Ben)." in out
+    assert "Round 3 (not played yet), Rule Vote: Dan proposes to remove rule 1" in out
+    state = store.load(table.file).state
+    assert [r.winner for r in state.rounds] == ["Cat", "Ben"]
+
+
+def test_refusals_cite_the_clause_and_leave_the_file(table: Table) -> None:
+    table("start", "Ann,Ben,Cat", "--dealer", "Ann")
+    table("round", "--winner", "Cat")
+    before = Path(table.file).read_text(encoding="utf-8")
+    code, _, err = table("rule", "@tens.lopti", "--author", "Ben")
+    assert code == 1 and err == "refused: Ben did not win round 1 (Cat did) (W4, R0).\n"
+    table("deal")
+    code, _, err = table("rule", "@tens.lopti", "--author", "Cat")
+    assert code == 1 and "(R1)" in err
+    code, _, err = table("vote", "base", "roshambo", "--value", "on", "--proposer", "Ann", "--now")
+    assert code == 1 and err.endswith("(V10).\n")
+    code, _, err = table("vote", "base", "places", "--value", "on", "--proposer", "Ann")
+    assert code == 2 and "(V8)" in err
+    state = store.load(table.file).state
+    assert (state.rules, state.votes, len(state.rounds)) == ([], [], 2)  # only the deal
+    assert before != Path(table.file).read_text(encoding="utf-8")
+
+
+def test_checker_diagnostics_are_shown(table: Table) -> None:
+    table("start", "Ann,Ben", "--dealer", "Ann")
+    table("round", "--winner", "Ann")
+    (table.dir / "bad.lopti").write_text('rule "B":\n    after play: Ben draws 1\n')
+    code, _, err = table("rule", "@bad.lopti", "--author", "Ann")
+    assert code == 1 and "LR304" in err and "^" in err and err.endswith("(R2-R4).\n")
+
+
+def test_missing_or_broken_session_file(table: Table) -> None:
+    code, _, err = table("show")
+    assert code == 2 and "start one with `lopti session start`" in err
+    Path(table.file).write_text("name: T\nplayers: [Ann]\nfirst_dealer: Ann\n")
+    code, _, err = table("show")
+    assert code == 1 and "friday.yaml:2:10:" in err
+    code, _, err = table("start", "Ann,Ben")
+    assert code == 2 and "exists" in err
+
+
+def test_tied_vote_takes_typed_throws(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    table("start", "Ann,Ben,Cat,Dan", "--dealer", "Ann")
+    table("round", "--winner", "Cat")
+    table("rule", "@tens.lopti", "--author", "Cat")
+    typed = "RX\n" + "RS\n" * 10 + "PP\n" + "R" * 20 + "/" + "S" * 20 + "\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    code, out, err = table(
+        "vote", "remove", "1", "--proposer", "Ben", "--yes", "Ben,Dan", "--no", "Cat,Ann", "--now"
+    )
+    assert code == 0, err
+    assert "Roshambo: Ben vs Cat, 30 decisive throws (K3)" in out
+    assert "30-0 after 30 decisive throws and 1 draws, Ben wins (K3)" in out
+    assert "try again" in err
+    vote = store.load(table.file).state.votes[0]
+    assert vote.roshambo is not None and len(vote.roshambo.match.throws_a) == 31
+
+
+def test_pack_export_plays(table: Table, capsys: pytest.CaptureFixture[str]) -> None:
+    table("start", "Ann,Ben,Cat,Dan", "--dealer", "Ann")
+    table("round", "--winner", "Cat")
+    table("rule", "@tens.lopti", "--author", "Cat")
+    code, out, _ = table("pack")
+    assert code == 0
+    pack = table.dir / "pack.yaml"
+    pack.write_text(out, encoding="utf-8")
+    assert main(["play", "--pack", str(pack), "--seed", "3"]) == 0
+    assert "Pack: Lopti session (1 rule in force)" in capsys.readouterr().out
+    assert main(["check", str(pack)]) == 0
+
+
+def test_simulated_ten_round_session(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["session", "simulate", "--players", "4", "--rounds", "10", "--seed", "7"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert main(argv) == 0
+    assert capsys.readouterr().out == out  # same seed, same session
+    lines = out.splitlines()
+    assert lines[0].startswith("Session of 4 players (Ann, Ben, Cat, Dan), 10 rounds, seed 7")
+    assert sum(line.startswith("Round ") and " deals, " in line for line in lines) == 10
+    assert "Rule Vote:" in out and "announces a rule" in out
+    assert lines[-1].startswith("Standings: ")
+    assert "Rules in force (" in out
+
+
+def test_simulate_saves_a_session_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "sim.yaml"
+    argv = ["session", "simulate", "--players", "3", "--rounds", "3", "--seed", "1"]
+    assert main([*argv, "--save", str(path)]) == 0
+    assert len(store.load(path).state.rounds) == 3
+    assert main(["session", "simulate", "--players", "9"]) == 2
