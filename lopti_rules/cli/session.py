@@ -10,7 +10,6 @@ or a bad option, is exit 2. docs/sessions.md walks through a whole evening.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -121,12 +120,12 @@ def command() -> None:
 @click.argument("players")
 @click.option("--name", default="Lopti session", show_default=True, help="The session's name.")
 @click.option("--dealer", default=None, help="Who deals first (default: drawn by the seed).")
-@click.option("--seed", type=int, default=None, help="Seed for the first dealer's draw.")
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Draws the first dealer (D29)."
+)
 @click.option("--force", is_flag=True, help="Overwrite an existing session file.")
 @file_option
-def start(
-    players: str, name: str, dealer: str | None, seed: int | None, force: bool, path: str
-) -> None:
+def start(players: str, name: str, dealer: str | None, seed: int, force: bool, path: str) -> None:
     """Start a session with base rules only (E2): PLAYERS in seat order, clockwise.
 
     \b
@@ -136,7 +135,6 @@ def start(
     if Path(path).exists() and not force:
         click.echo(f"error: {path} exists: give another --file, or --force.", err=True)
         raise Stop(2)
-    seed = random.SystemRandom().randrange(10**6) if seed is None else seed
     try:
         session = Session.start(name, _names(players), first_dealer=dealer, seed=seed)
     except Refused as exc:

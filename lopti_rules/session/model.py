@@ -150,52 +150,87 @@ class SessionState(_Model):
     def _facts(self) -> SessionState:
         problem = _problem(self)
         if problem:
-            raise ValueError(problem)
+            raise FactError(*problem)
         return self
 
     def seat(self, name: str) -> int:
         return self.players.index(name)
 
 
-def _problem(state: SessionState) -> str | None:
-    """The first fact a hand-edited session breaks, as one sentence, or None."""
-    players = set(state.players)
-    if len(players) != len(state.players):
-        return "a player is listed twice"
-    names: list[str] = [state.first_dealer]
-    for r in state.rounds:
-        names += [r.dealer, r.first, *r.absent, *r.places, *([r.winner] if r.winner else [])]
-    for rule in [*state.rules, *state.removed]:
-        names.append(rule.author)
-    for v in state.votes:
-        names += [v.proposer, *v.voted_yes, *v.voted_no, *([v.objector] if v.objector else [])]
-    strangers = [n for n in names if n not in players]
-    if strangers:
-        return f"`{strangers[0]}` is not one of the players ({', '.join(state.players)})"
+Loc = tuple[str | int, ...]
+
+
+class FactError(ValueError):
+    """A fact of the session a hand edit broke; `loc` is where, in the file's data."""
+
+    def __init__(self, message: str, loc: Loc) -> None:
+        super().__init__(message)
+        self.loc = loc
+
+
+def _problem(state: SessionState) -> tuple[str, Loc] | None:
+    """The first fact a hand-edited session breaks (one sentence, and where), or None."""
+    if len(set(state.players)) != len(state.players):
+        twice = next(i for i, p in enumerate(state.players) if p in state.players[:i])
+        return "a player is listed twice", ("players", twice)
+    for name, loc in _names(state):
+        if name not in state.players:
+            return f"`{name}` is not one of the players ({', '.join(state.players)})", loc
     for index, r in enumerate(state.rounds):
+        at: Loc = ("rounds", index)
         if r.round != index + 1:
-            return f"round {r.round} is out of order: rounds are numbered 1, 2, 3, ..."
+            return f"round {r.round} is out of order: rounds are 1, 2, 3, ...", (*at, "round")
         if not r.finished and index != len(state.rounds) - 1:
-            return f"round {r.round} is not finished, but a later round was dealt"
+            return f"round {r.round} is not finished, but a later round was dealt", at
         if r.winner is not None and not r.finished:
-            return f"round {r.round} has a winner but is not finished"
-    voted = [v.round for v in state.votes if v.round > 0]
-    if len(voted) != len(set(voted)):
-        return "a round has two Rule Votes: there is one per round (V1, V7)"
-    ids = [rule.id for rule in [*state.rules, *state.removed]]
-    if len(ids) != len(set(ids)):
-        return "two rules have the same id"
-    won = [rule.won for rule in [*state.rules, *state.removed] if rule.how == "winner"]
-    if len(won) != len(set(won)):
-        return "a round has two winner's rules: the winner makes one rule (R0)"
-    for rule in [*state.rules, *state.removed]:
+            return f"round {r.round} has a winner but is not finished", (*at, "winner")
+    seen: set[int] = set()
+    for index, v in enumerate(state.votes):
+        if v.round > 0 and v.round in seen:
+            return "a round has two Rule Votes: one per round (V1, V7)", ("votes", index)
+        seen.add(v.round)
+        if set(v.voted_yes) & set(v.voted_no):
+            return "someone voted both yes and no", ("votes", index, "voted_no")
+    ids: set[int] = set()
+    won: set[int] = set()
+    for loc, rule in _all_rules(state):
+        if rule.id in ids:
+            return f"two rules have the id {rule.id}", (*loc, "id")
+        ids.add(rule.id)
         if rule.how != "winner":
             continue
         if rule.won is None or not 1 <= rule.won <= len(state.rounds):
-            return f"rule {rule.id} names no round its author won (R0)"
+            return f"rule {rule.id} names no round its author won (R0)", (*loc, "won")
+        if rule.won in won:
+            return f"round {rule.won} has two winner's rules: one rule (R0)", (*loc, "won")
+        won.add(rule.won)
         if state.rounds[rule.won - 1].winner != rule.author:
-            return f"rule {rule.id}: {rule.author} did not win round {rule.won} (W4, R0)"
-    for v in state.votes:
-        if set(v.voted_yes) & set(v.voted_no):
-            return f"in the vote of round {v.round} someone voted both yes and no"
+            return f"{rule.author} did not win round {rule.won} (W4, R0)", (*loc, "author")
     return None
+
+
+def _all_rules(state: SessionState) -> list[tuple[Loc, RuleRecord]]:
+    found: list[tuple[Loc, RuleRecord]] = [(("rules", i), r) for i, r in enumerate(state.rules)]
+    found += [(("removed", i), r) for i, r in enumerate(state.removed)]
+    return found
+
+
+def _names(state: SessionState) -> list[tuple[str, Loc]]:
+    """Every player name the session mentions, with where."""
+    names: list[tuple[str, Loc]] = [(state.first_dealer, ("first_dealer",))]
+    for i, r in enumerate(state.rounds):
+        for key in ("dealer", "first", "winner"):
+            value = getattr(r, key)
+            if value is not None:
+                names.append((value, ("rounds", i, key)))
+        for key in ("absent", "places"):
+            names += [(n, ("rounds", i, key, j)) for j, n in enumerate(getattr(r, key))]
+    for loc, rule in _all_rules(state):
+        names.append((rule.author, (*loc, "author")))
+    for i, v in enumerate(state.votes):
+        names.append((v.proposer, ("votes", i, "proposer")))
+        for key in ("voted_yes", "voted_no"):
+            names += [(n, ("votes", i, key, j)) for j, n in enumerate(getattr(v, key))]
+        if v.objector is not None:
+            names.append((v.objector, ("votes", i, "objector")))
+    return names

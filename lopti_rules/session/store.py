@@ -25,7 +25,7 @@ import yaml
 from pydantic import ValidationError
 
 from lopti_rules import yamlsafe
-from lopti_rules.session.model import SessionState
+from lopti_rules.session.model import FactError, SessionState
 from lopti_rules.session.procedure import Session
 
 HEADER = (
@@ -60,12 +60,15 @@ def parse(text: str, path: str) -> SessionState:
     except ValidationError as exc:
         error = exc.errors()[0]
         loc = tuple(p for p in error["loc"] if isinstance(p, str | int))
+        cause = error.get("ctx", {}).get("error")
+        if isinstance(cause, FactError):
+            loc = (*loc, *cause.loc)
         line, col = locator.position(loc)
         where = ".".join(str(p) for p in loc)
         message = str(error["msg"]).removeprefix("Value error, ")
         if error["type"] == "extra_forbidden":
             message = f"unknown key `{loc[-1]}`"
-        elif where:
+        elif where and not isinstance(cause, FactError):
             message = f"`{where}`: {message[:1].lower()}{message[1:]}"
         raise SessionFileError(f"{path}:{line}:{col}: {message}") from None
 

@@ -63,7 +63,7 @@ def test_hand_edit_problems_have_their_position(tmp_path: Path) -> None:
     assert problem(tmp_path, BASE + "colour: red\n") == "s.yaml:4:9: unknown key `colour`"
     assert problem(tmp_path, "name: [\n").startswith("s.yaml:2:1: this is not valid YAML")
     text = BASE + "rounds:\n  - round: 1\n    dealer: Ann\n    first: Zed\n"
-    assert problem(tmp_path, text).startswith("s.yaml:1:1: `Zed` is not one of the players")
+    assert problem(tmp_path, text) == "s.yaml:7:12: `Zed` is not one of the players (Ann, Ben)"
     text = BASE + "rounds:\n  - round: one\n    dealer: Ann\n    first: Ann\n"
     assert problem(tmp_path, text).startswith("s.yaml:5:12: `rounds.0.round`: input should")
 
@@ -74,7 +74,9 @@ def test_two_votes_in_a_round_in_a_hand_edited_file_are_refused(tmp_path: Path) 
         "    value: true\n    effective: now\n    count: rejected\n    result: rejected\n"
     )
     text = BASE + "votes:\n" + vote + vote
-    assert "one per round (V1, V7)" in problem(tmp_path, text)
+    assert problem(tmp_path, text) == (
+        "s.yaml:13:5: a round has two Rule Votes: one per round (V1, V7)"
+    )
 
 
 def test_a_write_that_crashes_leaves_the_old_file(
