@@ -84,6 +84,7 @@ MISTAKES: tuple[Mistake, ...] = (
             _HOOK + "after play when rank is ten\n        player draws 1",
             _BODY + "if rank is 7 player draws 1",
             _BODY + "if rank is ten player draws 1",
+            _HOOK + "after play when removed > 12>\n        clear the pile",
         ),
     ),
     Mistake(
@@ -94,6 +95,8 @@ MISTAKES: tuple[Mistake, ...] = (
             _HOOK + "after clear when cause: player draws 1",
             _HOOK + "after clear when 7: player draws 1",
             _BODY + "if deck: player draws 1",
+            _HOOK + "after play when cards of player card 3: clear the pile",
+            _HOOK + "after play when hand of of player > 15: clear the pile",
         ),
     ),
     Mistake(
@@ -103,6 +106,8 @@ MISTAKES: tuple[Mistake, ...] = (
             _HOOK + "after clear when cause is: player draws 1",
             _HOOK + "after clear when count >: player draws 1",
             _HOOK + 'after clear when cause is "ten": player draws 1',
+            _HOOK + "after clear when count >= >= 8: player draws 1",
+            _HOOK + "after clear: each player where hand > gives 1 card to next player",
         ),
     ),
     Mistake(
@@ -116,6 +121,26 @@ MISTAKES: tuple[Mistake, ...] = (
             _BODY + "if: player draws 1",
             _HOOK + "after clear: if: player draws 1",
             _BODY + "while: player draws 1",
+        ),
+    ),
+    Mistake(
+        "expected a role after `the`, such as `the next player` or `the dealer`",
+        "the roles are: player, next player, previous player, dealer, author, last winner, "
+        "the player with the most (or fewest) cards",
+        (
+            _HOOK + "after clear: the with the most cards draws 1",
+            _HOOK + "after clear: the draws 1",
+            _HOOK + "after clear: the next draws 1",
+        ),
+    ),
+    Mistake(
+        "expected `the most cards` or `the fewest cards` after `the player with`",
+        "write `the player with the most cards` or `the player with the fewest cards`",
+        (
+            _HOOK + "after clear: the player with the cards draws 1",
+            _HOOK + "after clear: the player with most cards draws 1",
+            _HOOK + "after clear: the player with the most draws 1",
+            _HOOK + "after clear: the player draws 1",
         ),
     ),
     Mistake(
@@ -192,6 +217,10 @@ MISTAKES: tuple[Mistake, ...] = (
             _HOOK + "after clear: 2 cards",
             _BODY + '"hello"',
             _HOOK + "after clear:\n        :",
+            _HOOK + "after clear: :",
+            _BODY + "shuffle the removed cards into go deck",
+            _BODY + "shuffle the removed cards into the",
+            _BODY + "shuffle the removed",
         ),
     ),
     Mistake(
@@ -202,6 +231,14 @@ MISTAKES: tuple[Mistake, ...] = (
             _HOOK + "after clear: next player 1",
             _HOOK + "after clear: give 1 card to next player",
             _HOOK + "after clear: each other player draw 1",
+            _HOOK + "after clear: player 2 lowest cards",
+            _HOOK + "after clear: next player lowest card",
+            _HOOK + "after clear: the dealer 1",
+            _HOOK + "after clear: each other player 1 card",
+            _HOOK + "after clear: the player with the most cards 1",
+            _HOOK + "after clear: their next player 1",
+            _HOOK + "after clear: the youngest player 1",
+            _HOOK + "after clear: player",
         ),
     ),
     Mistake(
@@ -237,6 +274,7 @@ MISTAKES: tuple[Mistake, ...] = (
             _HOOK + "after clear: player picks up pile",
             _HOOK + "after clear: player picks the pile",
             _HOOK + "after clear: player picks up thepile",
+            _HOOK + "after clear: player gives 1 card to to next player",
         ),
     ),
     Mistake(
@@ -253,6 +291,9 @@ MISTAKES: tuple[Mistake, ...] = (
         (
             _HOOK + "after clear: player takes 1 card",
             _HOOK + "after clear: player takes 1 from deck",
+            _HOOK + "after clear: player takes 1 card from the removed",
+            _HOOK + "after clear: player takes 1 card from removed cards",
+            _HOOK + "after clear: player takes 1 card from the cards",
         ),
     ),
     Mistake(

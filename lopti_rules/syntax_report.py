@@ -139,7 +139,26 @@ def _unexpected_character(source: Source, pos: int, line: int, column: int) -> N
 # ---------------------------------------------------------------- LP001 / LP003 from a token
 
 
+def at_parser_level(exc: Any) -> Any:
+    """The same error as the parser sees it. When the contextual lexer finds a token the
+    current state cannot lex (`12>` after a number), Lark raises before the parser has made
+    its reductions; feeding the token to a copy of the parser raises it in the state where
+    the parser itself would stop, so it is classified like any other unexpected token."""
+    from lark.exceptions import UnexpectedToken
+
+    if exc.interactive_parser is None or not isinstance(exc, UnexpectedToken):
+        return exc
+    parser = exc.interactive_parser.copy()
+    try:
+        parser.feed_token(exc.token)
+    except UnexpectedToken as again:
+        again.interactive_parser = parser
+        return again
+    return exc  # pragma: no cover - the token was unexpected, so feeding it fails
+
+
 def _unexpected_token(source: Source, exc: Any) -> None:
+    exc = at_parser_level(exc)
     token: Token = exc.token
     accepts: frozenset[str] = (
         frozenset(exc.interactive_parser.accepts())
@@ -210,10 +229,11 @@ def _match(exc: Any) -> Mistake | None:
     def parse_fn(text: str) -> Any:
         try:
             return parse_tree(text)
-        except UnexpectedInput as ut:
+        except UnexpectedInput as error:
+            ut = at_parser_level(error)
             if ut.state is not None:
                 ut.state = _State(ut.state.position)
-            raise
+            raise ut from None
         except IndentMismatch:
             return None
 
@@ -271,9 +291,32 @@ def keywords() -> frozenset[str]:
     return frozenset(v.strip("`") for v in _display().values() if v[1:-1].isalpha())
 
 
+# Forbidden forms parse so the checker can explain them, but a syntax error never suggests one.
+_NOT_SUGGESTED = frozenset(
+    {
+        "`retroactively`",
+        "`since`",
+        "`skip`",
+        "`cancel`",
+        "`prevent`",
+        "`undo`",
+        "`cannot`",
+        "`may`",
+        "`must`",
+        "`while`",
+        "`forever`",
+        "`end`",
+    }
+)
+
+
 def _expected(accepts: frozenset[str]) -> str:
     shown = _display()
-    names = sorted({shown.get(a, a) for a in accepts}, key=lambda s: (not s.startswith("`"), s))
+    everything = {shown.get(a, a) for a in accepts}
+    names_set = everything - _NOT_SUGGESTED
+    if "RETROACTIVELY" in accepts:  # `in` here can only start `in previous rounds`
+        names_set.discard("`in`")
+    names = sorted(names_set or everything, key=lambda s: (not s.startswith("`"), s))
     if len(names) > 8:
         names = [*names[:7], "..."]
     if len(names) == 1:

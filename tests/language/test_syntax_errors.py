@@ -113,12 +113,24 @@ def test_keywords_are_whole_words() -> None:
 
 
 def test_unmatched_token_lists_what_would_fit_in_words() -> None:
-    d = parse_error(in_rule("after clear: the next draws 1"))
-    assert (d.code, d.span) == ("LP001", Span(2, 27, 2, 32))
+    d = parse_error(in_rule("after clear: each other draws 1"))
+    assert (d.code, d.span) == ("LP001", Span(2, 29, 2, 34))
     assert d.message == "expected `player`, not the word `draws`"
     assert d.hint and "docs/language.md" in d.hint
-    d = parse_error(in_rule("after clear: player takes 1 card from removed cards"))
-    assert d.message == "expected `the`, not the word `removed`"
+    d = parse_error(in_rule("after clear: player picks up the"))
+    assert d.message == "expected `pile`, not the end of the line"
+
+
+def test_forbidden_forms_are_never_suggested() -> None:
+    d = parse_error(in_rule("after clear: player discards 1 highest highest card"))
+    assert d.message == "expected `card`, `cards` or the end of the line, not the word `highest`"
+    d = parse_error(in_rule("after clear: player 5"))
+    assert "skip" not in d.message and "cannot" not in d.message
+
+
+def test_an_error_the_lexer_finds_is_classified_like_the_parser_would() -> None:
+    d = parse_error(in_rule("after play when removed > 12>\n    clear the pile"))
+    assert d.message == "expected `:` after the condition, not `>`"
 
 
 def test_only_the_first_error_is_reported() -> None:
