@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from lopti_rules.conformance import Loaded, discover, load_all
+from lopti_rules.conformance.model import CLAUSE_RE
 from lopti_rules.conformance.runner import run_loaded
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,6 +66,19 @@ def test_corpus_has_no_custom_rules() -> None:
     assert [i.name for i in outside if i.scenario and i.scenario.rules is not None] == []
     inside = [i for i in ITEMS if i.path.relative_to(CORPUS).parts[0] == "rules"]
     assert [i.name for i in inside if i.scenario and i.scenario.rules is None] == []
+
+
+def test_corpus_cites_real_clause_ids() -> None:
+    """The runner accepts any `clause` text from outside authors; our corpus cites real ids."""
+    bad = [
+        (i.name, c)
+        for i in ITEMS
+        if i.scenario is not None
+        for c in i.scenario.clauses()
+        if not CLAUSE_RE.match(c)
+    ]
+    assert bad == []
+    assert [i.name for i in ITEMS if i.scenario is not None and not i.scenario.clause] == []
 
 
 def _cited() -> set[str]:

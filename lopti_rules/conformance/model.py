@@ -59,7 +59,17 @@ def _seat_map(value: Any) -> Any:
 
 
 def _listed(value: Any) -> Any:
-    return [value] if isinstance(value, str) else value
+    """`clause` as a list of ids: "X7.2", "d7, P3c", [P3, X10.1] (first letter upper-cased)."""
+    if isinstance(value, str):
+        value = [part for part in re.split(r"[,\s]+", value) if part]
+    if isinstance(value, list):
+        return [_clause_id(str(v)) if isinstance(v, str | int) else v for v in value]
+    return value
+
+
+def _clause_id(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:]
 
 
 def _event(value: Any) -> Any:
@@ -219,8 +229,8 @@ class Step(_Strict):
 
 class Scenario(_Strict):
     name: str = Field(min_length=1)
-    clause: Annotated[list[str], BeforeValidator(_listed), Field(min_length=1)]
-    players: int = Field(ge=2, le=5)
+    clause: Annotated[list[str], BeforeValidator(_listed)] = Field(default_factory=list)
+    players: int = Field(ge=2, le=5)  # when not given: counted from the zones (`_seats`)
     options: Options = Options()
     seed: int = 0
     author: Seat = 0
@@ -228,12 +238,23 @@ class Scenario(_Strict):
     state: State = State()
     steps: list[Step] = Field(min_length=1)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _seats(cls, data: Any) -> Any:
+        """`players` may be left out when a zone of the state lists every seat."""
+        if isinstance(data, dict) and "players" not in data:
+            state = data.get("state")
+            if isinstance(state, dict):
+                for key in ("hands", "face_up", "face_down"):
+                    zone = state.get(key)
+                    if isinstance(zone, list) and zone:
+                        return {**data, "players": len(zone)}
+        return data
+
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
-        for i, c in enumerate(self.clauses()):
-            if not CLAUSE_RE.match(c):
-                at: tuple[str | int, ...] = ("clause", i) if len(self.clause) > 1 else ("clause",)
-                raise Misplaced(at, f"`{c}` is not a clause id of RULES.md (like T4 or X10.2)")
+        # `clause` is metadata: kept as written, first letter upper-cased (the project's own
+        # corpus is held to real RULES.md ids by its coverage test, with CLAUSE_RE).
         n = self.players
         st = self.state
         for key in ("hands", "face_up", "face_down"):

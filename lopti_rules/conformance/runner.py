@@ -239,11 +239,21 @@ def _matches(spec: EventSpec, event: Event) -> bool:
             return False
         got = event.fields[key]
         if key == "rank":
-            if not isinstance(got, int | str) or parse_rank(got) != parse_rank(str(want)):
+            if _as_rank(got) is None or _as_rank(got) != _as_rank(want):
                 return False
         elif str(got).lower() != str(want).lower():
             return False
     return True
+
+
+def _as_rank(value: object) -> int | None:
+    """A rank as the engine's int (events carry ints; scenarios write "K", 13 or "13")."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if 2 <= value <= 14 else None
+    try:
+        return parse_rank(str(value))
+    except ValueError:
+        return None
 
 
 def _brief(event: Event) -> str:
