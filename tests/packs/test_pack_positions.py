@@ -6,8 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from lopti_rules.api import check_pack
+from lopti_rules.api import check_pack, check_sources
+from lopti_rules.pack import load_pack_text
 from lopti_rules.source import Diagnostic
 
 BAD_ROLE = 'rule "Tax":\n    after clear: alice draws 1\n'
@@ -97,3 +100,55 @@ def test_folded_text_is_refused_with_a_hint(tmp_path: Path, rules: str) -> None:
         "folded" in d.message
         and d.hint == "write a rule of several lines as a literal block: `text: |`"
     )
+
+
+# --------------------------------------------------------------------------- a property
+
+NAMES = st.sampled_from(["alice", "bob", "zoe", "mallory"])
+HOOKS = st.sampled_from(
+    [
+        "after clear: {name} draws 1",
+        "after play when rank is 7: {name} discards 1 lowest card",
+        "before turn when deck is 0: player gives 1 card to {name}",
+    ]
+)
+
+
+def _entry(lead: str, title: str, hook: str, literal: bool, block_indent: int) -> str:
+    if literal:
+        inner = " " * block_indent
+        return f'{lead}- author: 0\n{lead}  text: |\n{inner}rule "{title}":\n{inner}    {hook}\n'
+    return f"{lead}- author: 0\n{lead}  text: 'rule \"{title}\": {hook}'\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=NAMES,
+    hook=HOOKS,
+    list_indent=st.integers(0, 4),
+    block_extra=st.integers(1, 6),
+    literal=st.booleans(),
+    padding=st.lists(st.sampled_from(["# a comment", "", "  # indented comment"]), max_size=3),
+    before=st.integers(0, 2),
+)
+def test_a_name_in_inline_text_is_found_where_it_is_written(
+    name: str,
+    hook: str,
+    list_indent: int,
+    block_extra: int,
+    literal: bool,
+    padding: list[str],
+    before: int,
+) -> None:
+    lead = " " * list_indent
+    block_indent = list_indent + 2 + block_extra
+    good = [
+        _entry(lead, f"Rule {i}", "after clear: player draws 1", literal, block_indent)
+        for i in range(before)
+    ]
+    bad = _entry(lead, "Bad", hook.format(name=name), literal, block_indent)
+    pack = "\n".join(padding) + "\nname: p\nrules:\n" + "".join([*good, bad])
+    loaded = load_pack_text(pack, "p.yaml")
+    diagnostics = check_sources([e.source for e in loaded.entries])
+    (found,) = [d for d in diagnostics if d.code == "LR301"]
+    assert word_at(pack, found) == name
