@@ -86,7 +86,8 @@ class Effects:
             hand[rank] += 1
         game.hand_sizes[receiver] += len(cards)
         self._note("give", giver, to=receiver, count=len(cards), cards=cards)
-        self._emptied(giver)
+        if cards:
+            self._emptied(giver)
         self._done()
         return cards
 
@@ -98,7 +99,8 @@ class Effects:
         cards = self._take_from_hand(seat, n, which, choice)
         game.removed.extend(cards)
         self._note("discard", seat, count=len(cards), cards=cards)
-        self._emptied(seat)
+        if cards:
+            self._emptied(seat)
         self._done()
         return cards
 

@@ -45,6 +45,7 @@ class Game:
         "_owed",
         "_pre_draw",
         "_resume",
+        "_taking_up",
         "author",
         "bonus",
         "bus",
@@ -121,6 +122,7 @@ class Game:
         self._owed: list[int] = []  # seats owed a bonus by a custom clear
         self._resume: list[Frame] = []
         self._pre_draw = -1  # the seat whose play is resolving before its T4 draw
+        self._taking_up: set[int] = set()  # seats whose take-up is in its before hooks
         self._depth = 0
         # counters for simulation statistics (cheaper than hooks: no event is built)
         self.turns = 0  # turns ended (each `after turn` moment)
@@ -392,13 +394,17 @@ class Game:
     def take_up(self, seat: int) -> None:
         """F2: all face-up cards become the hand at once."""
         ups = self.face_up[seat]
-        if not ups:
-            return
+        if not ups or seat in self._taking_up:
+            return  # nested in its own before hooks: the take-up under way takes them all
         bus = self.bus
         event = None
         if bus.live and bus.wants["take_up"]:
             event = Event.make("take_up", seat, count=len(ups), cards=sorted(ups))
-            bus.before(event)
+            self._taking_up.add(seat)
+            try:
+                bus.before(event)
+            finally:
+                self._taking_up.discard(seat)
             ups = self.face_up[seat]
         hand = self.hands[seat]
         for rank in ups:

@@ -59,6 +59,8 @@ def apply_swap(game: Game, move: Swap) -> None:
             "swap", seat, hand=hand_rank, face_up=up_rank, cards=[hand_rank, up_rank]
         )
         bus.before(event)
+        if not game.hands[seat][hand_rank] or up_rank not in game.face_up[seat]:
+            return  # a before-swap hook moved the cards away: there is nothing left to swap
     game.hands[seat][hand_rank] -= 1
     game.hands[seat][up_rank] += 1
     game.face_up[seat].remove(up_rank)
