@@ -58,21 +58,20 @@ def table_names(players: str | None, pack: LoadedPack | None) -> list[str]:
     """The seat names: the pack's roster when it has one (`--players` must agree with it),
     else `--players` (default 4). ValueError (one sentence) otherwise."""
     roster = pack.roster if pack is not None else None
-    if roster is None:
+    if pack is None or roster is None:
         names = parse_players(players if players is not None else "4")
     else:
+        from lopti_rules.pack import agree_roster
+
         names = list(roster)
-        if players is not None:
-            given = parse_players(players)
-            same = len(given) == len(names)
-            if same and not players.strip().isdigit():
-                same = [g.lower() for g in given] == [n.lower() for n in names]
-            if not same:
-                assert pack is not None
+        if players is not None and players.strip().isdigit():
+            if int(players) != len(names):
                 raise ValueError(
-                    f"--players {players} does not agree with the players of {pack.path} "
-                    f"({', '.join(names)}): give the same names in the same order, or leave it out"
+                    f"--players {players.strip()} does not agree with the {len(names)} players "
+                    f"of {pack.path} ({', '.join(names)}): leave it out"
                 )
+        elif players is not None:
+            agree_roster(pack, parse_players(players))
     if pack is not None:
         for index, entry in enumerate(pack.entries):
             if entry.author >= len(names):

@@ -1,5 +1,7 @@
 """Snapshot files for CLI output: compare with `tests/cli/snapshots/NAME`, or rewrite them
-when LOPTI_UPDATE_SNAPSHOTS=1 is set (then read the diff before committing)."""
+when LOPTI_UPDATE_SNAPSHOTS=1 is set (then read the diff before committing). A change to the
+engine or the bots changes the `lopti play` snapshots: regenerate them deliberately with
+`LOPTI_UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/cli`."""
 
 from __future__ import annotations
 

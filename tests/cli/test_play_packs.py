@@ -127,7 +127,7 @@ def test_a_malformed_pack_exits_1_with_positions(
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["--players", "4"], "does not agree with the players"),
+        (["--players", "4"], "does not agree with the 5 players"),
         (["--players", "ann,ben,cat,eve,dan"], "same order"),
         (["--bots", "greedy,random"], "2 bots for 5"),
     ],
