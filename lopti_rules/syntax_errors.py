@@ -85,6 +85,7 @@ MISTAKES: tuple[Mistake, ...] = (
             _BODY + "if rank is 7 player draws 1",
             _BODY + "if rank is ten player draws 1",
             _HOOK + "after play when removed > 12>\n        clear the pile",
+            _HOOK + "after reveal when legal is true rank is A: player draws 1",
         ),
     ),
     Mistake(
@@ -221,6 +222,7 @@ MISTAKES: tuple[Mistake, ...] = (
             _BODY + "shuffle the removed cards into go deck",
             _BODY + "shuffle the removed cards into the",
             _BODY + "shuffle the removed",
+            _HOOK + "after clear when count >= 8: :",
         ),
     ),
     Mistake(
@@ -239,6 +241,9 @@ MISTAKES: tuple[Mistake, ...] = (
             _HOOK + "after clear: their next player 1",
             _HOOK + "after clear: the youngest player 1",
             _HOOK + "after clear: player",
+            _HOOK + "after clear: reason is forced",
+            _HOOK + "after clear: each player when hand > 6 gives 1 card",
+            _HOOK + "after clear: each player where hand > 6 1 card",
         ),
     ),
     Mistake(
