@@ -77,7 +77,7 @@ def dump(state: SessionState) -> str:
     """The session as readable YAML (the header comment, then the data)."""
     data = state.model_dump(mode="json", exclude_defaults=False)
     return HEADER + yaml.dump(
-        _tidy(data), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100
+        _tidy(data), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=4096
     )
 
 
