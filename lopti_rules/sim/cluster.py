@@ -10,16 +10,19 @@ threads would share one interpreter lock).
 Dask is an optional extra (`pip install 'lopti-rules[dask]'`); without it, `DaskMissing`
 says so in one sentence. Every worker of a remote cluster needs lopti-rules installed (the
 same version): the tasks name `lopti_rules.sim.play.play_games`, not its code. A scheduler
-that cannot be reached within `timeout` seconds is a `DaskUnavailable` (one sentence).
+that cannot be reached within `timeout` seconds (default `CONNECT_TIMEOUT`) is a
+`DaskUnavailable` (one sentence).
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 
 INSTALL_HINT = "install it with `pip install 'lopti-rules[dask]'`"
+CONNECT_TIMEOUT = 10.0  # seconds to reach a scheduler
 
 
 class DaskMissing(RuntimeError):
@@ -31,25 +34,31 @@ class DaskUnavailable(RuntimeError):
 
 
 @contextmanager
-def dask_executor(address: str, *, workers: int = 2, timeout: float = 20.0) -> Iterator[Executor]:
+def dask_executor(
+    address: str, *, workers: int = 2, timeout: float | None = None
+) -> Iterator[Executor]:
     """An executor on the cluster at `address` (or a local one for `local`)."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:
         raise DaskMissing(f"--dask needs Dask's distributed scheduler: {INSTALL_HINT}") from None
+    wait = CONNECT_TIMEOUT if timeout is None else timeout
     cluster = None
     try:
         if address == "local":
-            cluster = LocalCluster(
-                n_workers=max(1, workers),
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-            )
-            client = Client(cluster, timeout=timeout)
+            with warnings.catch_warnings():
+                # the scheduler's status page moves to a free port when 8787 is taken
+                warnings.filterwarnings("ignore", message="Port .* is already in use")
+                cluster = LocalCluster(
+                    n_workers=max(1, workers),
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,
+                )
+            client = Client(cluster, timeout=wait)
         else:
-            client = Client(address, timeout=timeout)
+            client = Client(address, timeout=wait)
     except (OSError, TimeoutError) as exc:
         if cluster is not None:
             cluster.close()

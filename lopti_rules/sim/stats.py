@@ -100,7 +100,10 @@ def wilson(k: int, n: int) -> Estimate:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+    # at k = 0 and k = n the interval ends exactly at 0 and 1 (rounding would miss them)
+    low = 0.0 if k == 0 else min(p, max(0.0, centre - half))
+    high = 1.0 if k == n else max(p, min(1.0, centre + half))
+    return Estimate(p, low, high)
 
 
 def paired_diff(with_: Sequence[float], without: Sequence[float]) -> Estimate:

@@ -1,0 +1,113 @@
+"""The HTML report of `vet`: its figures are real PNG images with content, the page embeds
+all of them and references nothing outside itself; when Debian's chromium is installed, the
+page is also rendered in it, headless, and the screenshot is checked to hold the plots."""
+
+from __future__ import annotations
+
+import base64
+import io
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from lopti_rules.sim import Table, compare, simulate
+from lopti_rules.sim.report import figures, html_page
+
+from .sim_helpers import CROWN, TENS_TAX, table
+
+image = pytest.importorskip("matplotlib.image")
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+
+
+@pytest.fixture(scope="module")
+def vetted() -> tuple[object, list, list]:  # type: ignore[type-arg]
+    without, with_ = simulate([table(TENS_TAX), table(TENS_TAX, CROWN)], 80, 2)
+    c = compare(
+        without, with_, players=4, titles_in_force=["Tens tax"], proposed=["Crown"], author=1
+    )
+    return c, without, with_
+
+
+def pixels(png: bytes) -> object:
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    return image.imread(io.BytesIO(png), format="png")
+
+
+def test_every_figure_is_a_png_with_a_plot_in_it(vetted: tuple) -> None:  # type: ignore[type-arg]
+    pictures = figures(*vetted, NAMES)  # type: ignore[arg-type]
+    assert list(pictures) == ["Round length", "Win rate by seat", "Fire rate"]
+    for name, png in pictures.items():
+        img = pixels(png)
+        height, width = img.shape[:2]  # type: ignore[attr-defined]
+        assert width > 300 and height > 100, name
+        assert img.std() > 0.05, f"{name} is blank"  # type: ignore[attr-defined]
+
+
+class _Refs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.images: list[str] = []
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for key, value in attrs:
+            if key in ("src", "href") and value is not None:
+                (self.images if tag == "img" else self.refs).append(value)
+
+
+def test_the_page_is_self_contained(vetted: tuple) -> None:  # type: ignore[type-arg]
+    page = html_page(*vetted, NAMES, "Vetting 'Crown'", "80 paired rounds")  # type: ignore[arg-type]
+    parser = _Refs()
+    parser.feed(page)
+    assert len(parser.images) == 3 and parser.refs == []
+    for src in parser.images:
+        assert src.startswith("data:image/png;base64,")
+        pixels(base64.b64decode(src.removeprefix("data:image/png;base64,")))
+    assert "http://" not in page and "https://" not in page and "<script" not in page
+    assert "Verdict:" in page and "Vetting &#x27;Crown&#x27;" in page
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(_chromium() is None, reason="chromium is not installed")
+def test_the_page_renders_in_headless_chromium(vetted: tuple, tmp_path: Path) -> None:  # type: ignore[type-arg]
+    page = tmp_path / "report.html"
+    page.write_text(html_page(*vetted, NAMES, "Vetting", "details"), encoding="utf-8")  # type: ignore[arg-type]
+    shot = tmp_path / "shot.png"
+    browser = _chromium()
+    assert browser is not None
+    subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--window-size=1000,2000",
+            f"--screenshot={shot}",
+            page.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=90,
+    )
+    img = pixels(shot.read_bytes())
+    # the plots draw orange bars and lines (WITH_COLOUR #d35400): find them in the screenshot
+    orange = (
+        (abs(img[..., 0] - 0xD3 / 255) < 0.06)  # type: ignore[index]
+        & (abs(img[..., 1] - 0x54 / 255) < 0.06)  # type: ignore[index]
+        & (abs(img[..., 2]) < 0.06)  # type: ignore[index]
+    )
+    assert orange.sum() > 2000  # type: ignore[attr-defined]
+
+
+def test_a_two_player_table_gets_every_figure() -> None:
+    without, with_ = simulate([Table(2), table(CROWN, players=2)], 30, 0)
+    c = compare(without, with_, players=2, titles_in_force=[], proposed=["Crown"], author=0)
+    assert len(figures(c, without, with_, ["Ann", "Ben"])) == 3
