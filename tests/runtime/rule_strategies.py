@@ -1,0 +1,109 @@
+"""Hypothesis strategies: random rule texts from a small grammar of the language.
+
+`rule_texts()` draws one rule (one to three hooks, each with an optional condition and one to
+three actions, nested blocks included) over every hookable event, timing, action and target.
+Many drawn rules are rejected by the checker (loops, LR201, LR103, ...); the property tests
+keep the accepted ones (`accepted_set`) or, for the guard's control, force rejected ones.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from lopti_rules import catalog
+from lopti_rules.runtime import RuleSet, RulesRejected, load_rules
+
+ROLES = (
+    "player", "next player", "previous player", "the dealer", "author", "the last winner",
+    "the player with the most cards", "the player with the fewest cards",
+)  # fmt: skip
+GROUPS = ("every player", "each other player", "each player where hand > 3",
+          "each player where cards < 6")  # fmt: skip
+TABLE_CONDS = (
+    "pile > 3", "deck is 0", "deck > 5", "removed > 8", "top is none", "top >= 9",
+    "low is true", "obligation is false", "chain < 2", "players > 2", "round is 1",
+    "cards of player > 5", "hand of the next player < 4", "face_up of player is 0",
+)  # fmt: skip
+EVENT_CONDS: dict[str, tuple[str, ...]] = {
+    "play": ("rank is 7", "rank > 10", "count >= 2", "source is face_down"),
+    "pickup": ("count > 4", "reason is forced", "reason in [voluntary, custom]"),
+    "clear": ("cause is ten", "cause is four_of_a_kind", "count > 3"),
+    "take_up": ("count < 3",),
+    "reveal": ("legal is true", "rank is A"),
+    "finish": ("place is 1",),
+    "round": ("round > 1",),
+}
+
+targets = st.sampled_from(ROLES + GROUPS)
+roles = st.sampled_from(ROLES)
+counts = st.integers(1, 3)
+
+
+def _simple(draw: st.DrawFn) -> str:
+    kind = draw(st.integers(0, 9))
+    t = draw(targets)
+    n = draw(counts)
+    which = draw(st.sampled_from(("", "lowest ", "highest ")))
+    return [
+        f"{t} draws {n}",
+        f"{draw(roles)} picks up the pile",
+        f"{t} gives {n} {which}card to {draw(roles)}",
+        f"{t} discards {n} {which}card",
+        f"{t} takes {n} card from the removed cards",
+        "shuffle the removed cards into the deck",
+        "clear the pile",
+        f"{t} reveals their hand",
+        'announce "Hear ye"',
+        f"{t} gives 1 card to their next player" if t in GROUPS else f"{t} draws 1",
+    ][kind]
+
+
+@st.composite
+def action_lines(draw: st.DrawFn, indent: int) -> list[str]:
+    pad = " " * indent
+    kind = draw(st.integers(0, 9))
+    if kind == 7:
+        inner = _simple(draw)
+        return [f"{pad}repeat {draw(st.integers(1, 3))} times: {inner}"]
+    if kind == 8:
+        cond = draw(st.sampled_from(TABLE_CONDS))
+        return [f"{pad}if {cond}: {_simple(draw)}", f"{pad}else: {_simple(draw)}"]
+    if kind == 9:
+        a, b = draw(roles), draw(roles)
+        body = draw(st.sampled_from(("loser draws 1", "winner discards 1 card",
+                                     "winner gives 1 card to loser")))  # fmt: skip
+        return [f"{pad}roshambo {a} vs {b}: {body}"]
+    return [pad + _simple(draw)]
+
+
+@st.composite
+def hook_lines(draw: st.DrawFn) -> list[str]:
+    event = draw(st.sampled_from(catalog.HOOKABLE))
+    timing = draw(st.sampled_from(("before", "after")))
+    conds = TABLE_CONDS + EVENT_CONDS.get(event, ())
+    cond = draw(st.one_of(st.none(), st.sampled_from(conds)))
+    head = f"    {timing} {event}" + (f" when {cond}" if cond else "") + ":"
+    body: list[str] = []
+    for _ in range(draw(st.integers(1, 3))):
+        body += draw(action_lines(8))
+    return [head, *body]
+
+
+@st.composite
+def rule_texts(draw: st.DrawFn, title: str = "R") -> str:
+    lines = [f'rule "{title}":']
+    for _ in range(draw(st.integers(1, 3))):
+        lines += draw(hook_lines())
+    return "\n".join(lines) + "\n"
+
+
+def accepted_set(texts: list[str]) -> tuple[RuleSet, list[str]]:
+    """Add the rules one by one, in order, keeping each that the set still accepts."""
+    kept: list[str] = []
+    for text in texts:
+        try:
+            load_rules([*kept, text])
+        except RulesRejected:
+            continue
+        kept.append(text)
+    return load_rules(kept, [i % 3 for i in range(len(kept))]), kept

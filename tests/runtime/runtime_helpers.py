@@ -1,0 +1,81 @@
+"""Small helpers for runtime tests: a mid-turn table with rules in force, and its event lines."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from lopti_rules.engine import Event, Game, Position
+from lopti_rules.engine.cards import parse_rank
+from lopti_rules.eventlog import EventLog, header
+from lopti_rules.runtime import Runtime, load_rules
+
+
+def ranks(text: str) -> list[int]:
+    return [parse_rank(t) for t in text.split()]
+
+
+def table(
+    hands: list[str],
+    *,
+    face_up: list[str] | None = None,
+    face_down: list[str] | None = None,
+    pile: list[str] | None = None,
+    deck: str = "",
+    seed: int = 0,
+    **state: Any,
+) -> Game:
+    """A mid-turn game: one rank string per seat; every seat has a face-down A unless given."""
+    n = len(hands)
+    pos = Position(
+        players=n,
+        hands=[ranks(h) for h in hands],
+        face_up=[ranks(u) for u in (face_up or [""] * n)],
+        face_down=[ranks(d) for d in (face_down or ["A"] * n)],
+        pile=[ranks(p) for p in (pile or [])],
+        deck=ranks(deck),
+        **state,
+    )
+    return Game.from_position(pos, seed=seed)
+
+
+def hand(game: Game, seat: int) -> list[int]:
+    return [r for r in range(2, 15) for _ in range(game.hands[seat][r])]
+
+
+def with_rules(game: Game, text: str, author: int = 0) -> Runtime:
+    return load_rules(text, author).install(game)
+
+
+class Lines:
+    """The event log of a game as parsed JSON objects (header excluded)."""
+
+    def __init__(self, game: Game, runtime: Runtime | None = None) -> None:
+        self.out = io.StringIO()
+        game.bus.observe(EventLog(self.out, header(0, ["a"] * game.players, []), rules=runtime))
+
+    def all(self) -> list[dict[str, Any]]:
+        return [json.loads(line) for line in self.out.getvalue().splitlines()[1:]]
+
+    def names(self) -> list[str]:
+        return [line["event"] for line in self.all()]
+
+
+def record(game: Game) -> list[Event]:
+    events: list[Event] = []
+    game.bus.observe(events.append)
+    return events
+
+
+def total_cards(game: Game) -> int:
+    """Every card of the round: hands, face-up, face-down, pile, deck and removed cards."""
+    return (
+        sum(game.hand_sizes)
+        + sum(len(u) for u in game.face_up)
+        + sum(len(d) for d in game.face_down)
+        + game.pile_size()
+        + len(game.deck)
+        + len(game.removed)
+        + game.removed_unknown
+    )
