@@ -38,7 +38,7 @@ from lopti_rules.runtime import RuleEntry, RuleSet
 from lopti_rules.session.model import VoteRecord
 from lopti_rules.session.procedure import Ballots, Proposal, Session
 from lopti_rules.session.roshambo import SeededThrows
-from lopti_rules.session.rules import Refused
+from lopti_rules.session.rules import Refused, titles
 from lopti_rules.source import Source
 
 LIBRARY = Path(__file__).resolve().parent / "library"
@@ -192,6 +192,9 @@ def _when(effective: str) -> str:
 def _what(session: Session, record: VoteRecord) -> str:
     if record.action == "base":
         return f"turn `{record.option}` {'on' if record.value else 'off'}"
+    if record.rule is None:  # a setup vote (E3) on an old rule's text
+        named = titles(record.text or "")
+        return f'bring back the old rule "{named[0] if named else "?"}"'
     title = next(
         (r.title for r in [*session.state.rules, *session.state.removed] if r.id == record.rule),
         "a rule",

@@ -154,3 +154,23 @@ def test_simulate_saves_a_session_file(tmp_path: Path, capsys: pytest.CaptureFix
     assert main([*argv, "--save", str(path)]) == 0
     assert len(store.load(path).state.rounds) == 3
     assert main(["session", "simulate", "--players", "9"]) == 2
+
+
+def test_reword_restore_and_a_missed_rule(table: Table) -> None:
+    table("start", "Ann,Ben,Cat", "--dealer", "Ann")
+    (table.dir / "old.lopti").write_text(GIFT, encoding="utf-8")
+    code, out, _ = table(
+        "restore", "@old.lopti", "--author", "Ben", "--proposer", "Ben", "--yes", "Ben,Cat"
+    )
+    assert code == 0 and "is back in force" in out
+    code, out, _ = table("round", "--winner", "Ben")
+    (table.dir / "gift2.lopti").write_text("# laid out again\n" + GIFT, encoding="utf-8")
+    code, out, _ = table("reword", "1", "@gift2.lopti", "--author", "Ben")
+    assert code == 0 and 'Rule 1 "Low gift" reworded by Ben.' in out
+    (table.dir / "gift3.lopti").write_text(GIFT.replace("> 3", "> 5"), encoding="utf-8")
+    code, _, err = table("reword", "1", "@gift3.lopti", "--author", "Ben")
+    assert code == 1 and err.endswith("(R5, V6).\n")
+    code, out, _ = table("deal")
+    assert out.startswith("Ben announced no rule for round 1: that chance has passed (R1).")
+    code, out, _ = table("history")
+    assert 'Setup (E3), Rule Vote: Ben proposes to bring back the old rule "Low gift"' in out
