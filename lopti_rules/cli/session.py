@@ -10,15 +10,14 @@ or a bad option, is exit 2. docs/sessions.md walks through a whole evening.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import click
 
-from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, store
-from lopti_rules.session.roshambo import LineThrows, RoshamboError, clean
-from lopti_rules.session.simulate import closing, describe_vote, simulate
+from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
+from lopti_rules.session.roshambo import LineThrows, PromptThrows, RoshamboError
+from lopti_rules.session.simulate import simulate
 
 DEFAULT_FILE = "session.yaml"
 
@@ -80,6 +79,10 @@ def _run(path: str, change: Any) -> None:
         click.echo(f"error: {exc}.", err=True)
         raise Stop(2) from None
     store.save(session, path)
+
+
+def _tell(text: str, problem: bool) -> None:
+    click.echo(text, err=problem)
 
 
 class SessionGroup(click.Group):
@@ -256,41 +259,6 @@ def delete(rule_id: int, author: str, path: str) -> None:
     _run(path, change)
 
 
-class PromptThrows:
-    """Throws typed at the table: for each throw both letters (`RP`: the first player's
-    rock, the second's paper), or several at once as two lines `RPS/PSR`."""
-
-    def __init__(self, given: LineThrows) -> None:
-        self.given = given
-
-    def throws(self, a: str, b: str, decisive: int) -> Iterator[tuple[str, str]]:
-        if self.given.index < len(self.given.lines):
-            yield from self.given.throws(a, b, decisive)
-            return
-        kind = "one decisive throw (K4)" if decisive == 1 else "30 decisive throws (K3)"
-        click.echo(f"Roshambo: {a} vs {b}, {kind}. Type {a}'s and {b}'s throws, e.g. RP.")
-        number = 0
-        while True:
-            entry = click.prompt(f"throw {number + 1}", err=True)
-            try:
-                if "/" in entry:
-                    left, right = (clean(part) for part in entry.split("/", 1))
-                else:
-                    letters = clean(entry)
-                    left, right = letters[::2], letters[1::2]
-                if len(left) != len(right) or not left:
-                    raise RoshamboError("give one letter for each player per throw")
-            except RoshamboError as exc:
-                click.echo(f"{exc}; try again.", err=True)
-                continue
-            for pair in zip(left, right, strict=True):
-                number += 1
-                yield pair
-
-    def finish(self, used: int) -> None:
-        self.given.finish(used)
-
-
 @command.command(name="vote")
 @click.argument("action", type=click.Choice(["remove", "change", "restore", "base"]))
 @click.argument("target")
@@ -338,7 +306,8 @@ def vote(
         lines = [tuple(part.split("/", 1)) for part in throws]
         if any(len(pair) != 2 for pair in lines):
             raise RoshamboError("give --throws as two lines of letters: RPS.../PSR...")
-        source = PromptThrows(LineThrows([(p[0], p[1]) for p in lines]))
+        given = LineThrows([(p[0], p[1]) for p in lines])
+        source = PromptThrows(given, lambda q: str(click.prompt(q, err=True)), _tell)
     except RoshamboError as exc:
         click.echo(f"error: {exc}.", err=True)
         raise Stop(2) from None
@@ -359,7 +328,7 @@ def vote(
 
     def change(session: Session) -> None:
         record = session.vote(proposal, ballots, source)
-        click.echo(describe_vote(session, record))
+        click.echo(report.describe_vote(session, record))
 
     _run(path, change)
 
@@ -396,31 +365,8 @@ def show(path: str) -> None:
     Example:
       lopti session show --file friday.yaml
     """
-    session = _load(path)
-    state = session.state
-    k = session.current
-    click.echo(f"Session `{state.name}`: {', '.join(state.players)}.")
-    if session.in_play:
-        record = state.rounds[-1]
-        click.echo(f"Round {k} is in play: {record.dealer} dealt, {record.first} played first.")
-    else:
-        dealer = session.dealer_of(k)
-        first = session.first_player_of(k, dealer)
-        click.echo(f"Next: round {k}, {dealer} deals and {first} plays first.")
-    waiting = session.winner_waiting()
-    if waiting is not None:
-        who = state.rounds[waiting - 1].winner
-        click.echo(f"{who} (winner of round {waiting}) may still announce a rule (R1).")
-    voted = next((v for v in state.votes if v.round == k), None)
-    click.echo(
-        f"Rule Vote of round {k}: " + (f"held ({voted.result})." if voted else "not used yet (V1).")
-    )
-    for line in closing(session):
+    for line in report.show(_load(path)):
         click.echo(line)
-    for gone in state.removed:
-        how = "deleted by its creator" if gone.by == "author" else "removed by vote"
-        last = f"in force up to round {gone.last}" if gone.last >= gone.since else "never played"
-        click.echo(f'  removed: {gone.id}. "{gone.title}" by {gone.author}, {how} ({last}).')
 
 
 @command.command(name="history")
@@ -432,31 +378,8 @@ def history(path: str) -> None:
     Example:
       lopti session history
     """
-    session = _load(path)
-    state = session.state
-    made = {r.won: r for r in [*state.rules, *state.removed] if r.how == "winner"}
-    for record in state.rounds:
-        line = f"Round {record.round}: {record.dealer} dealt, {record.first} played first"
-        if record.absent:
-            line += f", {', '.join(record.absent)} away"
-        if not record.finished:
-            line += "; in play"
-        elif record.winner is None:
-            line += "; stalled, no winner"
-        else:
-            line += f"; {record.winner} won"
-            if record.places:
-                line += f" (places: {', '.join(record.places)})"
-        click.echo(line + ".")
-        for v in state.votes:
-            if v.round == record.round:
-                click.echo("  Rule Vote: " + describe_vote(session, v))
-        if record.round in made:
-            click.echo(f'  {record.winner}\'s rule: "{made[record.round].title}".')
-    for v in state.votes:
-        if v.round == 0 or v.round > len(state.rounds):
-            when = "Setup (E3)" if v.round == 0 else f"Round {v.round} (not played yet)"
-            click.echo(f"{when}, Rule Vote: " + describe_vote(session, v))
+    for line in report.history(_load(path)):
+        click.echo(line)
 
 
 @command.command(name="pack")

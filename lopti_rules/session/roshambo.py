@@ -18,7 +18,7 @@ hand-edited file cannot hold a match that ended too early or a winner the throws
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -158,6 +158,52 @@ class LineThrows:
             raise RoshamboError(
                 f"the match was over after throw {used}: {extra} more throws were given"
             )
+
+
+class PromptThrows:
+    """Throws typed at the table, asked for one at a time with `ask(prompt) -> answer`:
+    both letters of a throw (`RP`: the first player's rock, the second's paper), or several
+    throws at once as two lines `RPS/PSR`. A mistyped answer is told (`tell(text, True)`)
+    and asked again. Lines given beforehand (`given`) are used first, one per match."""
+
+    def __init__(
+        self,
+        given: LineThrows,
+        ask: Callable[[str], str],
+        tell: Callable[[str, bool], None],
+    ) -> None:
+        self.given, self.ask, self.tell = given, ask, tell
+        self.typed = False
+
+    def throws(self, a: str, b: str, decisive: int) -> Iterator[tuple[str, str]]:
+        if self.given.index < len(self.given.lines):
+            self.typed = False
+            yield from self.given.throws(a, b, decisive)
+            return
+        self.typed = True
+        kind = "one decisive throw (K4)" if decisive == 1 else "30 decisive throws (K3)"
+        self.tell(f"Roshambo: {a} vs {b}, {kind}. Type {a}'s and {b}'s throws, e.g. RP.", False)
+        number = 0
+        while True:
+            entry = self.ask(f"throw {number + 1}")
+            try:
+                if "/" in entry:
+                    left, right = (clean(part) for part in entry.split("/", 1))
+                else:
+                    letters = clean(entry)
+                    left, right = letters[::2], letters[1::2]
+                if len(left) != len(right) or not left:
+                    raise RoshamboError("give one letter for each player per throw")
+            except RoshamboError as exc:
+                self.tell(f"{exc}; try again.", True)
+                continue
+            for pair in zip(left, right, strict=True):
+                number += 1
+                yield pair
+
+    def finish(self, used: int) -> None:
+        if not self.typed:
+            self.given.finish(used)
 
 
 def clean(line: str) -> str:

@@ -37,8 +37,9 @@ from lopti_rules.narrate import ordinal
 from lopti_rules.runtime import RuleEntry, RuleSet
 from lopti_rules.session.model import VoteRecord
 from lopti_rules.session.procedure import Ballots, Proposal, Session
+from lopti_rules.session.report import closing, describe_vote
 from lopti_rules.session.roshambo import SeededThrows
-from lopti_rules.session.rules import Refused, titles
+from lopti_rules.session.rules import Refused
 from lopti_rules.source import Source
 
 LIBRARY = Path(__file__).resolve().parent / "library"
@@ -169,54 +170,3 @@ def _bot_vote(session: Session, rng: random.Random, throws: SeededThrows) -> Vot
         else:
             no.append(name)
     return session.vote(proposal, Ballots(yes=yes, no=no), throws)
-
-
-def describe_vote(session: Session, record: VoteRecord) -> str:
-    """One sentence telling a Rule Vote and its result."""
-    what = _what(session, record)
-    yes = ", ".join(record.voted_yes) or "nobody"
-    no = ", ".join(record.voted_no) or "nobody"
-    text = (
-        f"{record.proposer} proposes to {what}, from {_when(record.effective)}. "
-        f"Yes: {yes}; no: {no}. {record.reason[:1].upper()}{record.reason[1:]}"
-    )
-    if record.roshambo is not None and record.roshambo.knockout:
-        text += f" (the supporters' knockout chose {record.roshambo.defender}, K4)"
-    return text + f": the proposal {'passes' if record.result == 'passed' else 'fails'}."
-
-
-def _when(effective: str) -> str:
-    return "now" if effective == "now" else "the next round"
-
-
-def _what(session: Session, record: VoteRecord) -> str:
-    if record.action == "base":
-        return f"turn `{record.option}` {'on' if record.value else 'off'}"
-    if record.rule is None:  # a setup vote (E3) on an old rule's text
-        named = titles(record.text or "")
-        return f'bring back the old rule "{named[0] if named else "?"}"'
-    title = next(
-        (r.title for r in [*session.state.rules, *session.state.removed] if r.id == record.rule),
-        "a rule",
-    )
-    verb = {"remove": "remove", "change": "change", "restore": "bring back"}[record.action]
-    return f'{verb} rule {record.rule} "{title}"'
-
-
-def closing(session: Session) -> list[str]:
-    """The rules in force and the standings."""
-    rules = session.rules_in_force()
-    lines = [f"Rules in force ({len(rules)}):"]
-    lines += [f'  {r.id}. "{r.title}" by {r.author}, since round {r.since}' for r in rules]
-    if not rules:
-        lines.append("  none: base Lopti")
-    changed = [f"{c.option} {'on' if c.value else 'off'}" for c in session.state.base]
-    if changed:
-        lines.append(f"Base rules changed by vote: {', '.join(changed)}.")
-    wins = {name: 0 for name in session.players}
-    for r in session.state.rounds:
-        if r.winner is not None:
-            wins[r.winner] += 1
-    order = sorted(session.players, key=lambda n: (-wins[n], session.players.index(n)))
-    lines.append("Standings: " + ", ".join(f"{n} {wins[n]}" for n in order) + " (rounds won).")
-    return lines

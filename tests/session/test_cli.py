@@ -60,10 +60,11 @@ def test_a_whole_evening(table: Table) -> None:
     code, out, _ = table("show")
     assert "Next: round 3, Cat deals and Ben plays first." in out
     assert "Rule Vote of round 3: held (passed)." in out
-    assert 'removed: 1. "Tens tax" by Cat, removed by vote (in force up to round 3)' in out
+    assert "Removed rules (2), back only by a later vote (V9):" in out
+    assert '  1. "Tens tax" by Cat, removed by vote (in force up to round 3).' in out
     code, out, _ = table("history")
     assert "Round 1: Ann dealt, Ann played first; Cat won (places: Cat, Ann, Dan, Ben)." in out
-    assert "Round 3 (not played yet), Rule Vote: Dan proposes to remove rule 1" in out
+    assert "Round 3 (not dealt yet), Rule Vote: Dan proposes to remove rule 1" in out
     state = store.load(table.file).state
     assert [r.winner for r in state.rounds] == ["Cat", "Ben"]
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from lopti_rules.session.roshambo import (
     LineThrows,
     MatchRecord,
+    PromptThrows,
     RoshamboError,
     SeededThrows,
     knockout,
@@ -87,3 +88,20 @@ def test_property_knockout_crowns_one_candidate(seed: int, n: int) -> None:
     assert len(matches) == n - 1
     assert knockout_winner(names, matches) in names
     assert all(sum(m.score) == 1 for m in matches)
+
+
+def test_typed_throws_one_by_one_or_as_lines_after_the_given_ones() -> None:
+    answers = iter(["S R", "RQ", "R" * 29 + "/" + "S" * 29, "PR"])
+    told: list[tuple[str, bool]] = []
+    source = PromptThrows(
+        LineThrows([("RR", "RS")]), lambda _: next(answers), lambda t, p: told.append((t, p))
+    )
+    matches = knockout(["Ann", "Ben"], source)  # given: a draw, then Ann
+    assert matches[0].winner == "Ann"
+    match = play_match("Ann", "Cat", source)  # typed: Cat wins one, a typo, 29 for Ann
+    assert match.score == (29, 1) and match.winner == "Ann"  # over at 30 decisive: no "PR"
+    assert told[0] == (
+        "Roshambo: Ann vs Cat, 30 decisive throws (K3). Type Ann's and Cat's throws, e.g. RP.",
+        False,
+    )
+    assert told[1][1] is True and "try again" in told[1][0]

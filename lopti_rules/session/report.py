@@ -1,0 +1,136 @@
+"""Telling a session in sentences: votes, the closing summary, `show` and `history`.
+
+Takes: a `Session` (and one of its votes). Produces: plain lines of text, the same for the
+command line and the simulated sessions' narration. Guarantees: it only reads the session.
+"""
+
+from __future__ import annotations
+
+from lopti_rules.session.model import VoteRecord
+from lopti_rules.session.procedure import Session
+from lopti_rules.session.rules import titles
+
+
+def describe_vote(session: Session, record: VoteRecord) -> str:
+    """One sentence telling a Rule Vote and its result."""
+    what = _what(session, record)
+    yes = ", ".join(record.voted_yes) or "nobody"
+    no = ", ".join(record.voted_no) or "nobody"
+    text = (
+        f"{record.proposer} proposes to {what}, from {_when(record.effective)}. "
+        f"Yes: {yes}; no: {no}. {record.reason[:1].upper()}{record.reason[1:]}"
+    )
+    if record.roshambo is not None and record.roshambo.knockout:
+        text += f" (the supporters' knockout chose {record.roshambo.defender}, K4)"
+    return text + f": the proposal {'passes' if record.result == 'passed' else 'fails'}."
+
+
+def _when(effective: str) -> str:
+    return "now" if effective == "now" else "the next round"
+
+
+def _what(session: Session, record: VoteRecord) -> str:
+    if record.action == "base":
+        return f"turn `{record.option}` {'on' if record.value else 'off'}"
+    if record.rule is None:  # a setup vote (E3) on an old rule's text
+        named = titles(record.text or "")
+        return f'bring back the old rule "{named[0] if named else "?"}"'
+    title = next(
+        (r.title for r in [*session.state.rules, *session.state.removed] if r.id == record.rule),
+        "a rule",
+    )
+    verb = {"remove": "remove", "change": "change", "restore": "bring back"}[record.action]
+    return f'{verb} rule {record.rule} "{title}"'
+
+
+def closing(session: Session) -> list[str]:
+    """The rules in force and the standings."""
+    return [*in_force(session), standings(session)]
+
+
+def in_force(session: Session) -> list[str]:
+    """The custom rules in force now (or from the next deal) and the base rules changed."""
+    rules = session.rules_in_force()
+    lines = [f"Rules in force ({len(rules)}):"]
+    lines += [f'  {r.id}. "{r.title}" by {r.author}, since round {r.since}' for r in rules]
+    if not rules:
+        lines.append("  none: base Lopti")
+    changed = [f"{c.option} {'on' if c.value else 'off'}" for c in session.state.base]
+    if changed:
+        lines.append(f"Base rules changed by vote: {', '.join(changed)}.")
+    return lines
+
+
+def standings(session: Session) -> str:
+    wins = {name: 0 for name in session.players}
+    for r in session.state.rounds:
+        if r.winner is not None:
+            wins[r.winner] += 1
+    order = sorted(session.players, key=lambda n: (-wins[n], session.players.index(n)))
+    return "Standings: " + ", ".join(f"{n} {wins[n]}" for n in order) + " (rounds won)."
+
+
+def show(session: Session) -> list[str]:
+    """What happens next, the rules in force, the removed rules and the standings."""
+    lines: list[str] = []
+    state = session.state
+    k = session.current
+    lines.append(f"Session `{state.name}`: {', '.join(state.players)}.")
+    if session.in_play:
+        record = state.rounds[-1]
+        lines.append(f"Round {k} is in play: {record.dealer} dealt, {record.first} played first.")
+    else:
+        dealer = session.dealer_of(k)
+        first = session.first_player_of(k, dealer)
+        lines.append(f"Next: round {k}, {dealer} deals and {first} plays first.")
+    waiting = session.winner_waiting()
+    if waiting is not None:
+        who = state.rounds[waiting - 1].winner
+        lines.append(f"{who} (winner of round {waiting}) may still announce a rule (R1).")
+    voted = next((v for v in state.votes if v.round == k), None)
+    lines.append(
+        f"Rule Vote of round {k}: " + (f"held ({voted.result})." if voted else "not used yet (V1).")
+    )
+    lines += in_force(session)
+    if state.removed:
+        lines.append(f"Removed rules ({len(state.removed)}), back only by a later vote (V9):")
+    for gone in state.removed:
+        how = "deleted by its creator" if gone.by == "author" else "removed by vote"
+        last = f"in force up to round {gone.last}" if gone.last >= gone.since else "never played"
+        lines.append(f'  {gone.id}. "{gone.title}" by {gone.author}, {how} ({last}).')
+    lines.append(standings(session))
+    return lines
+
+
+def history(session: Session) -> list[str]:
+    """Every round, its winner's rule and its Rule Vote, in order."""
+    lines: list[str] = []
+    state = session.state
+    made = {r.won: r for r in [*state.rules, *state.removed] if r.how == "winner"}
+    for v in state.votes:
+        if v.round == 0:
+            lines.append("Setup (E3), Rule Vote: " + describe_vote(session, v))
+    for record in state.rounds:
+        line = f"Round {record.round}: {record.dealer} dealt, {record.first} played first"
+        if record.absent:
+            line += f", {', '.join(record.absent)} away"
+        if not record.finished:
+            line += "; in play"
+        elif record.winner is None:
+            line += "; stalled, no winner"
+        else:
+            line += f"; {record.winner} won"
+            if record.places:
+                line += f" (places: {', '.join(record.places)})"
+        lines.append(line + ".")
+        for v in state.votes:
+            if v.round == record.round:
+                lines.append("  Rule Vote: " + describe_vote(session, v))
+        if record.round in made:
+            lines.append(f'  {record.winner}\'s rule: "{made[record.round].title}".')
+    for v in state.votes:
+        if v.round > len(state.rounds):
+            lines.append(
+                f"Round {v.round} (not dealt yet), Rule Vote: " + describe_vote(session, v)
+            )
+    return lines
