@@ -333,6 +333,35 @@ def vote(
     _run(path, change)
 
 
+@command.command(name="ruling")
+@click.argument("rule_id", type=int)
+@click.argument("question")
+@click.argument("answer")
+@click.option("--creator-absent", is_flag=True, help="The creator is away: the table decides.")
+@click.option("--yes", "yes", default=None, help="Who agreed with ANSWER (creator away).")
+@file_option
+def ruling(
+    rule_id: int, question: str, answer: str, creator_absent: bool, yes: str | None, path: str
+) -> None:
+    """Settle an edge case of rule RULE_ID (R6, E4): its creator decides; with the creator
+    away, a majority of the session's players, else the reading that changes base Lopti the
+    least.
+
+    \b
+    Example:
+      lopti session ruling 1 "Does a ten on an empty table count?" "Yes"
+      lopti session ruling 1 "Does it count?" "No" --creator-absent --yes Ann,Ben,Dan
+    """
+
+    def change(session: Session) -> None:
+        record = session.interpret(
+            rule_id, question, answer, creator_absent=creator_absent, yes=_names(yes)
+        )
+        click.echo(report.ruling(session, record))
+
+    _run(path, change)
+
+
 @command.command(name="restore")
 @click.argument("rule_file", type=click.Path(dir_okay=False))
 @click.option("--author", required=True, help="The rule's creator (a session player).")

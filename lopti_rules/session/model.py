@@ -132,6 +132,20 @@ class VoteRecord(_Model):
     reason: str = ""
 
 
+class RulingRecord(_Model):
+    """How an edge case of a custom rule was settled (R5, R6, E4): by its creator, or, with
+    the creator away, by a majority of the session's players (D31); without one, the
+    reading that changes base Lopti the least applies."""
+
+    round: int = Field(ge=1)
+    rule: int
+    question: str = Field(min_length=1)
+    answer: str
+    by: Literal["creator", "table"]
+    voted_yes: list[Name] = Field(default_factory=list)
+    result: Literal["decided", "least change"]
+
+
 class SessionState(_Model):
     """Everything a session file holds."""
 
@@ -145,6 +159,7 @@ class SessionState(_Model):
     removed: list[RemovedRule] = Field(default_factory=list)
     base: list[BaseChange] = Field(default_factory=list)
     votes: list[VoteRecord] = Field(default_factory=list)
+    rulings: list[RulingRecord] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _facts(self) -> SessionState:
@@ -227,6 +242,8 @@ def _names(state: SessionState) -> list[tuple[str, Loc]]:
             names += [(n, ("rounds", i, key, j)) for j, n in enumerate(getattr(r, key))]
     for loc, rule in _all_rules(state):
         names.append((rule.author, (*loc, "author")))
+    for i, ruling in enumerate(state.rulings):
+        names += [(n, ("rulings", i, "voted_yes", j)) for j, n in enumerate(ruling.voted_yes)]
     for i, v in enumerate(state.votes):
         names.append((v.proposer, ("votes", i, "proposer")))
         for key in ("voted_yes", "voted_no"):

@@ -11,7 +11,8 @@ The flow of a round (`current` is the round in play, or the next one to deal):
 `deal()` (the round begins: dealer S5, first player S6/W6/D29) -> play -> `finish_round(
 winner, places)` -> the winner's `add_rule` (before the next `deal`, R1) -> `deal()` of the
 next round ... A Rule Vote (`vote`, V1) belongs to `current`: one per round, held between the
-previous round's end and this round's end. `delete_rule` (V6) and `reword` (R5) at any time.
+previous round's end and this round's end. `delete_rule` (V6), `reword` (R5) and
+`interpret` (R6, E4) at any time.
 """
 
 from __future__ import annotations
@@ -28,12 +29,15 @@ from lopti_rules.session.model import (
     RemovedRule,
     RoundRecord,
     RuleRecord,
+    RulingRecord,
     SessionState,
     VoteRecord,
 )
 from lopti_rules.session.roshambo import ThrowSource
 from lopti_rules.session.rules import Refused, check_rule, meaning
 from lopti_rules.source import Diagnostic
+
+LEAST_CHANGE = "the reading that changes base Lopti the least (R6, E4)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +287,48 @@ class Session:
                 "V6",
             )
         return self._remove(rule, "now", "author")
+
+    def interpret(
+        self,
+        rule_id: int,
+        question: str,
+        answer: str,
+        *,
+        creator_absent: bool = False,
+        yes: Sequence[str] = (),
+    ) -> RulingRecord:
+        """Settle an edge case of a rule in force (R6, E4): its creator decides when
+        present (R5); else the table, by a majority of the session's players (D31);
+        without a majority, the reading that changes base Lopti the least."""
+        rule = self.rule(rule_id)
+        if not question.strip():
+            raise Refused("say which edge case is being settled", "R6")
+        self._known(yes, "voter")
+        if not creator_absent:
+            if yes:
+                raise Refused(f"{rule.author}, the creator, is here and decides alone", "R6")
+            record = RulingRecord(
+                round=self.current,
+                rule=rule_id,
+                question=question,
+                answer=answer,
+                by="creator",
+                result="decided",
+            )
+        else:
+            voters = list(dict.fromkeys(yes))
+            decided = votes.majority(len(voters), len(self.players))
+            record = RulingRecord(
+                round=self.current,
+                rule=rule_id,
+                question=question,
+                answer=answer if decided else LEAST_CHANGE,
+                by="table",
+                voted_yes=voters,
+                result="decided" if decided else "least change",
+            )
+        self.state.rulings.append(record)
+        return record
 
     def _remove(
         self, rule: RuleRecord, effective: Effective, by: Literal["vote", "author"]

@@ -6,7 +6,7 @@ command line and the simulated sessions' narration. Guarantees: it only reads th
 
 from __future__ import annotations
 
-from lopti_rules.session.model import VoteRecord
+from lopti_rules.session.model import RulingRecord, VoteRecord
 from lopti_rules.session.procedure import Session
 from lopti_rules.session.rules import titles
 
@@ -128,9 +128,30 @@ def history(session: Session) -> list[str]:
                 lines.append("  Rule Vote: " + describe_vote(session, v))
         if record.round in made:
             lines.append(f'  {record.winner}\'s rule: "{made[record.round].title}".')
+        for r in state.rulings:
+            if r.round == record.round:
+                lines.append("  Ruling: " + ruling(session, r))
+    for r in state.rulings:
+        if r.round > len(state.rounds):
+            lines.append(f"Round {r.round} (not dealt yet), ruling: " + ruling(session, r))
     for v in state.votes:
         if v.round > len(state.rounds):
             lines.append(
                 f"Round {v.round} (not dealt yet), Rule Vote: " + describe_vote(session, v)
             )
     return lines
+
+
+def ruling(session: Session, record: RulingRecord) -> str:
+    """One sentence for a settled edge case."""
+    title = next(
+        (r.title for r in [*session.state.rules, *session.state.removed] if r.id == record.rule),
+        f"rule {record.rule}",
+    )
+    if record.by == "creator":
+        who = "its creator decides (R5, R6)"
+    elif record.result == "decided":
+        who = f"the table decides, {len(record.voted_yes)} of {len(session.players)} (E4, D31)"
+    else:
+        who = f"no majority ({len(record.voted_yes)} of {len(session.players)}, E4, D31)"
+    return f'"{title}", {record.question} {who}: {record.answer}.'

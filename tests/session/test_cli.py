@@ -175,3 +175,18 @@ def test_reword_restore_and_a_missed_rule(table: Table) -> None:
     assert out.startswith("Ben announced no rule for round 1: that chance has passed (R1).")
     code, out, _ = table("history")
     assert 'Setup (E3), Rule Vote: Ben proposes to bring back the old rule "Low gift"' in out
+
+
+def test_rulings_are_kept_and_told(table: Table) -> None:
+    table("start", "Ann,Ben,Cat,Dan", "--dealer", "Ann")
+    table("round", "--winner", "Cat")
+    table("rule", "@tens.lopti", "--author", "Cat")
+    code, out, _ = table("ruling", "1", "Does a bonus ten count?", "Yes")
+    assert code == 0
+    assert out == '"Tens tax", Does a bonus ten count? its creator decides (R5, R6): Yes.\n'
+    code, out, _ = table(
+        "ruling", "1", "And an opening ten?", "No", "--creator-absent", "--yes", "Ann,Ben"
+    )
+    assert code == 0 and "no majority (2 of 4, E4, D31)" in out
+    code, out, _ = table("history")
+    assert "Round 2 (not dealt yet), ruling: " in out

@@ -167,3 +167,20 @@ def test_strangers_and_bad_starts_are_refused() -> None:
         Session.start("S", ["Ann", "ann"])
     with pytest.raises(Refused, match="not one of the players"):
         won(fresh(), "Zed")
+
+
+def test_r5_r6_the_creator_settles_edge_cases() -> None:
+    session = with_rule()
+    record = session.interpret(1, "Does a ten on an empty table count?", "Yes")
+    assert (record.by, record.result, record.answer) == ("creator", "decided", "Yes")
+    with pytest.raises(Refused, match=r"Cat, the creator, is here and decides alone \(R6\)"):
+        session.interpret(1, "Again?", "No", yes=["Ann", "Ben", "Dan"])
+
+
+def test_e4_d31_absent_creator_table_decides_by_majority_else_least_change() -> None:
+    session = with_rule()
+    decided = session.interpret(1, "Q?", "No", creator_absent=True, yes=["Ann", "Ben", "Dan"])
+    assert (decided.by, decided.result, decided.answer) == ("table", "decided", "No")
+    tied = session.interpret(1, "Q2?", "No", creator_absent=True, yes=["Ann", "Ben"])
+    assert tied.result == "least change" and "changes base Lopti the least" in tied.answer
+    assert len(session.state.rulings) == 2

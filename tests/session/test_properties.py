@@ -51,6 +51,13 @@ class SessionMachine(RuleBasedStateMachine):
     def delete(self, by: str, rule_id: int) -> None:
         self.attempt(lambda: self.session.delete_rule(rule_id, by))
 
+    @rule(rule_id=st.integers(1, 6), absent=st.booleans(), yes=st.integers(0, 4))
+    def interpret(self, rule_id: int, absent: bool, yes: int) -> None:
+        voters = PLAYERS[:yes]
+        self.attempt(
+            lambda: self.session.interpret(rule_id, "Q?", "A", creator_absent=absent, yes=voters)
+        )
+
     @rule(
         action=st.sampled_from(["remove", "change", "restore", "base"]),
         proposer=name,
@@ -99,6 +106,9 @@ class SessionMachine(RuleBasedStateMachine):
         for k in range(1, self.session.current + 2):
             titles = [r.title for r in self.session.rules_in_force(k)]
             assert len(titles) == len(set(titles))
+        for ruling in state.rulings:  # R6, E4, D31
+            decided = ruling.by == "creator" or 2 * len(ruling.voted_yes) > len(PLAYERS)
+            assert (ruling.result == "decided") == decided
         for r in [*state.rules, *state.removed]:
             if r.how == "winner":
                 assert r.won is not None and state.rounds[r.won - 1].winner == r.author
