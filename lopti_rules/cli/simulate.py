@@ -75,13 +75,12 @@ def workers_of(workers: int | None) -> int:
     return workers
 
 
-def run_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """The options `simulate` and `vet` share: the table, the games and where to run them."""
+def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The options `simulate` and `vet` share: the table, the games (`games` by default) and
+    where to run them."""
     decorators = [
         click.option("--players", default=None, help="2..5, or names  [default: 4, or the pack's]"),
-        click.option(
-            "--games", type=int, default=DEFAULT_GAMES, show_default=True, help="Rounds to play."
-        ),
+        click.option("--games", type=int, default=games, show_default=True, help="Rounds to play."),
         click.option(
             "--bots", default="greedy", show_default=True, help="greedy|random, or one per seat."
         ),
@@ -114,9 +113,13 @@ def run_options(f: Callable[..., Any]) -> Callable[..., Any]:
             help="A readable table, or JSON.",
         ),
     ]
-    for decorator in reversed(decorators):
-        f = decorator(f)
-    return f
+
+    def apply(f: Callable[..., Any]) -> Callable[..., Any]:
+        for decorator in reversed(decorators):
+            f = decorator(f)
+        return f
+
+    return apply
 
 
 def play_tables(
@@ -140,7 +143,7 @@ def play_tables(
     default=None,
     help="Put this rule pack's house rules in force.",
 )
-@run_options
+@run_options(DEFAULT_GAMES)
 def command(
     pack_path: str | None,
     players: str | None,

@@ -11,7 +11,8 @@ large and clear of chance, its interval excluding zero):
 
 - round length: turns per round change by `LENGTH_CHANGE` (20%) or more, either way;
 - the author's advantage: the author's seat wins `AUTHOR_EDGE` (5 points) more often;
-- seat fairness: another seat's win rate moves by `SEAT_SHIFT` (5 points) or more;
+- seat fairness: another seat's win rate moves by `SEAT_SHIFT` (5 points) or more (its
+  interval Bonferroni-corrected for the number of other seats looked at);
 - fires: the rule never fires, or fires in fewer than `RARE_FIRING` (1%) of rounds;
 - guard trips: the runtime guard stops a cascade in any round it did not without the rule;
 - stalls: any round stalls with the rule that did not without it (bots could not finish).
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lopti_rules.sim.play import GameRecord
-from lopti_rules.sim.stats import Estimate, paired_diff, relative_change, wilson
+from lopti_rules.sim.stats import Estimate, paired_diff, relative_change, wilson, z_of
 from lopti_rules.sim.summary import Summary, pct
 
 LENGTH_CHANGE = 0.20
@@ -142,12 +143,10 @@ def compare(
     rule = Summary.of(with_, players, [*titles_in_force, *proposed])
     moves = relative_change([r.moves for r in with_], [r.moves for r in without])
     turns = relative_change([r.turns for r in with_], [r.turns for r in without])
-    seats = tuple(
-        paired_diff(
-            [float(r.winner == seat) for r in with_], [float(r.winner == seat) for r in without]
-        )
-        for seat in range(players)
-    )
+    seats = tuple(_seat_shift(with_, without, seat) for seat in range(players))
+    # the fairness finding looks at every other seat at once: Bonferroni-corrected intervals
+    z = z_of(1 - 0.05 / max(1, players - 1))
+    others = {s: _seat_shift(with_, without, s, z) for s in range(players) if s != author}
     pickups = paired_diff([r.pickups for r in with_], [r.pickups for r in without])
     clears = paired_diff([r.clears for r in with_], [r.clears for r in without])
     own = range(len(titles_in_force), len(titles_in_force) + len(proposed))
@@ -155,7 +154,7 @@ def compare(
     findings = (
         _length(turns),
         _author(seats[author], author),
-        _fairness(seats, author),
+        _fairness(others),
         _fires(fired, n, sum(r.fires[i] for r in with_ for i in own)),
         _trips(sum(1 for r in with_ if r.trips), sum(1 for r in without if r.trips), n),
         _stalls(with_, without),
@@ -189,11 +188,19 @@ def _author(edge: Estimate, author: int) -> Finding:
     return Finding("author", False, f"plays fine: {told}", edge)
 
 
-def _fairness(seats: Sequence[Estimate], author: int) -> Finding:
-    """The other seats (the author's has its own finding): the one whose win rate moves most."""
-    others = [s for s in range(len(seats)) if s != author]
-    seat = max(others, key=lambda s: abs(seats[s].value))
-    shift = seats[seat]
+def _seat_shift(
+    with_: Sequence[GameRecord], without: Sequence[GameRecord], seat: int, z: float | None = None
+) -> Estimate:
+    wins = [float(r.winner == seat) for r in with_]
+    base = [float(r.winner == seat) for r in without]
+    return paired_diff(wins, base) if z is None else paired_diff(wins, base, z)
+
+
+def _fairness(others: dict[int, Estimate]) -> Finding:
+    """The other seats (the author's has its own finding): the one whose win rate moves most,
+    its interval corrected for looking at several seats."""
+    seat = max(others, key=lambda s: abs(others[s].value))
+    shift = others[seat]
     told = f"of the other seats, seat {seat}'s win rate moves most: {_points(shift)}"
     if abs(shift.value) >= SEAT_SHIFT and shift.excludes_zero():
         return Finding("fairness", True, f"warning: {told}: the rule tilts the table", shift)

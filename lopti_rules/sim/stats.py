@@ -14,6 +14,10 @@ the low and high ends of its 95% confidence interval. Which interval, and why:
 - a relative change of a paired mean (rounds 40% longer): the delta method on the ratio of
   the two means, using their covariance (tests check it against a seeded bootstrap).
 
+When one finding looks at several seats at once (vet's seat fairness: the seat that moved
+most), its intervals are widened by Bonferroni's correction (`z_of(1 - 0.05 / seats)`), so
+the chance that some seat looks tilted by luck alone stays at 5%.
+
 Also `quantile` (linear interpolation between order statistics, numpy's default) for the
 median and the 95th percentile. Pure Python and deterministic: no randomness here at all.
 """
@@ -23,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
 
@@ -83,12 +88,17 @@ def quantile(xs: Sequence[float], q: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
 
 
-def mean_ci(xs: Sequence[float]) -> Estimate:
-    """The mean with its normal-approximation interval."""
+def z_of(confidence: float) -> float:
+    """The two-sided normal quantile of `confidence` (0.95 -> 1.96)."""
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+def mean_ci(xs: Sequence[float], z: float = Z95) -> Estimate:
+    """The mean with its normal-approximation interval (95% unless `z` says otherwise)."""
     m = mean(xs)
     if len(xs) < 2:
         return Estimate(m, m, m)
-    half = Z95 * math.sqrt(variance(xs) / len(xs))
+    half = z * math.sqrt(variance(xs) / len(xs))
     return Estimate(m, m - half, m + half)
 
 
@@ -106,11 +116,11 @@ def wilson(k: int, n: int) -> Estimate:
     return Estimate(p, low, high)
 
 
-def paired_diff(with_: Sequence[float], without: Sequence[float]) -> Estimate:
+def paired_diff(with_: Sequence[float], without: Sequence[float], z: float = Z95) -> Estimate:
     """The mean of per-round differences `with_[i] - without[i]`, with its interval."""
     if len(with_) != len(without):
         raise ValueError(f"paired samples differ in size: {len(with_)} and {len(without)}")
-    return mean_ci([a - b for a, b in zip(with_, without, strict=True)])
+    return mean_ci([a - b for a, b in zip(with_, without, strict=True)], z)
 
 
 def relative_change(with_: Sequence[float], without: Sequence[float]) -> Estimate:
