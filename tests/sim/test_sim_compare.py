@@ -3,6 +3,8 @@ real simulations a rule that never fires and a rule that favours its author."""
 
 from __future__ import annotations
 
+import pytest
+
 from lopti_rules.sim import GameRecord, Table, compare, simulate
 from lopti_rules.sim.compare import Comparison, Finding
 
@@ -54,6 +56,17 @@ def test_an_author_who_wins_more_is_a_warning_and_the_others_are_fairness() -> N
     assert "+10.0 points" in finding(c, "author").line
     assert finding(c, "fairness").warning  # seat 0 lost what seat 1 gained
     assert c.verdict().startswith("Verdict: 2 warnings")
+
+
+def test_fairness_intervals_are_corrected_for_the_seats_looked_at() -> None:
+    without = [record(i, winner=i % 4, turns=50) for i in range(400)]
+    with_ = [record(i, winner=(i + (i % 7 == 0)) % 4, turns=50, fires=(1,)) for i in range(400)]
+    c = vet(without, with_, players=4, author=0)
+    fair = finding(c, "fairness").estimate
+    assert fair is not None
+    seat = next(s for s in range(1, 4) if c.seats[s].value == fair.value)
+    ratio = fair.half_width / c.seats[seat].half_width
+    assert ratio == pytest.approx(2.393980 / 1.959964, rel=1e-6)
 
 
 def test_a_rule_that_never_fires_is_a_warning_and_rarely_too() -> None:

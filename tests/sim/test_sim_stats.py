@@ -15,6 +15,7 @@ from lopti_rules.sim.stats import (
     quantile,
     relative_change,
     wilson,
+    z_of,
 )
 
 
@@ -83,3 +84,8 @@ def test_relative_change_matches_a_seeded_bootstrap() -> None:
 
 def test_relative_change_of_nothing_is_zero() -> None:
     assert relative_change([0.0, 0.0], [0.0, 0.0]) == Estimate(0.0, 0.0, 0.0)
+
+
+def test_z_of_gives_normal_quantiles() -> None:
+    assert z_of(0.95) == pytest.approx(1.959964, abs=1e-6)
+    assert z_of(1 - 0.05 / 3) == pytest.approx(2.393980, abs=1e-5)  # Bonferroni, 3 seats
