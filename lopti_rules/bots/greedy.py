@@ -5,8 +5,9 @@ the pile and earns a bonus play, C1b/T5); otherwise shed the lowest normal rank 
 copies at once (pairs and triples go together); keep the special ranks 2, 3, 7 and 10 for
 when they matter: under a 3-obligation it answers with 3s, on a big pile it clears with a 10,
 and otherwise spends the cheapest special (7 on an empty table sets the low rule for the
-next player), except that one time in four it plays a random special instead: two purely
-deterministic seats can otherwise repeat the same exchange forever (docs/engine.md). It
+next player), except that one time in four it plays a random special instead, and one
+play in twenty is any legal play at random: purely deterministic seats can otherwise repeat
+the same exchange forever, alone or with a house rule's help (docs/engine.md). It
 picks up only when it cannot play, and a face-down player always flips rather than picking
 up. For the setup swap it puts its strongest hand card face-up, in place
 of its weakest face-up card, when that is an improvement.
@@ -24,6 +25,7 @@ KEEP.update({7: 15, 3: 16, 2: 17, 10: 18})
 SPECIAL = frozenset({2, 3, 7, 10})
 BIG_PILE = 4  # a 10 is spent on a pile of at least this many cards
 VARY = 0.25  # chance of a random special play instead of the cheapest one
+EXPLORE = 0.05  # chance of any random legal play (rules can make cycles of normal plays)
 
 
 class GreedyBot:
@@ -40,6 +42,8 @@ class GreedyBot:
                 plays.append(move)
         if not plays:
             return PickUp()
+        if rng.random() < EXPLORE:  # now and then any legal play: no fixed cycle can last
+            return plays[rng.randrange(len(plays))]
         best: dict[int, Play] = {}  # the largest legal count of each rank
         least: dict[int, Play] = {}  # and the smallest
         for play in plays:
