@@ -241,7 +241,7 @@ def _entry(
         message = f"`rules.{index}.text`: this text is folded into one line"
         hint = "write a rule of several lines as a literal block: `text: |`"
         return None, [PackProblem(path, line, col, message, BAD_SHAPE, hint)]
-    line_offset, column_offset = _text_offsets(node, text)
+    line_offset, column_offset = text_offsets(node, text)
     return PackEntry(Source(rule.text, path, line_offset, column_offset), seat), []
 
 
@@ -287,7 +287,7 @@ def _author_seat(author: str | int, roster: list[str] | None) -> int | str:
     return lowered.index(author.lower())
 
 
-def _text_offsets(node: yaml.Node | None, text: str) -> tuple[int, int]:
+def text_offsets(node: yaml.Node | None, text: str) -> tuple[int, int]:
     """Line and column offsets that map inline rule text back into the pack file."""
     if not isinstance(node, yaml.ScalarNode):
         return (0, 0)

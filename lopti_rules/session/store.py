@@ -4,11 +4,13 @@ Takes: a path. Produces: a `Session` (`load`), the file (`save`), or the rules i
 a rule pack's YAML (`pack_yaml`). Guarantees:
 
 - reading uses the safe YAML loader only (`lopti_rules.yamlsafe`); every problem (not YAML,
-  an unknown key, a wrong value, a fact a hand edit broke) is a `SessionFileError` whose
-  message starts with `file:line:col:` of the offending node;
+  an unknown key, a wrong value, a fact a hand edit broke, a rule in force the checker
+  rejects) is a `SessionFileError` whose message starts with `file:line:col:` of the
+  offending node (for a rule, of the place in its text);
 - writing is atomic: the text goes to a temporary file in the same folder, is flushed and
   fsynced, then `os.replace`d over the session file (and the folder is fsynced), so a crash
-  mid-write leaves the old file or the new one, never a mix;
+  mid-write leaves the old file or the new one, never a mix, and the file keeps its
+  permissions;
 - the YAML is meant to be read and edited by people: keys in a fixed order, rule texts as
   block scalars, empty sections left out, a comment at the top.
 """
@@ -25,8 +27,11 @@ import yaml
 from pydantic import ValidationError
 
 from lopti_rules import yamlsafe
+from lopti_rules.api import check_sources
+from lopti_rules.pack import text_offsets
 from lopti_rules.session.model import FactError, SessionState
 from lopti_rules.session.procedure import Session
+from lopti_rules.source import Source
 
 HEADER = (
     "# A Lopti session, kept by `lopti session` (docs/sessions.md). You may edit it by hand;\n"
@@ -49,12 +54,41 @@ def load(path: str | Path) -> Session:
 
 
 def parse(text: str, path: str) -> SessionState:
+    """Validate a session file's text: its YAML, its shape, its facts, and the rules in
+    force (parsed and checked together with the roster, positions in the session file)."""
     try:
         data, locator = yamlsafe.load(text, path)
     except yamlsafe.YamlError as exc:
         raise SessionFileError(str(exc)) from None
     if not isinstance(data, dict):
         raise SessionFileError(f"{path}:1:1: a session file is a mapping with `players`")
+    state = _validate(data, locator)
+    _check_rules(state, locator, text)
+    return state
+
+
+def _check_rules(state: SessionState, locator: yamlsafe.Locator, text: str) -> None:
+    """The checker's first error in the rules in force now or next round, at its place."""
+    session = Session(state)
+    where = {id(r): ("rules", i) for i, r in enumerate(state.rules)}
+    where |= {id(r): ("removed", i) for i, r in enumerate(state.removed)}
+    for k in sorted({session.current, session.current + 1}):
+        sources = []
+        for rule in session.rules_in_force(k):
+            node = locator.node((*where[id(rule)], "text"))
+            line, column = text_offsets(node, text)
+            sources.append(Source(rule.text, locator.path, line, column))
+        errors = [d for d in check_sources(sources, roster=state.players) if d.is_error]
+        if errors:
+            d = errors[0]
+            raise SessionFileError(
+                f"{d.file}:{d.span.line}:{d.span.column}: {d.code} {d.message} (a rule in "
+                f"force in round {k}; `lopti check` on the exported pack shows every problem)"
+            )
+
+
+def _validate(data: dict[str, object], locator: yamlsafe.Locator) -> SessionState:
+    path = locator.path
     try:
         return SessionState.model_validate(data)
     except ValidationError as exc:
@@ -120,6 +154,7 @@ def write_atomic(path: str | Path, text: str) -> None:
     folder = target.parent if str(target.parent) else Path(".")
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
+        os.chmod(temp, _mode(target))
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
@@ -135,6 +170,17 @@ def write_atomic(path: str | Path, text: str) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def _mode(target: Path) -> int:
+    """The session file's permissions: kept when it exists, else what the umask allows
+    (mkstemp would leave it readable by its owner only)."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def pack_data(session: Session, k: int | None = None) -> dict[str, Any]:

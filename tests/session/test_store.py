@@ -105,3 +105,26 @@ def test_rules_in_force_export_as_a_pack_that_loads(tmp_path: Path) -> None:
     pack = load_pack(path)
     assert pack.roster == ["Ann", "Ben", "Cat", "Dan"]
     assert [e.author for e in pack.entries] == [2]
+
+
+def test_a_hand_edited_rule_is_checked_at_its_place(tmp_path: Path) -> None:
+    text = store.dump(with_rule().state).replace("each other player draws 1", "Ben draws 1")
+    message = problem(tmp_path, text)
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "Ben draws 1" in t)
+    column = text.splitlines()[line - 1].index("Ben") + 1
+    assert message.startswith(f"s.yaml:{line}:{column}: LR304 `Ben` is a player at this table")
+
+
+def test_saving_keeps_the_files_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    store.save(with_rule(), path)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~_umask()
+    path.chmod(0o640)
+    store.save(with_rule(), path)
+    assert path.stat().st_mode & 0o777 == 0o640
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
