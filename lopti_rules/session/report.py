@@ -20,8 +20,6 @@ def describe_vote(session: Session, record: VoteRecord) -> str:
         f"{record.proposer} proposes to {what}, from {_when(record.effective)}. "
         f"Yes: {yes}; no: {no}. {record.reason[:1].upper()}{record.reason[1:]}"
     )
-    if record.roshambo is not None and record.roshambo.knockout:
-        text += f" (the supporters' knockout chose {record.roshambo.defender}, K4)"
     return text + f": the proposal {'passes' if record.result == 'passed' else 'fails'}."
 
 

@@ -103,7 +103,9 @@ def pairing(
             if name in yes:
                 return f"{name} voted for the change, so cannot defend the rule (K1)"
         if len(defenders) > 1:
-            return Pairing(proposer, None, tuple(defenders), "the supporters could not choose (K4)")
+            return Pairing(
+                proposer, None, tuple(defenders), "the winner of the supporters' knockout (K4)"
+            )
         if defenders:
             return Pairing(proposer, defenders[0], why="the supporters' defender (K1)")
         return Pairing(proposer, None, why="nobody defends the rule, so the change passes (K1)")
