@@ -25,9 +25,8 @@ Guarantees:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -51,9 +50,11 @@ Timing = Literal["before", "after"]
 TIMINGS: tuple[str, ...] = ("before", "after")
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One event: its name, its actor (a seat, or None) and its fields (read-only)."""
+class Event(NamedTuple):
+    """One event: its name, its actor (a seat, or None) and its fields (read-only).
+
+    A named tuple, so it is immutable and cheap to build: the engine makes one per event
+    point that has hooks or observers, and a rule pack's hooks make several per move."""
 
     name: str
     actor: int | None
@@ -63,9 +64,9 @@ class Event:
     def make(name: str, actor: int | None, **fields: object) -> Event:
         """An event whose fields are frozen: lists become tuples, the mapping read-only."""
         for key, value in fields.items():  # `fields` is this call's own dict
-            if value.__class__ is list or value.__class__ is tuple:
+            if value.__class__ is list:
                 fields[key] = _freeze(value)
-        return Event(name, actor, MappingProxyType(fields))
+        return _new(Event, (name, actor, MappingProxyType(fields)))
 
     def __str__(self) -> str:
         inner = ", ".join(f"{k}={v}" for k, v in self.fields.items())
@@ -73,10 +74,14 @@ class Event:
         return f"{self.name}{who}" + (f" ({inner})" if inner else "")
 
 
-def _freeze(value: object) -> object:
-    if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
-    return value
+_new = tuple.__new__  # builds an Event without NamedTuple's Python-level __new__
+
+
+def _freeze(value: list[object]) -> tuple[object, ...]:
+    """A list (of ranks, or of lists of ranks) as tuples all the way down."""
+    if value and value[0].__class__ is list:
+        return tuple(_freeze(v) if v.__class__ is list else v for v in value)
+    return tuple(value)
 
 
 Handler = Callable[[Event], None]
@@ -85,7 +90,16 @@ Handler = Callable[[Event], None]
 class EventBus:
     """Subscribe hooks per event and timing, or observe every event once."""
 
-    __slots__ = ("_after", "_before", "_observers", "game", "live", "wants", "watched")
+    __slots__ = (
+        "_after",
+        "_before",
+        "_observers",
+        "after_hooked",
+        "game",
+        "live",
+        "wants",
+        "watched",
+    )
 
     def __init__(self) -> None:
         self._before: dict[str, list[Handler]] = {name: [] for name in EVENT_NAMES}
@@ -94,6 +108,8 @@ class EventBus:
         self.live = False
         self.watched = False  # observers exist
         self.wants: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
+        # events with `after` hooks: the end of a turn or a round is only an `after` moment
+        self.after_hooked: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
         # the game this bus serves, set when the game is built (before any event): hooks
         # reach the engine's primitives as `bus.game.effects` even during the deal
         self.game: Game | None = None
@@ -107,6 +123,7 @@ class EventBus:
             self._before[event_name].append(handler)
         elif timing == "after":
             self._after[event_name].append(handler)
+            self.after_hooked[event_name] = True
         else:
             raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
         self.live = True

@@ -240,7 +240,7 @@ class Game:
                 rank=rank,
                 count=count,
                 source="hand" if from_hand else "face_down",
-                cards=[rank] * count,
+                cards=(rank,) * count,
             )
             bus.before(event)
             if from_hand:  # a misbehaving hook cannot make the hand go negative
@@ -445,7 +445,7 @@ class Game:
             seat = frame_seat
         self.turns += 1
         bus = self.bus
-        if bus.live and bus.wants["turn"]:
+        if bus.live and bus.after_hooked["turn"]:
             bus.after(Event.make("turn", seat))
         if self.over:
             self._round_over()
@@ -477,7 +477,7 @@ class Game:
             self._interrupt(("resume", self.turn, self.bonus, self.drawn))
 
     def _round_over(self) -> None:
-        if self.bus.live and self.bus.wants["round"]:
+        if self.bus.live and self.bus.after_hooked["round"]:
             self.bus.after(Event.make("round", self.dealer, round=self.round))
 
     def _simple(self, name: str, actor: int | None, **fields: object) -> None:

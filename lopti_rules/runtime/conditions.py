@@ -20,7 +20,7 @@ from typing import Any
 
 from lopti_rules import ast, catalog
 from lopti_rules.runtime.context import MISSING, PLAYER_FIELDS, TABLE_FIELDS, Ctx
-from lopti_rules.runtime.targets import compile_role
+from lopti_rules.runtime.targets import ROLES, compile_role
 
 Cond = Callable[[Ctx], bool]
 Getter = Callable[[Ctx], object]
@@ -70,6 +70,16 @@ class CondCompiler:
         get_a, get_b = left, right[0]
         fn = _OPS[cmp.op]
         ordered = cmp.op in _ORDERED
+        const = getattr(get_b, "const", MISSING)
+        if const is not MISSING and const is not None:  # the common `FIELD op VALUE`
+
+            def against(ctx: Ctx) -> bool:
+                a = get_a(ctx)
+                if a is MISSING or a is None:
+                    return False if ordered or a is MISSING else fn(a, const)
+                return fn(a, const)
+
+            return against
 
         def test(ctx: Ctx) -> bool:
             a = get_a(ctx)
@@ -152,12 +162,27 @@ class CondCompiler:
         raise ValueError(f"`{name}` is not a field or symbol here")
 
 
+class _Const:
+    """A literal operand; `const` lets a comparison skip calling it."""
+
+    __slots__ = ("const",)
+
+    def __init__(self, value: object) -> None:
+        self.const = value
+
+    def __call__(self, ctx: Ctx) -> object:
+        return self.const
+
+
 def _const(value: object) -> Getter:
-    return lambda ctx: value
+    return _Const(value)
 
 
 def _event_field(name: str) -> Getter:
-    return lambda ctx: ctx.event.fields.get(name, MISSING)
+    def get(ctx: Ctx) -> object:
+        return ctx.event.fields.get(name, MISSING)
+
+    return get
 
 
 def _visited_field(name: str) -> Getter:
@@ -174,6 +199,13 @@ def _player_field(name: str, role: Callable[[Ctx], int | None]) -> Getter:
     read = PLAYER_FIELDS.get(name)
     if read is None:
         raise ValueError(f"`{name}` is not a player field")
+    if role is ROLES["player"]:  # the actor: the most common role, read directly
+
+        def get_actor(ctx: Ctx) -> object:
+            seat = ctx.actor
+            return MISSING if seat is None else read(ctx.game, seat)
+
+        return get_actor
 
     def get(ctx: Ctx) -> object:
         seat = role(ctx)

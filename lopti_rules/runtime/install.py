@@ -53,6 +53,7 @@ class Runtime:
 
     __slots__ = (
         "_stack",
+        "_test",
         "bus",
         "chooser",
         "depth",
@@ -83,6 +84,7 @@ class Runtime:
         self.fires: dict[str, int] = {h.rule: 0 for h in self.hooks}
         self.trips: list[GuardTrip] = []
         self._stack: list[CompiledHook] = []
+        self._test = Ctx(self, None, Event("", None, {}), 0)  # type: ignore[arg-type]
         for hook in self.hooks:
             bus.subscribe(hook.event, hook.timing, functools.partial(self.fire, hook))
 
@@ -99,10 +101,16 @@ class Runtime:
         """Run `hook` for `event` if its condition holds (the bus calls this)."""
         if self.stopped:
             return  # the guard stopped this cascade: no hook runs until it unwinds
-        ctx = Ctx(self, self.game, event, hook.author)
+        game = self.bus.game
+        if game is None:
+            raise RuntimeError("this bus serves no game yet")
         cond = hook.cond
-        if cond is not None and not cond(ctx):
-            return
+        if cond is not None:
+            test = self._test  # a reused Ctx: a `when` test neither nests nor keeps it
+            test.game, test.event, test.actor, test.author = game, event, event.actor, hook.author
+            if not cond(test):
+                return
+        ctx = Ctx(self, game, event, hook.author)
         depth = self.depth
         if depth >= self.limits.depth:
             self._trip(hook.rule, self._depth_reason(hook), ctx.actor)
