@@ -323,6 +323,7 @@ def vote(
         text=text,
         option=target if action == "base" else None,
         value=None if value is None else value == "on",
+        path=text_file or "<changed rule>",
     )
     ballots = Ballots(_names(yes), _names(no), objector, creator_absent, _names(defender))
 

@@ -122,7 +122,7 @@ def _validate(session: Session, proposal: Proposal) -> tuple[str, str | None]:
             return rule.title, rule.author
         if not proposal.text:
             raise Refused("a change needs the rule's new text", "V2")
-        title, _ = session._check(proposal.text, "<changed rule>", rule.author, leaving=rule.id)
+        title, _ = session._check(proposal.text, proposal.path, leaving=rule.id)
         return title, rule.author
     if action == "restore":
         gone = next((r for r in session.state.removed if r.id == proposal.rule), None)
@@ -131,7 +131,7 @@ def _validate(session: Session, proposal: Proposal) -> tuple[str, str | None]:
         live = {meaning(r.text) for r in session.state.rules}
         if meaning(gone.text) in live:
             raise Refused(f"rule {gone.id} ({gone.title}) is in force again already", "V9")
-        title, _ = session._check(gone.text, f"<rule {gone.id}>", gone.author)
+        title, _ = session._check(gone.text, f"<rule {gone.id}>")
         return title, gone.author
     if action == "base":
         option = (proposal.option or "").strip().lower().replace("-", "_").replace(" ", "_")

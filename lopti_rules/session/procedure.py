@@ -53,6 +53,7 @@ class Proposal:
     text: str | None = None
     option: str | None = None
     value: bool | None = None
+    path: str = "<changed rule>"  # where `text` was read, for the checker's diagnostics
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +207,7 @@ class Session:
         return None if k in made else k
 
     def _check(
-        self, text: str, path: str, author: str, *, leaving: int | None = None
+        self, text: str, path: str, *, leaving: int | None = None
     ) -> tuple[str, list[Diagnostic]]:
         """Check `text` with the rules in force now and next round (except `leaving`)."""
         found: tuple[str, list[Diagnostic]] = ("", [])
@@ -246,7 +247,7 @@ class Session:
                     f"{gone.removed_in}: only a later Rule Vote brings it back",
                     "V9",
                 )
-        title, _ = self._check(text, path, author)
+        title, _ = self._check(text, path)
         rule = RuleRecord(
             id=self._next_id(),
             title=title,
@@ -272,7 +273,7 @@ class Session:
                 "rewrite, which needs the Rule Vote",
                 "R5, V6",
             )
-        title, _ = self._check(text, path, by, leaving=rule.id)
+        title, _ = self._check(text, path, leaving=rule.id)
         rule.title, rule.text = title, text
         return rule
 
@@ -365,7 +366,7 @@ class Session:
         if self.state.rounds:
             raise Refused("old rules come back only during setup, before round 1", "E3")
         self._known([proposer, author, *yes], "player")
-        title, _ = self._check(text, path, author)
+        title, _ = self._check(text, path)
         passed = votes.majority(len(set(yes)), len(self.players))
         record = VoteRecord(
             round=0,
