@@ -75,6 +75,13 @@ class Event(NamedTuple):
 
 
 _new = tuple.__new__  # builds an Event without NamedTuple's Python-level __new__
+_EMPTY: Mapping[str, object] = MappingProxyType({})
+
+
+def event_of(name: str, actor: int | None, fields: dict[str, object] | None = None) -> Event:
+    """The engine's fast path for `Event.make`: `fields` (a fresh dict) holds only immutable
+    values already (ints, strings, bools, tuples), so nothing needs freezing."""
+    return _new(Event, (name, actor, _EMPTY if fields is None else MappingProxyType(fields)))
 
 
 def _freeze(value: list[object]) -> tuple[object, ...]:
@@ -102,9 +109,11 @@ class EventBus:
     )
 
     def __init__(self) -> None:
-        self._before: dict[str, list[Handler]] = {name: [] for name in EVENT_NAMES}
-        self._after: dict[str, list[Handler]] = {name: [] for name in EVENT_NAMES}
-        self._observers: list[Handler] = []
+        # tuples, replaced on each subscription: dispatch iterates them without copying, and a
+        # handler that subscribes another does not change the dispatch under way
+        self._before: dict[str, tuple[Handler, ...]] = dict.fromkeys(EVENT_NAMES, ())
+        self._after: dict[str, tuple[Handler, ...]] = dict.fromkeys(EVENT_NAMES, ())
+        self._observers: tuple[Handler, ...] = ()
         self.live = False
         self.watched = False  # observers exist
         self.wants: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
@@ -120,9 +129,9 @@ class EventBus:
             known = ", ".join(EVENT_NAMES)
             raise ValueError(f"`{event_name}` is not an engine event (known: {known})")
         if timing == "before":
-            self._before[event_name].append(handler)
+            self._before[event_name] += (handler,)
         elif timing == "after":
-            self._after[event_name].append(handler)
+            self._after[event_name] += (handler,)
             self.after_hooked[event_name] = True
         else:
             raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
@@ -131,7 +140,7 @@ class EventBus:
 
     def observe(self, handler: Handler) -> None:
         """See every event once, at the moment its effect is applied (and every note)."""
-        self._observers.append(handler)
+        self._observers += (handler,)
         self.live = True
         self.watched = True
         self.wants = dict.fromkeys(EVENT_NAMES, True)
@@ -141,18 +150,18 @@ class EventBus:
 
     # -- called by the engine (only when `live`) -------------------------------------------
     def before(self, event: Event) -> None:
-        for handler in tuple(self._before[event.name]):
+        for handler in self._before[event.name]:
             handler(event)
 
     def observed(self, event: Event) -> None:
-        for handler in tuple(self._observers):
+        for handler in self._observers:
             handler(event)
 
     def after(self, event: Event) -> None:
-        for handler in tuple(self._after[event.name]):
+        for handler in self._after[event.name]:
             handler(event)
 
     def note(self, event: Event) -> None:
         """An action line that is not a base event: observers only, never hooks."""
-        for handler in tuple(self._observers):
+        for handler in self._observers:
             handler(event)

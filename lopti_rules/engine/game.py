@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from lopti_rules.engine.events import Event, EventBus
+from lopti_rules.engine.events import Event, EventBus, event_of
 from lopti_rules.engine.legality import generate, play_is_legal, top_run, why_illegal
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Play, Reveal, Swap
 from lopti_rules.engine.swaps import apply_swap, legal_swaps
@@ -234,13 +234,15 @@ class Game:
         bus = self.bus
         event = None
         if bus.live and bus.wants["play"]:
-            event = Event.make(
+            event = event_of(
                 "play",
                 seat,
-                rank=rank,
-                count=count,
-                source="hand" if from_hand else "face_down",
-                cards=(rank,) * count,
+                {
+                    "rank": rank,
+                    "count": count,
+                    "source": "hand" if from_hand else "face_down",
+                    "cards": (rank,) * count,
+                },
             )
             bus.before(event)
             if from_hand:  # a misbehaving hook cannot make the hand go negative
@@ -376,7 +378,7 @@ class Game:
         bus = self.bus
         event = None
         if bus.live and bus.wants["draw"]:
-            event = Event.make("draw", seat, cards=[self.deck[-1]])
+            event = event_of("draw", seat, {"cards": (self.deck[-1],)})
             bus.before(event)
             if not self.deck or self.out[seat]:
                 return False
@@ -446,7 +448,7 @@ class Game:
         self.turns += 1
         bus = self.bus
         if bus.live and bus.after_hooked["turn"]:
-            bus.after(Event.make("turn", seat))
+            bus.after(event_of("turn", seat))
         if self.over:
             self._round_over()
             return
@@ -455,7 +457,7 @@ class Game:
         self.bonus = False
         self.drawn = False
         if bus.live and bus.wants["turn"]:
-            event = Event.make("turn", nxt)
+            event = event_of("turn", nxt)
             bus.before(event)
             bus.observed(event)
         if not self.hand_sizes[self.turn] and self.face_up[self.turn]:
