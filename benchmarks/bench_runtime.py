@@ -1,0 +1,117 @@
+"""Hook-runtime benchmark: the same seeded bot rounds with no pack, an empty pack and a pack.
+
+Plays `--games` rounds (seeds `--seed`, `--seed`+1, ...) with `--players` seats and the
+`--bots` mix through the bot runner, side by side in one run: with no rule runtime at all,
+with an empty pack installed, with `--pack` (default: the gentle example pack) installed,
+and, as a reference, with do-nothing handlers on the pack's hooked events (`hooks_noop`: the
+same games as no pack, so its overhead is the engine's own cost of building and dispatching
+those events, the floor under any runtime). Rule sets are compiled once, outside the
+timing (a table compiles its pack once per game set-up). The configurations are interleaved
+in `--repeat` passes and each keeps its fastest pass, which evens out machine noise; times
+are the process's CPU time. Rules change the games (a gift or a draw makes a round longer),
+so the overhead is compared per move applied (plays, pickups, reveals) and, for reference,
+per game. Prints one JSON object:
+
+    {"games", "players", "bots", "pack", "none": {...}, "empty": {...}, "pack_run": {...},
+     "hooks_noop": {...}, "overhead_empty_pct", "overhead_pack_pct",
+     "overhead_pack_per_game_pct", "overhead_noop_pct"}
+
+where each run has `moves`, `seconds` (CPU), `us_per_move` and `guard_trips`. Targets: an empty
+pack at most 3% over no pack; the gentle pack at most 25%.
+
+    python benchmarks/bench_runtime.py --games 1000 --players 4 --bots random
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from lopti_rules.bots import make_bots
+from lopti_rules.bots.runner import run_round
+from lopti_rules.engine import Event, EventBus, TableOptions
+from lopti_rules.pack import load_pack
+from lopti_rules.runtime import RuleSet
+
+ROOT = Path(__file__).resolve().parent.parent
+GENTLE = ROOT / "examples" / "packs" / "gentle.yaml"
+
+
+def _noop(event: Event) -> None:
+    return None
+
+
+def one_pass(
+    rules: RuleSet | None, games: int, players: int, bots: str, seed: int, noop: bool = False
+) -> dict[str, float]:
+    options = TableOptions(players=players)
+    moves = trips = 0
+    start = time.process_time()
+    for s in range(seed, seed + games):
+        bus = EventBus()
+        if noop and rules is not None:
+            for hook in rules.hooks:
+                bus.subscribe(hook.event, hook.timing, _noop)
+        elif rules is not None:
+            runtime = rules.attach(bus)
+        result = run_round(options, s, make_bots(bots, players), bus=bus)
+        moves += result.moves
+        if rules is not None and not noop:
+            trips += len(runtime.trips)
+    seconds = time.process_time() - start
+    return {
+        "moves": moves,
+        "seconds": round(seconds, 4),
+        "us_per_move": round(seconds / moves * 1e6, 4),
+        "guard_trips": trips,
+    }
+
+
+def bench(games: int, players: int, bots: str, seed: int, pack: Path, repeat: int) -> dict:
+    chosen = RuleSet.from_pack(load_pack(pack))
+    configs: dict[str, tuple[RuleSet | None, bool]] = {
+        "none": (None, False),
+        "empty": (RuleSet.from_sources([]), False),
+        "pack_run": (chosen, False),
+        "hooks_noop": (chosen, True),
+    }
+    best: dict[str, dict[str, float]] = {}
+    for _ in range(repeat):
+        for name, (rules, noop) in configs.items():
+            run = one_pass(rules, games, players, bots, seed, noop)
+            if name not in best or run["us_per_move"] < best[name]["us_per_move"]:
+                best[name] = run
+    base = best["none"]["us_per_move"]
+    return {
+        "games": games,
+        "players": players,
+        "bots": bots,
+        "pack": str(pack.relative_to(ROOT) if pack.is_relative_to(ROOT) else pack),
+        **best,
+        "overhead_empty_pct": round((best["empty"]["us_per_move"] / base - 1) * 100, 2),
+        "overhead_pack_pct": round((best["pack_run"]["us_per_move"] / base - 1) * 100, 2),
+        "overhead_pack_per_game_pct": round(
+            (best["pack_run"]["seconds"] / best["none"]["seconds"] - 1) * 100, 2
+        ),
+        "overhead_noop_pct": round((best["hooks_noop"]["us_per_move"] / base - 1) * 100, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--bots", default="random")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--pack", type=Path, default=GENTLE)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    report = bench(args.games, args.players, args.bots, args.seed, args.pack, args.repeat)
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
