@@ -128,3 +128,11 @@ def test_a_bus_serves_one_game_reachable_from_hooks() -> None:
     assert bus.game is g and dealt == [52 - 18]
     with pytest.raises(ValueError, match="another game"):
         Game.new(TableOptions(players=2), seed=1, bus=bus)
+
+
+def test_round_after_hook_fires_when_the_round_ends() -> None:  # D28, LANGUAGE.md round
+    g = table(["9", "K"], pile=["8"])
+    ended: list[object] = []
+    g.bus.subscribe("round", "after", lambda e: ended.append(e.fields["round"]))
+    g.apply(Play(9, 1))
+    assert ended == [1] and g.is_over()

@@ -73,3 +73,19 @@ def test_custom_clear_after_a_pickup_is_a_bonus_out_of_turn() -> None:
     assert g.turn == 0 and g.bonus  # the causer plays at once, out of turn
     g.apply(Play(5, 1))
     assert g.turn == 1 and not g.bonus  # then play goes on as it would have
+
+
+def test_custom_clear_outside_a_move_gives_a_bonus_then_the_turn_resumes() -> None:
+    g = table(["5 6 9", "K"], pile=["4"], face_down=["2", "3"])
+    g.effects.clear(0)  # e.g. from a `before turn` hook of seat 0
+    assert g.turn == 0 and g.bonus and not g.pile_ranks
+    g.apply(Play(5, 1))  # the bonus play on the empty table
+    assert g.turn == 0 and not g.bonus and not g.drawn  # seat 0's own turn goes on
+    g.apply(Play(6, 1))
+    assert g.turn == 1
+
+
+def test_a_finished_causer_gets_no_bonus() -> None:  # W3
+    g = table(["5", "K", "Q"], finished=[2], places=True)
+    g.effects.clear(2)
+    assert g.turn == 0 and not g.bonus
