@@ -124,7 +124,7 @@ class Summary:
                 (
                     label,
                     f"mean {m.value:.1f} (95% CI {m.low:.1f}-{m.high:.1f}), "
-                    f"median {spread.median:g}, 95th percentile {spread.p95:g}",
+                    f"median {round(spread.median, 1):g}, 95th percentile {round(spread.p95, 1):g}",
                 )
             )
         for seat, w in enumerate(self.wins):
