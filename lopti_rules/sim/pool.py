@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import NoReturn
 
 from tqdm import tqdm
 
@@ -76,22 +78,36 @@ def run(
     show = sys.stderr.isatty() if progress is None else progress
     ranges = chunks(games, workers, len(tables))
     tasks = [(t, start, stop) for t in range(len(tables)) for start, stop in ranges]
-    results: list[list[GameRecord]] = [[] for _ in tables]
     parts: dict[tuple[int, int], list[GameRecord]] = {}
-    total = games * len(tables)
-    with tqdm(total=total, desc=label, unit="game", file=sys.stderr, disable=not show) as bar:
-        if executor is None and workers == 1:
+    bar = Bar(games * len(tables), label, show)
+    if executor is None and workers == 1:
+        with bar.start() as shown:
             for t, start, stop in tasks:
                 parts[t, start] = play_games(tables[t], seed, start, stop)
-                bar.update(stop - start)
-        elif executor is None:
-            with process_pool(workers) as pool:
-                _gather(pool, tables, seed, tasks, parts, bar.update)
-        else:
-            _gather(executor, tables, seed, tasks, parts, bar.update)
+                shown.update(stop - start)
+    elif executor is None:
+        with process_pool(workers) as pool:
+            _gather(pool, tables, seed, tasks, parts, bar)
+    else:
+        _gather(executor, tables, seed, tasks, parts, bar)
+    results: list[list[GameRecord]] = [[] for _ in tables]
     for t, start, _ in tasks:
         results[t].extend(parts[t, start])
     return results
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """The progress bar to show once the work is handed out (tqdm on stderr, or nothing)."""
+
+    total: int
+    label: str
+    show: bool
+
+    def start(self) -> tqdm[NoReturn]:
+        return tqdm(
+            total=self.total, desc=self.label, unit="game", file=sys.stderr, disable=not self.show
+        )
 
 
 def _gather(
@@ -100,17 +116,19 @@ def _gather(
     seed: int,
     tasks: list[tuple[int, int, int]],
     parts: dict[tuple[int, int], list[GameRecord]],
-    advance: Callable[[int], object],
+    bar: Bar,
 ) -> None:
-    """Submit every task, then collect the chunks as they finish."""
+    """Submit every task (the pool forks its workers now, before the bar's thread exists),
+    then collect the chunks as they finish."""
     futures: dict[Future[list[GameRecord]], tuple[int, int]] = {}
     for t, start, stop in tasks:
         futures[executor.submit(play_games, tables[t], seed, start, stop)] = (t, start)
     try:
-        for future in as_completed(futures):
-            records = future.result()
-            parts[futures[future]] = records
-            advance(len(records))
+        with bar.start() as shown:
+            for future in as_completed(futures):
+                records = future.result()
+                parts[futures[future]] = records
+                shown.update(len(records))
     except BaseException:
         for future in futures:
             future.cancel()

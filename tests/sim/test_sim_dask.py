@@ -8,13 +8,25 @@ import sys
 
 import pytest
 
-from lopti_rules.sim import Table, simulate
+from lopti_rules.sim import GameRecord, Table, simulate
 from lopti_rules.sim.cluster import DaskMissing, DaskUnavailable, dask_executor
 from lopti_rules.sim.pool import run
 
 from .sim_helpers import CROWN, TENS_TAX, table
 
 distributed = pytest.importorskip("distributed")
+
+# the scheduler's status page moves to a free port when 8787 is taken (by another cluster)
+pytestmark = pytest.mark.filterwarnings("ignore:Port .* is already in use")
+
+
+TABLES = [Table(4), table(TENS_TAX, CROWN)]
+
+
+@pytest.fixture(scope="module")
+def pooled() -> list[list[GameRecord]]:
+    """The process pool's records, made before any cluster thread exists (the pool forks)."""
+    return run(TABLES, 40, 11, workers=2)
 
 
 @pytest.fixture(scope="module")
@@ -32,13 +44,14 @@ def scheduler() -> object:
     cluster.close()
 
 
-def test_dask_gives_the_records_of_the_process_pool(scheduler: object) -> None:
+def test_dask_gives_the_records_of_the_process_pool(
+    pooled: list[list[GameRecord]], scheduler: object
+) -> None:
     address = scheduler.scheduler_address  # type: ignore[attr-defined]
     assert address.startswith("tcp://127.0.0.1:")
-    tables = [Table(4), table(TENS_TAX, CROWN)]
-    on_dask = simulate(tables, 40, 11, workers=2, dask=address)
-    assert on_dask == run(tables, 40, 11, workers=2)
-    assert on_dask == run(tables, 40, 11, workers=1)
+    on_dask = simulate(TABLES, 40, 11, workers=2, dask=address)
+    assert on_dask == pooled
+    assert on_dask == run(TABLES, 40, 11, workers=1)
 
 
 def test_dask_executor_is_a_concurrent_futures_executor(scheduler: object) -> None:
