@@ -8,7 +8,7 @@ import pytest
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import Event, EventBus, TableOptions
-from lopti_rules.runtime import RulesRejected, load_rules
+from lopti_rules.runtime import GuardLimits, RulesRejected, compile_unchecked, load_rules
 from lopti_rules.sim import Table, game_seed, simulate
 from lopti_rules.sim.play import play_game, play_games
 from lopti_rules.sim.pool import MAX_CHUNK, chunks, run
@@ -111,3 +111,13 @@ def test_the_progress_bar_writes_to_stderr_only_when_asked(
     run([Table(2)], 20, 0, progress=True, label="testing")
     out, err = capsys.readouterr()
     assert out == "" and "testing" in err and "20/20" in err
+
+
+def test_guard_trips_and_fires_are_counted_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the checker never lets a looping rule through: force one past it to make the guard trip
+    echo = 'rule "Echo":\n    after draw:\n        player draws 1\n'
+    forced = compile_unchecked(echo, limits=GuardLimits(depth=3))
+    monkeypatch.setattr("lopti_rules.sim.play.compiled", lambda _table: forced)
+    records = play_games(table(TENS_TAX), 1, 0, 5)
+    assert all(r.trips > 0 and r.fires[0] > 0 for r in records)
+    assert len(records[0].fires) == 1  # one count per title of the rules in force
