@@ -14,3 +14,17 @@ def test_unknown_command_is_a_usage_error(capsys) -> None:
     err = capsys.readouterr().err
     assert "no-such-command" in err
     assert "Traceback" not in err
+
+
+def test_usage_errors_are_one_sentence(capsys) -> None:
+    assert main(["play", "--seed", "x"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("error: invalid value for '--seed'")
+    assert "See `lopti play --help`." in err
+
+
+def test_a_missing_argument_names_the_command(capsys) -> None:
+    assert main(["check"]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: missing argument 'FILES...'. See `lopti check --help`.\n"

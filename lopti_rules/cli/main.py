@@ -66,6 +66,9 @@ def main(argv: list[str] | None = None) -> int:
         rv = cli.main(args=argv, prog_name="lopti", standalone_mode=False)
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except click.UsageError as exc:
+        click.echo(usage_sentence(exc), err=True)
+        return exc.exit_code
     except click.ClickException as exc:
         exc.show()
         return exc.exit_code
@@ -80,6 +83,16 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     # a command returns its exit code (or None for success)
     return rv if isinstance(rv, int) else 0
+
+
+def usage_sentence(exc: click.UsageError) -> str:
+    """A usage error as one sentence that says where to look for help."""
+    message = " ".join(exc.format_message().split())
+    message = message[:1].lower() + message[1:]
+    if not message.endswith((".", "?", "!", "?)")):
+        message += "."
+    path = exc.ctx.command_path if exc.ctx is not None else "lopti"
+    return f"error: {message} See `{path} --help`."
 
 
 def run() -> None:
