@@ -7,10 +7,10 @@ and, as a reference, with do-nothing handlers on the pack's hooked events (`hook
 same games as no pack, so its overhead is the engine's own cost of building and dispatching
 those events, the floor under any runtime). Rule sets are compiled once, outside the
 timing (a table compiles its pack once per game set-up). The configurations are interleaved
-in `--repeat` passes and each keeps its fastest pass, which evens out machine noise; times
-are the process's CPU time. Rules change the games (a gift or a draw makes a round longer),
-so the overhead is compared per move applied (plays, pickups, reveals) and, for reference,
-per game. Prints one JSON object:
+in `--repeat` passes, in a rotating order, and each keeps its fastest pass, which evens out
+machine noise; times are the process's CPU time. Rules change the games (a gift or a draw
+makes a round longer), so the overhead is compared per move applied (plays, pickups,
+reveals) and, for reference, per game. Prints one JSON object:
 
     {"games", "players", "bots", "pack", "none": {...}, "empty": {...}, "pack_run": {...},
      "hooks_noop": {...}, "overhead_empty_pct", "overhead_pack_pct",
@@ -78,8 +78,10 @@ def bench(games: int, players: int, bots: str, seed: int, pack: Path, repeat: in
         "hooks_noop": (chosen, True),
     }
     best: dict[str, dict[str, float]] = {}
-    for _ in range(repeat):
-        for name, (rules, noop) in configs.items():
+    names = list(configs)
+    for i in range(repeat):
+        for name in names[i % len(names) :] + names[: i % len(names)]:  # rotate the order
+            rules, noop = configs[name]
             run = one_pass(rules, games, players, bots, seed, noop)
             if name not in best or run["us_per_move"] < best[name]["us_per_move"]:
                 best[name] = run
