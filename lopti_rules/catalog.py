@@ -226,6 +226,7 @@ RESERVED_WORDS: frozenset[str] = frozenset(
 # ---------------------------------------------------------------- event words in WORDS
 
 # words of a `skip/cancel/prevent/undo WORDS` or `X cannot WORDS` form that name an event
+# (`catalog.events_named` reads the phrases first, so `the bonus play` is a bonus, not a play)
 EVENT_WORDS: dict[str, str] = {
     "play": "play", "plays": "play", "playing": "play",
     "draw": "draw", "draws": "draw", "drawing": "draw",
@@ -241,3 +242,37 @@ EVENT_WORDS: dict[str, str] = {
     "roshambo": "roshambo",
     "round": "round", "deal": "deal", "dealing": "deal", "swap": "swap",
 }  # fmt: skip
+
+# two-word phrases naming an event, read before single words (filler words in between, such
+# as `the` in `play the bonus`, are ignored)
+EVENT_PHRASES: dict[tuple[str, str], str] = {
+    ("bonus", "play"): "bonus", ("bonus", "plays"): "bonus",
+    ("play", "bonus"): "bonus", ("plays", "bonus"): "bonus", ("playing", "bonus"): "bonus",
+    ("pick", "up"): "pickup", ("picks", "up"): "pickup", ("picking", "up"): "pickup",
+    ("take", "up"): "take_up", ("takes", "up"): "take_up", ("taking", "up"): "take_up",
+    ("go", "out"): "finish", ("goes", "out"): "finish", ("going", "out"): "finish",
+}  # fmt: skip
+
+# words that do not change what a phrase names (`skip the bonus play`, `play a bonus`)
+FILLER_WORDS: frozenset[str] = frozenset({"the", "a", "an", "their", "its", "his", "her", "this"})
+
+
+def events_named(words: list[str]) -> list[str]:
+    """The events the words of a forbidden form name, in the order they are named.
+
+    Two-word phrases are read first (`bonus play` is a bonus, `pick up` a pickup), then single
+    words (`EVENT_WORDS`); filler words (`the`, `a`, `their`) are skipped.
+    """
+    folded = [w.casefold() for w in words if w.casefold() not in FILLER_WORDS]
+    named: list[str] = []
+    i = 0
+    while i < len(folded):
+        phrase = EVENT_PHRASES.get((folded[i], folded[i + 1])) if i + 1 < len(folded) else None
+        if phrase is not None:
+            named.append(phrase)
+            i += 2
+            continue
+        if folded[i] in EVENT_WORDS:
+            named.append(EVENT_WORDS[folded[i]])
+        i += 1
+    return named

@@ -4,10 +4,13 @@ name the win or the vote (LR201, LR202).
 Takes one hook; reports into its `Source`.
 
 - LR101: `instead of EVENT` replaces a base event.
-- LR102: `skip/cancel/prevent/undo WORDS` and `TARGET cannot/may not/must not WORDS`.
+- LR102: `skip/cancel/prevent/undo WORDS` and `TARGET cannot/may not/must not WORDS`
+  (`skip the next turn`, `cancel the draw`, `player cannot play`, whichever event is hooked).
   The most specific code wins when the words name something the rulebook protects on its
-  own: the win (LR201, R3), the vote or roshambo (LR202, V10), the hooked event itself or
-  a clear or bonus play (LR103, C5).
+  own: the win (LR201, R3), the vote or roshambo (LR202, V10), and, LR103 over LR102, a
+  clear or a bonus play (C5): the form takes away a clear or a bonus play (the first event
+  its words name, phrases first: `skip the bonus play` is a bonus), or stops the actor of a
+  `clear`/`bonus` hook, the clearer, from playing (`after clear: player cannot play`).
 - LR103, the semantic case: an action that takes away what its own event needs, so the
   event could not happen: the pile picked up or cleared in `before clear` or
   `before pickup`, the played cards given or discarded by the player in `before play`.
@@ -38,19 +41,20 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
             _takes_away(source, event, action)
 
 
-def _named_events(words: tuple[ast.Ident, ...]) -> list[str]:
-    return [catalog.EVENT_WORDS[w.name.casefold()] for w in words
-            if w.name.casefold() in catalog.EVENT_WORDS]  # fmt: skip
+_VERBS = {"skip": "skips", "cancel": "cancels", "prevent": "prevents", "undo": "undoes"}
 
 
 def _forbidden_form(source: Source, hook: ast.Hook, action: ast.Prevent | ast.Forbid) -> None:
     said = " ".join(w.name for w in action.words)
     if isinstance(action, ast.Prevent):
         form = f"`{action.verb} {said}`"
+        does = _VERBS[action.verb]
     else:
         form = f"`{action.modal} {said}`"
-    named = _named_events(action.words)
-    own = hook.event.name
+        does = "forbids"
+    named = catalog.events_named([w.name for w in action.words])
+    # what the form takes away: the first event its words name (`skip the next turn`: a turn)
+    taken = named[0] if named else None
     if any(e in catalog.PROCEDURES for e in named):
         source.report(
             "LR202",
@@ -65,23 +69,40 @@ def _forbidden_form(source: Source, hook: ast.Hook, action: ast.Prevent | ast.Fo
             f"{form} prevents winning",
             "no rule may stop a player going out or winning (R3)",
         )
-    elif own in named or any(e in ("clear", "bonus") for e in named):
-        what = own if own in named else next(e for e in named if e in ("clear", "bonus"))
+    elif taken in ("clear", "bonus") or _stops_the_clearer(hook, action, taken):
+        what = "a clear" if taken == "clear" else "the clearer's bonus play"
         source.report(
             "LR103",
             action.span,
-            f"{form} takes away the `{what}` itself, so the event could not happen",
+            f"{form} {does} {what}, which no rule may prevent (C5)",
             "a clear and the clearer's bonus play are protected (C5); add an action "
             "instead, such as `player draws 1`",
         )
     else:
+        what = f"a `{taken}`, a base event" if taken else "part of the base game"
         source.report(
             "LR102",
             action.span,
-            f"{form} prevents, cancels, skips or undoes part of the base game",
+            f"{form} {does} {what}; a rule may only add to the base game",
             "rules add before or after an event (R2); make the rule add something instead, "
             "such as `next player draws 1`",
         )
+
+
+def _stops_the_clearer(hook: ast.Hook, action: ast.Prevent | ast.Forbid, taken: str | None) -> bool:
+    """Whether the form stops the actor of a clear or bonus hook (the clearer, whose bonus
+    play comes next) from playing: `after clear: player cannot play`, `skip the player`."""
+    if hook.event.name not in ("clear", "bonus") or taken not in (None, "play", "turn"):
+        return False
+    if isinstance(action, ast.Forbid):
+        return _is_player(action.target)
+    words = [w.name.casefold() for w in action.words]
+    words = [w for w in words if w not in catalog.FILLER_WORDS]
+    return bool(words) and words[0] == "player"
+
+
+def _is_player(target: ast.Target) -> bool:
+    return isinstance(target, ast.Role) and target.name == "player"
 
 
 def _is_actor(target: ast.Target) -> bool:
