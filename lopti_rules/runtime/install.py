@@ -7,9 +7,10 @@ without hooks subscribes nothing and the bus stays idle (`bus.live` false): an e
 costs nothing. The game is read from `bus.game` at each firing, so a runtime attached to a
 bus before `Game.new` sees the `round`, `deal` and first `turn` events.
 
-A firing (`Runtime.fire`) builds a `Ctx`, tests the hook's condition against the event, the
-table and the players, and when it holds writes a `hook` note (for the event log) and runs
-the actions, which call the engine; events they emit run their hooks depth-first, inside
+A firing (each hook's bus handler, or `Runtime.fire`) tests the hook's condition against
+the event, the table and the players, and when it holds writes a `hook` note (for the event
+log) and runs the actions, which call the engine; events they emit run their hooks
+depth-first, inside
 the call. `Runtime.rule` is the title of the rule whose hook or action is running (None in
 base play): the event log writes it as the `rule` of every line. The guard (guard.py) counts
 nesting and actions per cascade and stops a runaway one, with a `guard` note.
@@ -19,7 +20,6 @@ Counters: `fires` (rule title -> times its hooks ran), `trips` (every `GuardTrip
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -86,7 +86,7 @@ class Runtime:
         self._stack: list[CompiledHook] = []
         self._test = Ctx(self, None, Event("", None, {}), 0)  # type: ignore[arg-type]
         for hook in self.hooks:
-            bus.subscribe(hook.event, hook.timing, functools.partial(self.fire, hook))
+            bus.subscribe(hook.event, hook.timing, self._handler(hook))
 
     @property
     def game(self) -> Game:
@@ -97,20 +97,34 @@ class Runtime:
 
     # ------------------------------------------------------------------ firing
 
+    def _handler(self, hook: CompiledHook) -> Callable[[Event], None]:
+        """The bus handler of one hook: the `when` test inlined, then `run`."""
+        bus, cond, author, test = self.bus, hook.cond, hook.author, self._test
+
+        def handler(event: Event) -> None:
+            if self.stopped:
+                return  # the guard stopped this cascade: no hook runs until it unwinds
+            if cond is not None:  # `test` is a reused Ctx: a `when` test neither nests nor keeps it
+                test.game = bus.game  # type: ignore[assignment]  # set: the game emitted `event`
+                test.event, test.actor, test.author = event, event.actor, author
+                if not cond(test):
+                    return
+            self.run(hook, event)
+
+        return handler
+
     def fire(self, hook: CompiledHook, event: Event) -> None:
-        """Run `hook` for `event` if its condition holds (the bus calls this)."""
+        """Run `hook` for `event` if its condition holds."""
         if self.stopped:
-            return  # the guard stopped this cascade: no hook runs until it unwinds
-        game = self.bus.game
-        if game is None:
-            raise RuntimeError("this bus serves no game yet")
+            return
         cond = hook.cond
-        if cond is not None:
-            test = self._test  # a reused Ctx: a `when` test neither nests nor keeps it
-            test.game, test.event, test.actor, test.author = game, event, event.actor, hook.author
-            if not cond(test):
-                return
-        ctx = Ctx(self, game, event, hook.author)
+        if cond is not None and not cond(Ctx(self, self.game, event, hook.author)):
+            return
+        self.run(hook, event)
+
+    def run(self, hook: CompiledHook, event: Event) -> None:
+        """Run `hook`'s actions for `event` (its condition held), under the guard."""
+        ctx = Ctx(self, self.game, event, hook.author)
         depth = self.depth
         if depth >= self.limits.depth:
             self._trip(hook.rule, self._depth_reason(hook), ctx.actor)
