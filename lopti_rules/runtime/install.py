@@ -10,10 +10,10 @@ bus before `Game.new` sees the `round`, `deal` and first `turn` events.
 A firing (each hook's bus handler, or `Runtime.fire`) tests the hook's condition against
 the event, the table and the players, and when it holds writes a `hook` note (for the event
 log) and runs the actions, which call the engine; events they emit run their hooks
-depth-first, inside
-the call. `Runtime.rule` is the title of the rule whose hook or action is running (None in
-base play): the event log writes it as the `rule` of every line. The guard (guard.py) counts
-nesting and actions per cascade and stops a runaway one, with a `guard` note.
+depth-first, inside the call. `Runtime.rule` is the title of the rule whose hook or action
+is running (None in base play): the event log writes it as the `rule` of every line. The
+guard (guard.py) counts nesting and actions per cascade and stops a runaway one, with a
+`guard` note.
 
 Counters: `fires` (rule title -> times its hooks ran), `trips` (every `GuardTrip`).
 """
