@@ -224,3 +224,20 @@ def test_a_pack_check_loads_pydantic_but_not_the_engine() -> None:
     loaded = _modules_after(["check", f"{DATA}/good.yaml"])
     assert "pydantic" in loaded and "yaml" in loaded
     assert not [m for m in loaded if m.startswith("lopti_rules.")]
+
+
+@pytest.mark.parametrize("output", ["json", "sarif"])
+def test_with_works_in_every_format(capsys: pytest.CaptureFixture[str], output: str) -> None:
+    proposed = f"{DATA}/proposed/closes_loop.lopti"
+    code, out, _ = run(capsys, "--format", output, "--with", f"{DATA}/good.yaml", proposed)
+    assert code == 1
+    data = json.loads(out)
+    if output == "json":
+        (result,) = data["files"]
+        assert result["path"] == proposed and result["accepted"] is False
+        assert [d["code"] for d in result["diagnostics"]] == ["LR203"]
+    else:
+        (finding,) = data["runs"][0]["results"]
+        assert finding["ruleId"] == "LR203"
+        location = finding["locations"][0]["physicalLocation"]
+        assert location["artifactLocation"]["uri"] == proposed
