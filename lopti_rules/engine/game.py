@@ -449,7 +449,9 @@ class Game:
         bus = self.bus
         if bus.live and bus.after_hooked["turn"]:
             bus.after(event_of("turn", seat))
-        if self.over:
+        if self.over:  # the round has ended: no bonus play or draw is pending (W1, W3, T5)
+            self.bonus = False
+            self.drawn = False
             self._round_over()
             return
         nxt = self.next_active(seat)
