@@ -108,15 +108,24 @@ def command(
       lopti vet my_rule.lopti --pack examples/packs/gentle.yaml --author Cat --html report.html
       lopti vet my_rule.lopti --format json --seed 7 --dask local
     """
-    from lopti_rules.api import read_source
+    from lopti_rules.api import is_pack, read_source
+    from lopti_rules.runtime import RulesRejected
     from lopti_rules.sim import RuleText, compare
     from lopti_rules.sim.report import MatplotlibMissing, require_matplotlib
 
     try:
         if games < 1:
             raise ValueError("--games must be at least 1")
+        if is_pack(rule_path):
+            raise ValueError(
+                f"{rule_path} is a pack: vet takes the proposed rule file, and the rules in "
+                "force with --pack"
+            )
         if html_path is not None:
             require_matplotlib()
+            folder = Path(html_path).resolve().parent
+            if not folder.is_dir():
+                raise ValueError(f"cannot write {html_path}: the folder {folder} does not exist")
         ok, shown, check_json = check_rule(rule_path, pack_path)
         if not ok:
             if output == "json":
@@ -133,6 +142,9 @@ def command(
         without, with_ = play_tables([base, table], games, seed, workers_of(workers), dask, "vet")
     except Rejected as exc:
         click.echo(exc.report, err=True, nl=False)
+        return 1
+    except RulesRejected as exc:  # the checker above reports first; this is a safety net
+        click.echo(f"error: {exc}.", err=True)
         return 1
     except (ValueError, MatplotlibMissing) as exc:
         click.echo(f"error: {str(exc).rstrip('.')}.", err=True)

@@ -209,3 +209,17 @@ def test_vet_html_without_matplotlib_says_how_to_install_it(
         "error: --html needs matplotlib to draw its plots: "
         "install it with `pip install 'lopti-rules[report]'`.\n"
     )
+
+
+def test_vet_refuses_a_pack_as_the_rule_and_an_html_folder_that_is_not_there(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "vet", GENTLE, "--games", "5")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"error: {GENTLE} is a pack: vet takes the proposed rule file, "
+        "and the rules in force with --pack.\n"
+    )
+    missing = tmp_path / "no" / "report.html"
+    code, out, err = run(capsys, "vet", TENS, "--games", "5", "--html", str(missing))
+    assert (code, out) == (2, "") and "does not exist" in err and err.count("\n") == 1
