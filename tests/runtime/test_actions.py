@@ -74,6 +74,7 @@ def test_hooks_on_round_deal_and_the_first_turn_run_when_attached_before_the_dea
     rules = load_rules(
         'rule "Start":\n'
         '    before round: announce "Shuffle up"\n'
+        '    before deal: announce "Dealing"\n'
         "    after deal when round > 1: the last winner discards 1 highest card\n"
         "    before turn: player draws 1\n"
     )
@@ -82,10 +83,11 @@ def test_hooks_on_round_deal_and_the_first_turn_run_when_attached_before_the_dea
     names: list[str] = []
     bus.observe(lambda e: names.append(e.name))
     game = Game.new(TableOptions(players=3, round=2, last_winner=1, dealer=0), 5, bus=bus)
-    assert runtime.fires == {"Start": 3}
+    assert runtime.fires == {"Start": 4}
     assert game.turn == 1  # the last winner plays first (S6) ...
     assert game.hand_sizes == [3, 3, 3] and len(game.removed) == 1  # ... discarded, drew
-    assert names[:3] == ["hook", "announce", "round"]  # before round runs before it starts
+    # before round runs before the round starts; before deal once it is certain
+    assert names[:6] == ["hook", "announce", "round", "hook", "announce", "deal"]
 
 
 def test_a_whole_round_with_every_example_rule_ends_and_keeps_the_cards() -> None:
