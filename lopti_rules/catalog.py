@@ -110,6 +110,20 @@ for _field, _type in (("cause", CAUSE), ("source", SOURCE), ("reason", REASON)):
 SYMBOL_FIELDS["none"] = ("top",)
 
 
+# hints for a word that is not a value of a field, when the word says what was meant
+VALUE_HINTS: dict[tuple[str, str], str] = {
+    ("source", "face_up"): "face-up cards are played only after they have become the hand "
+    "(F3), so they are played from the `hand`; `source` is `hand` or `face_down`",
+    ("source", "face_down_cards"): "write `source is face_down`",
+}
+
+# words people write for `true`/`false`
+BOOL_WORDS: dict[str, bool] = {
+    "yes": True, "y": True, "on": True, "set": True,
+    "no": False, "n": False, "off": False, "unset": False,
+}  # fmt: skip
+
+
 def event_field_owners(name: str) -> tuple[str, ...]:
     """The events that have a field called `name`, in catalogue order."""
     return tuple(e.name for e in EVENTS.values() if name in e.fields)

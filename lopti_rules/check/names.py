@@ -9,6 +9,15 @@ meets a rank field as the rank 2..10), numbers meet counts, `true`/`false` meet 
 a symbol meets a field that can hold it. Every unknown name gets the nearest known name as
 a hint. A hook on an unknown event is still checked, with every event's fields in scope, so
 one typo does not hide the rest of the file's problems (nor bury it under false ones).
+
+One mistake, one diagnostic: when a side of a comparison is a known field with a known type,
+the other side is judged as a value of that type. A word there is a wrong value (LR503:
+`source is face_up`, `low is yes`, `count > many`), not an unknown field, unless it names a
+field in scope (then the two fields' types must agree) or, against a number or rank field, a
+field that is misplaced here (`cards of player > hand`: LR502, say whose). A field this
+event does not have is reported once (LR502) and its value is not judged further
+(`after clear when source is hand`). Only a word with no known field beside it is an unknown
+field (LR502: `colour is 7`).
 """
 
 from __future__ import annotations
@@ -34,7 +43,7 @@ class Field:
 class Literal:
     """A number, rank word, `true`/`false` or symbol written in a condition."""
 
-    kind: str  # "number", "rank", "bool", "symbol"
+    kind: str  # "number", "rank", "bool", "symbol"; "word": a bare word met as a value
     text: str
     span: Span
     value: int = 0
@@ -42,13 +51,26 @@ class Literal:
 
 @dataclass(frozen=True, slots=True)
 class Word:
-    """A bare word that is neither a field in scope nor a symbol."""
+    """A bare word that is neither a field in scope nor a symbol (no field to judge it by)."""
 
     name: str
     span: Span
 
 
-Value = Field | Literal | Word | None  # None: already reported
+@dataclass(frozen=True, slots=True)
+class Misplaced:
+    """A field name that cannot be used here (LR502), its type known all the same: a field of
+    another event (`owners`), a player field without a role (`player`), or an unknown player
+    field in `FIELD of ROLE` (`type` None)."""
+
+    name: str
+    span: Span
+    type: FieldType | None
+    owners: tuple[str, ...] = ()
+    player: bool = False
+
+
+Value = Field | Literal | Word | Misplaced | None  # None: nothing to judge
 
 
 def event_of(hook: ast.Hook) -> catalog.Event | None:
@@ -143,7 +165,9 @@ class _Resolver:
     def scope_fields(self, scope: Scope) -> dict[str, FieldType]:
         return fields_in_scope(self.event, scope)
 
-    def resolve(self, op: ast.Operand, scope: Scope, symbols: tuple[str, ...]) -> Value:
+    def classify(self, op: ast.Operand, scope: Scope, expect: FieldType | None) -> Value:
+        """What an operand is, reporting nothing. `expect` is the type of a known field on
+        the other side of the comparison: a bare word is then judged as a value of it."""
         match op:
             case ast.Int(value=v, span=span):
                 return Literal("number", str(v), span, v)
@@ -155,64 +179,93 @@ class _Resolver:
             case ast.PlayerField(field=f, span=span):
                 ftype = catalog.PLAYER_FIELDS.get(f.name)
                 if ftype is None:
-                    self.source.report(
-                        "LR502",
-                        f.span,
-                        f"unknown player field `{f.name}`",
-                        did_you_mean(f.name, catalog.PLAYER_FIELDS)
-                        or "player fields are `hand`, `face_up`, `face_down`, `cards`",
-                    )
-                    return None
+                    return Misplaced(f.name, f.span, None, player=True)
                 return Field(f"{f.name} of {_whose(op.target)}", ftype, span)
             case ast.Ident(name=name, span=span):
-                return self.ident(name, span, scope, symbols)
+                return self.ident(name, span, scope, expect)
         return None  # pragma: no cover - the AST has no other operand
 
-    def ident(self, name: str, span: Span, scope: Scope, symbols: tuple[str, ...]) -> Value:
-        if name in symbols or (symbols and name in catalog.SYMBOL_FIELDS):
-            return Literal("symbol", name, span)  # the other side is a symbol field
+    def ident(self, name: str, span: Span, scope: Scope, expect: FieldType | None) -> Value:
+        if expect is not None and (name in expect.symbols or (expect.nullable and name == "none")):
+            return Literal("symbol", name, span)
         fields = self.scope_fields(scope)
         if name in fields:
             return Field(name, fields[name], span)
+        if expect is not None and expect.kind in ("symbol", "bool"):
+            # such a field's values are words: this one is a value, right or wrong
+            kind = "symbol" if name in catalog.SYMBOL_FIELDS else "word"
+            return Literal(kind, name, span)
         if name in catalog.PLAYER_FIELDS:
+            return Misplaced(name, span, catalog.PLAYER_FIELDS[name], player=True)
+        owners = catalog.event_field_owners(name)
+        if owners:
+            return Misplaced(name, span, catalog.EVENTS[owners[0]].fields[name], owners)
+        if name in catalog.SYMBOL_FIELDS:
+            return Literal("symbol", name, span)  # a value of some symbol field
+        if expect is not None:
+            return Literal("word", name, span)  # judged as a value of the known field
+        return Word(name, span)
+
+    def misplaced(self, value: Misplaced) -> None:
+        name, span = value.name, value.span
+        if value.type is None:
+            self.source.report(
+                "LR502",
+                span,
+                f"unknown player field `{name}`",
+                did_you_mean(name, catalog.PLAYER_FIELDS)
+                or "player fields are `hand`, `face_up`, `face_down`, `cards`",
+            )
+        elif value.player:
             self.source.report(
                 "LR502",
                 span,
                 f"`{name}` is a player field: say whose",
                 f"write `{name} of player` (or another role)",
             )
-            return None
-        if name in catalog.SYMBOL_FIELDS:
-            return Literal("symbol", name, span)
-        owners = catalog.event_field_owners(name)
-        if owners:
-            where = ", ".join(f"`{o}`" for o in owners)
+        else:
+            where = ", ".join(f"`{o}`" for o in value.owners)
             self.source.report(
                 "LR502",
                 span,
                 f"`{self.event_name}` has no field `{name}` (it is a field of {where})",
                 f"hook {where.split(', ')[0]} to test `{name}`, or use a table field",
             )
-            return None
-        return Word(name, span)
 
     # ---------------------------------------------------------------- comparisons
 
     def comparison(self, cmp: ast.Compare | ast.In, scope: Scope) -> None:
+        """Judge one comparison. When a side is a known field with a known type (in scope,
+        or misplaced: reported once), the other sides are judged as values of that type
+        (LR503 when wrong), not as unknown fields (see the module docstring)."""
         rights = (cmp.right,) if isinstance(cmp, ast.Compare) else cmp.options
         op = cmp.op if isinstance(cmp, ast.Compare) else "in"
-        left = self.resolve(cmp.left, scope, ())
-        left_symbols = left.type.symbols if isinstance(left, Field) else ()
-        resolved = [self.resolve(r, scope, left_symbols) for r in rights]
-        if isinstance(left, Word) and resolved:
-            first = resolved[0]
-            if isinstance(first, Field) and first.type.kind == "symbol":
-                left = self.resolve(cmp.left, scope, first.type.symbols)
-        for right in resolved:
-            self.pair(left, right, op, cmp.span)
+        sides = (cmp.left, *rights)
+        first = [self.classify(side, scope, None) for side in sides]
+        # a symbol field first (its values are words), as the runtime reads it, then any field
+        fields = [v for v in first if isinstance(v, Field)]
+        fields.sort(key=lambda f: f.type.kind != "symbol")
+        misplaced = [v for v in first if isinstance(v, Misplaced) and v.type is not None]
+        anchor: Field | Misplaced | None = (fields or misplaced or [None])[0]
+        values = first
+        if anchor is not None and anchor.type is not None:
+            values = [
+                v if v is anchor else self.classify(side, scope, anchor.type)
+                for side, v in zip(sides, first, strict=True)
+            ]
+        for value in values:
+            if isinstance(value, Misplaced):
+                self.misplaced(value)
+        if isinstance(anchor, Misplaced):
+            return  # its values are not judged: the field itself is the mistake
+        left, *others = values
+        for right in others:
+            self.pair(left, right, op, cmp.span, scope)
 
-    def pair(self, left: Value, right: Value, op: str, span: Span) -> None:
-        if left is None or right is None:
+    def pair(self, left: Value, right: Value, op: str, span: Span, scope: Scope) -> None:
+        if left is None or right is None or isinstance(left, Misplaced):
+            return
+        if isinstance(right, Misplaced):
             return
         if isinstance(left, Word) or isinstance(right, Word):
             self.word(left, right)
@@ -220,7 +273,7 @@ class _Resolver:
         if isinstance(right, Field) and not isinstance(left, Field):
             left, right = right, left
         if isinstance(left, Field):
-            self.against_field(left, right, op, span)
+            self.against_field(left, right, op, span, scope)
         elif (
             isinstance(right, Literal)
             and left.kind != right.kind
@@ -235,18 +288,9 @@ class _Resolver:
             )
 
     def word(self, left: Value, right: Value) -> None:
-        for value, other in ((left, right), (right, left)):
-            if not isinstance(value, Word):
-                continue
-            if isinstance(other, Field) and other.type.kind == "symbol":
-                self.source.report(
-                    "LR503",
-                    value.span,
-                    f"`{value.name}` is not a value of `{other.name}` "
-                    f"(it is {other.type.describe()})",
-                    did_you_mean(value.name, other.type.symbols),
-                )
-            else:
+        """Unknown words where no known field says what they should be: unknown fields."""
+        for value in (left, right):
+            if isinstance(value, Word):
                 names = [*self.scope_fields(Scope(each=True)), *catalog.SYMBOL_FIELDS]
                 self.source.report(
                     "LR502",
@@ -256,7 +300,9 @@ class _Resolver:
                     or f"fields here are {_listing(self.scope_fields(Scope()))}",
                 )
 
-    def against_field(self, field: Field, other: Field | Literal, op: str, span: Span) -> None:
+    def against_field(
+        self, field: Field, other: Field | Literal, op: str, span: Span, scope: Scope
+    ) -> None:
         ftype = field.type
         ordered = op in ("<", "<=", ">", ">=")
         if ordered and ftype.kind in ("symbol", "bool"):
@@ -285,6 +331,14 @@ class _Resolver:
             "bool": other.kind == "bool",
             "symbol": other.kind == "symbol" and other.text in ftype.symbols,
         }[ftype.kind]
+        if not ok and other.kind == "word":
+            self.source.report(
+                "LR503",
+                other.span,
+                f"`{other.text}` is not a value of `{field.name}` (it is {ftype.describe()})",
+                _value_hint(field.name, ftype, other.text, self.scope_fields(scope)),
+            )
+            return
         if not ok:
             hint = None
             if ftype.kind == "symbol" and other.kind == "symbol":
@@ -328,11 +382,28 @@ def _whose(target: ast.Target) -> str:
     return "player"
 
 
+def _value_hint(field: str, ftype: FieldType, word: str, fields: dict[str, FieldType]) -> str:
+    """What to write instead of a word that is not a value of the field."""
+    said = catalog.VALUE_HINTS.get((field, word))
+    if said is not None:
+        return said
+    if ftype.kind == "bool":
+        meant = catalog.BOOL_WORDS.get(word.casefold())
+        if meant is not None:
+            return f"did you mean `{field} is {'true' if meant else 'false'}`?"
+        return f"`{field}` is `true` or `false`"
+    if ftype.kind == "symbol":
+        return did_you_mean(word, ftype.symbols) or f"`{field}` is {ftype.describe()}"
+    alike = [name for name, t in fields.items() if t.kind == ftype.kind]
+    return did_you_mean(word, alike) or f"compare `{field}` with {ftype.describe()}"
+
+
 def _kind(value: Literal) -> str:
     if value.kind == "symbol":
         owners = catalog.SYMBOL_FIELDS.get(value.text, ())
         return "a symbol" + (f" (a value of `{owners[0]}`)" if owners else "")
-    return {"number": "a number", "rank": "a rank", "bool": "a truth value"}[value.kind]
+    kinds = {"number": "a number", "rank": "a rank", "bool": "a truth value", "word": "a word"}
+    return kinds[value.kind]
 
 
 def _listing(fields: dict[str, FieldType]) -> str:
