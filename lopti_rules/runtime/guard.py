@@ -16,9 +16,11 @@ Why the defaults never trip for an accepted set: inside a cascade the events are
 actions emit, `draw`, `pickup`, `clear` and (by emptying a hand) `take_up`, plus a custom
 clear's `bonus` when it is taken at once; the checker forbids any cycle that avoids
 `take_up`, which happens at most once per player per round, so a cascade nests at most
-(4 + 1) x (5 + 1) = 30 hooks deep (`depth` is 40). An accepted hook runs a bounded number of
-actions, but `repeat` blocks may nest, so `actions` is at least 10,000 and at least 64 times
-the largest static action count of any hook in the set (`static_cost`).
+(4 + 1) x (5 + 1) = 30 hooks deep (`depth` is 40). The action cap is a sizing, not a proof:
+an accepted cascade is finite, but nested `repeat`s fanning out through several hooked events
+can make it very large, so `actions` is at least 10,000 and at least 64 times the largest
+static action count of any hook in the set (`static_cost`). It never tripped in the property
+tests or the example packs; a pathological accepted set beyond it would be stopped (V8).
 """
 
 from __future__ import annotations
