@@ -166,7 +166,7 @@ def test_refused_legal_move(tmp_path: Path) -> None:
     )
     reason = reason_of(tmp_path, "refused.yaml", text)
     assert "the engine refused a legal move" in reason
-    assert "(P3)" in reason
+    assert "(P3, P3a, P3b, P3c, S2)" in reason
 
 
 def test_accepted_illegal_move(tmp_path: Path) -> None:

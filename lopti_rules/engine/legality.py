@@ -5,7 +5,8 @@ fixed order: plays by rank then count (2..A, 1..4), then reveals by index, then 
 `play_is_legal` is the single statement of P2-P8 used for hand plays and face-down reveals
 alike; `generate` is the same test unrolled for speed (the tests check they agree).
 `why_illegal` turns a refused move into one sentence naming the move, the reason and the
-clause id, e.g. "cannot play 10 on a 7: a 10 may not follow a 7 (X10.1)".
+clause ids that forbid it, e.g. "cannot play 10 on a 7: a 10 may not follow a 7 (X10.1, X7.2,
+P4, P6, D25)"; `play_faults` lists the rules a play breaks, with their ids.
 """
 
 from __future__ import annotations
@@ -107,26 +108,42 @@ def describe_top(game: Game) -> str:
 
 
 def why_illegal(game: Game, move: Move) -> str:
-    """One sentence: why `move` is refused now, citing the clause."""
+    """One sentence: why `move` is refused now, citing every clause that forbids it.
+
+    The sentence gives the main reason; the ids in its closing parentheses name each clause
+    (and ruling, and clause item such as P3b) that forbids the move, main reason first, so a
+    scenario's `error:` may cite any of them. Only built on refusal: never on the hot path.
+    """
     seat = game.turn
     if game.is_over():
-        return f"cannot {_verb(move)}: the round is over (W4, D28)"
+        return f"cannot {_verb(move)}: the round is over {_cite('W4', 'D28')}"
     if isinstance(move, Play):
         return _why_play(game, move, seat)
     if isinstance(move, PickUp):
         if not game.pile_ranks:
-            return "cannot pick up: the table is empty (T1, D35)"
+            if game.bonus:
+                return (
+                    "cannot pick up: the table is empty, and a bonus play is made on it "
+                    + _cite("T1", "T2", "D35", "T5")
+                )
+            return f"cannot pick up: the table is empty {_cite('T1', 'T2', 'D35')}"
     elif isinstance(move, Reveal):
+        ids = _cite("F1", "F4")
         if game.hand_sizes[seat]:
-            return f"cannot turn a face-down card: seat {seat} still holds cards in hand (F1, F4)"
+            return f"cannot turn a face-down card: seat {seat} still holds cards in hand {ids}"
         if game.face_up[seat]:
-            return f"cannot turn a face-down card: seat {seat} still has face-up cards (F1)"
+            return f"cannot turn a face-down card: seat {seat} still has face-up cards {ids}"
         held = len(game.face_down[seat])
         return (
             f"cannot turn face-down card {move.index}: seat {seat} has {held} face-down "
-            "card(s), numbered from 0 (F4, D14)"
+            f"card(s), numbered from 0 {_cite('F4', 'D14', 'P1')}"
         )
     return f"cannot {_verb(move)}: it is not a legal move now"
+
+
+def _cite(*ids: str) -> str:
+    """`(X10.1, P6)`: each id once, in the order given."""
+    return "(" + ", ".join(dict.fromkeys(ids)) + ")"
 
 
 def _verb(move: Move) -> str:
@@ -139,34 +156,73 @@ def _why_play(game: Game, move: Play, seat: int) -> str:
         return f"cannot play {rank} x{count}: a play is one or more cards of one rank (P1)"
     shown = str(move)
     if not game.hand_sizes[seat] and not game.face_up[seat]:
+        ways = ("F4", "F1", "P1") + (("D14",) if count > 1 else ())
         return (
             f"cannot play {shown} from the hand: seat {seat} has no hand or face-up cards "
-            "left, so each play is one face-down card (F4)"
+            f"left, so each play is one face-down card {_cite(*ways)}"
         )
     held = game.hands[seat][rank]
     if held < count:
         if rank in game.face_up[seat]:
-            return f"cannot play {shown}: face-up cards are never played from the table (F3, D13)"
+            ids = _cite("F3", "D13", "F1")
+            return f"cannot play {shown}: face-up cards are never played from the table {ids}"
         name = RANK_NAMES[rank]
-        return f"cannot play {shown}: seat {seat} holds {held} card(s) of rank {name} (P1)"
-    if play_is_legal(game, rank, count):
+        if rank in game.face_down[seat]:
+            return (
+                f"cannot play {shown}: seat {seat} holds {held} card(s) of rank {name} in "
+                "hand, and face-down cards come last, one at a time "
+                + _cite("P1", "D36", "F1", "F4")
+            )
+        ids = _cite("P1", "D36")
+        return f"cannot play {shown}: seat {seat} holds {held} card(s) of rank {name} {ids}"
+    faults = play_faults(game, rank, count)
+    if not faults:
         return f"cannot play {shown}: it is not a legal move now"
-    if game.obligation:
-        return f"cannot play {shown} during a 3-obligation: play 3s or pick up the pile (P7)"
+    cited = _cite(*(i for _, ids in faults for i in ids))
+    reason = faults[0][0]
+    if not game.obligation:
+        return f"cannot play {shown} on {describe_top(game)}: {reason} {cited}"
+    if len(faults) == 1:
+        return f"cannot play {shown} during a 3-obligation: {reason} {cited}"
     top = describe_top(game)
-    if game.low:
+    also = faults[1][0]
+    return (
+        f"cannot play {shown} on {top} during a 3-obligation: {reason}, and {also} anyway {cited}"
+    )
+
+
+def play_faults(game: Game, rank: int, count: int) -> list[tuple[str, tuple[str, ...]]]:
+    """Each rule a play of `count` cards of `rank` breaks now: (reason, clause ids), in the
+    order the reasons apply (the 3-obligation first, then the pile). Empty when legal."""
+    faults: list[tuple[str, tuple[str, ...]]] = []
+    if game.obligation and rank != 3:
+        special = ("P4", f"X{rank}.1") if rank in (2, 7, 10) else ()
+        faults.append(("play 3s or pick up the pile", ("P7", *special, "X3.3")))
+    if rank == 3 or not game.pile_ranks:
+        return faults  # X3.1, P2
+    top = game.pile_ranks[-1]
+    four = ("P8",) if count >= 4 else ()  # four of a kind needs a legal rank first
+    if game.low:  # the top play is 7s (D10: a 3 above them is invisible)
         if rank == 10:
-            return f"cannot play 10 on {top}: a 10 may not follow a 7 (X10.1)"
-        return f"cannot play {shown} on {top}: under the low rule only 7 or lower is legal (P6)"
-    top_rank = game.pile_ranks[-1]
-    if rank == 2 and top_rank == 2:
-        return (
-            f"cannot play {shown} on {top}: a 2 on a 2 needs more cards than the last 2-play "
-            "or must complete all four 2s (X2.2, D12)"
-        )
-    if rank == top_rank:
-        return (
-            f"cannot play {shown} on {top}: the same rank needs more cards than the top play "
-            "or must complete all four (P3)"
-        )
-    return f"cannot play {shown} on {top}: it must rank higher than the top play (P3)"
+            faults.append(("a 10 may not follow a 7", ("X10.1", "X7.2", "P4", "P6", "D25", *four)))
+        elif rank > 7:
+            ace = ("D5",) if rank == 14 else ()
+            faults.append(
+                ("under the low rule only 7 or lower is legal", ("P6", "X7.2", *ace, *four))
+            )
+        return faults
+    if rank == top:
+        k = game.pile_counts[-1]
+        if count > k or top_run(game.pile_ranks, game.pile_counts) + count >= 4:
+            return faults
+        if rank == 2:
+            reason = "a 2 on a 2 needs more cards than the last 2-play or must complete all four 2s"
+            faults.append((reason, ("X2.2", "P5", "D7", "D12")))
+        else:
+            reason = "the same rank needs more cards than the top play or must complete all four"
+            faults.append((reason, ("P3", "P3a", "P3b", "P3c", "D7", "D8")))
+    elif not (rank > top or _ALWAYS[rank] or top == 2):
+        ace = ("D5",) if top == 14 else ()
+        reason = "it must rank higher than the top play"
+        faults.append((reason, ("P3", "P3a", "P3b", "P3c", "S2", *ace, *four)))
+    return faults

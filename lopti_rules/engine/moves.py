@@ -73,7 +73,7 @@ def play_of(ranks: Sequence[int]) -> Play:
     first = ranks[0]
     if any(r != first for r in ranks):
         shown = " ".join(RANK_NAMES.get(r, str(r)) for r in ranks)
-        raise IllegalMoveError(f"cannot play {shown}: a play is cards of one rank (P1)")
+        raise IllegalMoveError(f"cannot play {shown}: a play is cards of one rank (P1, D23)")
     if first not in RANK_NAMES:
         raise IllegalMoveError(f"cannot play {first}: it is not a rank (S1)")
     if len(ranks) <= MAX_COUNT:

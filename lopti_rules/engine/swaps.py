@@ -43,13 +43,13 @@ def apply_swap(game: Game, move: Swap) -> None:
     seat, hand_rank, up_rank = move.seat, move.hand_rank, move.face_up_rank
     where = f"cannot swap hand {_name(hand_rank)} for face-up {_name(up_rank)}"
     if game.over or not game.setup:
-        raise IllegalMoveError(f"{where}: swaps end with the first play (S4)")
+        raise IllegalMoveError(f"{where}: swaps end with the first play (S4, D34)")
     if not 0 <= seat < game.players:
         raise IllegalMoveError(f"{where}: there is no seat {seat} (S1)")
     if seat in game.swapped:
         raise IllegalMoveError(f"{where}: seat {seat} has already swapped (S4, D34)")
     if not 2 <= hand_rank <= 14 or not game.hands[seat][hand_rank]:
-        raise IllegalMoveError(f"{where}: seat {seat} holds no such hand card (S4)")
+        raise IllegalMoveError(f"{where}: seat {seat} holds no such hand card (S4, D34)")
     if up_rank not in game.face_up[seat]:
         raise IllegalMoveError(f"{where}: seat {seat} has no such face-up card (S4, D34)")
     bus = game.bus
