@@ -43,20 +43,21 @@ def simulate(
     label: str = "simulating",
 ) -> list[list[GameRecord]]:
     """Play `games` rounds at each table, on `workers` local processes or on the Dask
-    cluster at `dask` (`local` for one on this machine); records in game order."""
+    cluster at `dask` (`local` for one of `workers` processes on this machine); records in
+    game order."""
     if dask is None:
         return run(tables, games, seed, workers=workers, progress=progress, label=label)
     from lopti_rules.sim.cluster import dask_executor
 
     for table in tables:
         table.check()  # a bad table fails here, before a cluster is started
-    with dask_executor(dask, workers=workers) as executor:
+    with dask_executor(dask, workers=workers) as cluster:
         return run(
             tables,
             games,
             seed,
-            workers=workers,
-            executor=executor,
+            workers=cluster.slots,
+            executor=cluster.executor,
             progress=progress,
             label=label,
         )

@@ -3,9 +3,10 @@
 Takes a scheduler address (`tcp://host:8786`) or `local`. Produces, as a context manager, a
 `concurrent.futures.Executor` from `distributed.Client.get_executor()`, which `pool.run`
 uses exactly like the process pool: the same `play.play_games` chunks, the same records,
-the same numbers. `local` starts a `LocalCluster` on this machine, bound to 127.0.0.1 with
-no dashboard, with `workers` single-threaded worker processes (the engine is pure Python:
-threads would share one interpreter lock).
+the same numbers, with chunks sized for the cluster's worker threads (`DaskRun.slots`,
+whatever `--workers` says for a remote cluster). `local` starts a `LocalCluster` on this
+machine, bound to 127.0.0.1 with no dashboard, with `workers` single-threaded worker
+processes (the engine is pure Python: threads would share one interpreter lock).
 
 Dask is an optional extra (`pip install 'lopti-rules[dask]'`); without it, `DaskMissing`
 says so in one sentence. Every worker of a remote cluster needs lopti-rules installed (the
@@ -20,6 +21,7 @@ import warnings
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 INSTALL_HINT = "install it with `pip install 'lopti-rules[dask]'`"
 CONNECT_TIMEOUT = 10.0  # seconds to reach a scheduler
@@ -33,11 +35,20 @@ class DaskUnavailable(RuntimeError):
     """The scheduler could not be reached, or the local cluster did not start."""
 
 
+@dataclass(frozen=True, slots=True)
+class DaskRun:
+    """The cluster's executor and how many tasks it runs at once (its worker threads)."""
+
+    executor: Executor
+    slots: int
+
+
 @contextmanager
 def dask_executor(
     address: str, *, workers: int = 2, timeout: float | None = None
-) -> Iterator[Executor]:
-    """An executor on the cluster at `address` (or a local one for `local`)."""
+) -> Iterator[DaskRun]:
+    """An executor on the cluster at `address` (or a local one of `workers` processes for
+    `local`), with the number of worker threads the cluster has (to size the chunks)."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -65,8 +76,9 @@ def dask_executor(
         where = "a local cluster" if address == "local" else f"the scheduler at {address}"
         raise DaskUnavailable(f"cannot reach {where}: {exc}") from None
     try:
+        slots = sum(client.nthreads().values())
         with client.get_executor(pure=False) as executor:
-            yield executor
+            yield DaskRun(executor, max(1, slots))
     finally:
         client.close()
         if cluster is not None:

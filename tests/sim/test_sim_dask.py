@@ -56,8 +56,9 @@ def test_dask_gives_the_records_of_the_process_pool(
 
 def test_dask_executor_is_a_concurrent_futures_executor(scheduler: object) -> None:
     address = scheduler.scheduler_address  # type: ignore[attr-defined]
-    with dask_executor(address) as executor:
-        assert executor.submit(sum, [1, 2, 3]).result(timeout=10) == 6
+    with dask_executor(address) as cluster:
+        assert cluster.executor.submit(sum, [1, 2, 3]).result(timeout=10) == 6
+        assert cluster.slots == 2  # two single-threaded workers: chunks sized for two
 
 
 def test_an_unreachable_scheduler_is_one_sentence() -> None:
