@@ -156,7 +156,7 @@ def compare(
         _author(seats[author], author),
         _fairness(others),
         _fires(fired, n, sum(r.fires[i] for r in with_ for i in own)),
-        _trips(sum(1 for r in with_ if r.trips), sum(1 for r in without if r.trips), n),
+        _trips(with_, without),
         _stalls(with_, without),
     )
     return Comparison(
@@ -220,12 +220,17 @@ def _fires(fired: int, n: int, fires: int) -> Finding:
     return Finding("fires", False, f"plays fine: {told}", share)
 
 
-def _trips(with_rounds: int, without_rounds: int, n: int) -> Finding:
-    told = f"the runtime guard stopped a cascade in {with_rounds} of {n} rounds"
-    base = f" ({without_rounds} without the rule)"
-    if with_rounds > without_rounds:
-        return Finding("trips", True, f"warning: {told}{base}", wilson(with_rounds, n))
-    return Finding("trips", False, f"plays fine: {told}{base}", wilson(with_rounds, n))
+def _trips(with_: Sequence[GameRecord], without: Sequence[GameRecord]) -> Finding:
+    n = len(with_)
+    tripped = sum(1 for r in with_ if r.trips)
+    base = sum(1 for r in without if r.trips)
+    diff = paired_diff([float(r.trips > 0) for r in with_], [float(r.trips > 0) for r in without])
+    told = (
+        f"the runtime guard stopped a cascade in {tripped} of {n} rounds ({base} without the rule)"
+    )
+    if tripped > base:
+        return Finding("trips", True, f"warning: {told}", diff)
+    return Finding("trips", False, f"plays fine: {told}", diff)
 
 
 def _stalls(with_: Sequence[GameRecord], without: Sequence[GameRecord]) -> Finding:
