@@ -39,7 +39,7 @@ def check_file(source: Source, tree: ast.File, *, roster: Sequence[str] | None =
     known = persons.roster_names(roster)
     for rule in tree.rules:
         for hook in rule.hooks:
-            names.check_hook(source, hook)
+            names.check_hook(source, hook, known.folded)
             addonly.check_hook(source, hook)
             playable.check_hook(source, hook)
             persons.check_hook(source, hook, known)

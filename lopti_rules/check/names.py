@@ -79,10 +79,12 @@ def event_of(hook: ast.Hook) -> catalog.Event | None:
     return entry if entry is not None and entry.hookable else None
 
 
-def check_hook(source: Source, hook: ast.Hook) -> None:
+def check_hook(source: Source, hook: ast.Hook, people: frozenset[str] = frozenset()) -> None:
+    """Check one hook. `people` are the casefolded roster names: such a word is a person,
+    reported as LR304 by the roster scan, and never also as an unknown event or field."""
     event = event_of(hook)
     name = hook.event.name
-    if event is None and name not in catalog.PROCEDURES:
+    if event is None and name not in catalog.PROCEDURES and name.casefold() not in people:
         source.report(
             "LR501",
             hook.event.span,
@@ -90,7 +92,7 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
             did_you_mean(name, catalog.HOOKABLE)
             or "events are " + ", ".join(f"`{e}`" for e in catalog.HOOKABLE),
         )
-    resolver = _Resolver(source, event, name)
+    resolver = _Resolver(source, event, name, people)
     for site in sites(hook):
         if isinstance(site, CondSite):
             for cmp in comparisons(site.cond):
@@ -155,10 +157,17 @@ def fields_in_scope(event: catalog.Event | None, scope: Scope) -> dict[str, Fiel
 
 
 class _Resolver:
-    def __init__(self, source: Source, event: catalog.Event | None, event_name: str) -> None:
+    def __init__(
+        self,
+        source: Source,
+        event: catalog.Event | None,
+        event_name: str,
+        people: frozenset[str] = frozenset(),
+    ) -> None:
         self.source = source
         self.event = event
         self.event_name = event_name
+        self.people = people
 
     # ---------------------------------------------------------------- resolving operands
 
@@ -186,6 +195,8 @@ class _Resolver:
         return None  # pragma: no cover - the AST has no other operand
 
     def ident(self, name: str, span: Span, scope: Scope, expect: FieldType | None) -> Value:
+        if name.casefold() in self.people:
+            return None  # a person at the table: LR304, and nothing to judge
         if expect is not None and (name in expect.symbols or (expect.nullable and name == "none")):
             return Literal("symbol", name, span)
         fields = self.scope_fields(scope)

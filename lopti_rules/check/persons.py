@@ -11,7 +11,10 @@ Takes one hook (targets) or one whole file (roster names); reports into its `Sou
 - LR304: with a known roster, any roster name anywhere in the rule's text, titles and
   strings included, as a whole word and ignoring case; comments are the file's, not the
   rule's, and are not searched. Names that are also keywords, catalogue names or rank
-  words (`Jack`) never count. LR304 replaces LR301 for a roster name in target position.
+  words (`Jack`) never count. LR304 replaces the code an unknown word would otherwise get:
+  LR301 in target position (`ben draws 1`, `the ann player`), and, in `names`, LR501 in
+  event position and LR502/LR503 in a condition. The most specific code wins: one mistake,
+  one diagnostic.
 """
 
 from __future__ import annotations
@@ -90,6 +93,8 @@ def _target(source: Source, target: ast.Target, roster: Roster) -> None:
         _seat(source, target.span, f"{target.word} {target.number.value}")
     elif isinstance(target, ast.TraitTarget):
         word = target.trait.name
+        if word.casefold() in roster.folded:
+            return  # `the ann player`: LR304, reported by the roster scan
         if catalog.is_position_word(word):
             _seat(source, target.span, f"the {word} player")
         elif catalog.is_trait_word(word):
