@@ -4,8 +4,10 @@
 sentence ("Ben plays 9 9 on 5.", "Cat picks up the pile (6 cards): no legal play.", "The
 pile clears: a 10 (5 cards leave the round).") and hands it to `emit`. Like a real table it
 shows everything played, picked up, revealed and taken up from face-up, but keeps hands and
-draws hidden. It keeps its own note of the top play (from the events) to say what a play
-landed on. `summary(result)` gives the closing lines.
+draws hidden. It keeps its own note of the top play and of the 3-chain (from the events) to
+say what a play landed on and, for 3s, how many are in the chain and whether the next player
+must answer with 3s ("Dan plays 3 to the chain (1 in the chain): the next player must play 3s
+or pick up."). `summary(result)` gives the closing lines.
 
 House rules: given `rule_of` (the runtime's "which rule is running now", None in base play),
 the narrator tells each firing of a custom rule as one sentence, from the runtime's `hook`
@@ -92,7 +94,7 @@ class _Firing:
 class Narrator:
     """Observer turning events into sentences."""
 
-    __slots__ = ("_emit", "_firing", "_names", "_rule_of", "_top")
+    __slots__ = ("_chain", "_emit", "_firing", "_names", "_rule_of", "_top")
 
     def __init__(
         self,
@@ -102,7 +104,8 @@ class Narrator:
     ) -> None:
         self._names = list(names)
         self._emit = emit
-        self._top: str | None = None
+        self._top: str | None = None  # the top play as shown; None: the table is empty
+        self._chain = 0  # 3s in the chain now (X3.5)
         self._rule_of = rule_of
         self._firing: _Firing | None = None
 
@@ -182,10 +185,10 @@ class Narrator:
         if name == "roshambo":
             return self._roshambo(event)
         if name == "pickup":
-            self._top = None
+            self._top, self._chain = None, 0
             return f"{who} picks up the pile ({_plural(n, 'card')})"
         if name == "clear":
-            self._top = None
+            self._top, self._chain = None, 0
             if not n:
                 return "the empty pile clears"
             verb = "leaves" if n == 1 else "leave"
@@ -220,6 +223,7 @@ class Narrator:
         if name == "round":
             return f"Round {f.get('round')}: {who} deals."
         if name == "deal":
+            self._top, self._chain = None, 0
             ups = f.get("face_up", [])
             deck = f.get("deck", [])
             lines = [
@@ -237,11 +241,11 @@ class Narrator:
         if name == "play":
             return self._play(who, f.get("rank"), n, shown, f.get("source") == "face_down")
         if name == "pickup":
-            self._top = None
+            self._top, self._chain = None, 0
             why = _REASONS.get(str(f.get("reason")), str(f.get("reason")))
             return f"{who} picks up the pile ({_plural(n, 'card')}): {why}."
         if name == "clear":
-            self._top = None
+            self._top, self._chain = None, 0
             cause = self._cause(str(f.get("cause")), cards)
             verb = "leaves" if n == 1 else "leave"
             return f"The pile clears: {cause} ({_plural(n, 'card')} {verb} the round)."
@@ -265,10 +269,15 @@ class Narrator:
 
     def _play(self, who: str, rank: object, n: int, shown: str, face_down: bool) -> str:
         src = " (face-down)" if face_down else ""
-        if rank == 3:
-            return f"{who} plays {shown}{src} to the chain."
+        if rank == 3:  # X3.2-X3.5: beside the pile; on a pile, the next player is obliged
+            self._chain += n
+            told = f"{who} plays {shown}{src} to the chain ({self._chain} in the chain)"
+            if self._top is None or self._chain >= 4:
+                return f"{told}."  # X3.4: no obligation on an empty table; four clear (X3.5)
+            return f"{told}: the next player must play 3s or pick up."
         on = f" on {self._top}" if self._top else ""
         self._top = shown
+        self._chain = 0
         extra = ""
         if rank == 7:
             extra = ": 7 or lower next"
