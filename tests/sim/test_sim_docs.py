@@ -1,5 +1,8 @@
 """docs/vetting.md and docs/dask.md: every command shown with its output prints exactly that
-output today, and every picture the pages show is there."""
+output today, and every picture the pages show is there.
+
+When the engine or the bots change on purpose, refresh the page's outputs with
+`python -m tests.sim.test_sim_docs` (from the repository's root) and read the diff."""
 
 from __future__ import annotations
 
@@ -35,7 +38,10 @@ def test_a_documented_command_prints_what_the_page_shows(
     expected = dict(examples(PAGES[0]))[command]
     code = main(shlex.split(command)[1:])
     out, _ = capsys.readouterr()
-    assert out == expected, f"docs/vetting.md shows another output for `{command}`:\n{out}"
+    assert out == expected, (
+        f"docs/vetting.md shows another output for `{command}` (refresh it with "
+        f"`python -m tests.sim.test_sim_docs` if the change is meant):\n{out}"
+    )
     assert code == 0
 
 
@@ -48,3 +54,23 @@ def test_pictures_and_links_exist(page: Path) -> None:
         assert (page.parent / target).exists(), f"{page.name} links to a missing {target}"
     if page.name == "vetting.md":
         assert "](img/vet-report.png)" in text.replace("\n", " ")
+
+
+def refresh(page: Path) -> None:
+    """Rewrite each example's output block with what its command prints now."""
+    text = page.read_text(encoding="utf-8")
+    for command, old in examples(page):
+        args = shlex.split(command)[1:]
+        from click.testing import CliRunner
+
+        from lopti_rules.cli.main import cli
+
+        new = CliRunner().invoke(cli, args).output
+        text = text.replace(
+            f"{command}\n```\n\n```text\n{old}```", f"{command}\n```\n\n```text\n{new}```"
+        )
+    page.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    refresh(PAGES[0])
