@@ -65,7 +65,7 @@ def refresh(page: Path) -> None:
 
         from lopti_rules.cli.main import cli
 
-        new = CliRunner().invoke(cli, args).output
+        new = CliRunner().invoke(cli, args).stdout
         text = text.replace(
             f"{command}\n```\n\n```text\n{old}```", f"{command}\n```\n\n```text\n{new}```"
         )
