@@ -194,10 +194,14 @@ class SeatTarget:
 
 @dataclass(frozen=True, slots=True)
 class TraitTarget:
-    """`the youngest player`: a fixed personal trait (LR303). `trait` is the word as written."""
+    """`the youngest player`: a fixed personal trait (LR303), or a position (`the last
+    player`, LR302) or unknown word (`nxt player`, LR301): the checker tells which. `trait`
+    is the word before `player`, as written; `the` records whether the article was written
+    (`youngest player` has none), so the formatter can keep it."""
 
     trait: Ident
     span: Span
+    the: bool = True
 
 
 Target = Role | Each | Their | NameTarget | SeatTarget | TraitTarget

@@ -72,8 +72,8 @@ def target(node: ast.Target) -> str:
             return name.name
         case ast.SeatTarget(word=word, number=number):
             return f"{word} {number.value}"
-        case ast.TraitTarget(trait=trait):
-            return f"the {trait.name} player"
+        case ast.TraitTarget(trait=trait, the=the):
+            return f"the {trait.name} player" if the else f"{trait.name} player"
     raise TypeError(node)  # pragma: no cover - the match is exhaustive
 
 

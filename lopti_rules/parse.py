@@ -123,10 +123,15 @@ def parser() -> Lark:
     return build_parser()
 
 
+def with_final_newline(text: str) -> str:
+    """The text as the parser reads it: with a final newline, so the last line ends like
+    every other."""
+    return text if text.endswith("\n") else text + "\n"
+
+
 def parse_tree(text: str) -> Tree[Token]:
-    """Lark's tree for `text`; raises Lark's errors or `IndentMismatch`. The text gets a final
-    newline so the last line ends like every other."""
-    return parser().parse(text if text.endswith("\n") else text + "\n")
+    """Lark's tree for `text`; raises Lark's errors or `IndentMismatch`."""
+    return parser().parse(with_final_newline(text))
 
 
 def parse(source: Source) -> ast.File | None:
@@ -137,7 +142,11 @@ def parse(source: Source) -> ast.File | None:
     from lopti_rules.transform import to_ast
 
     text = source.text
-    if _over_limits(source) or syntax_report.report_tabs(source):
+    if (
+        _over_limits(source)
+        or syntax_report.report_tabs(source)
+        or syntax_report.report_capitalised_keyword(source)
+    ):
         return None
     try:
         tree = parse_tree(text)

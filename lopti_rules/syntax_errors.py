@@ -97,7 +97,7 @@ MISTAKES: tuple[Mistake, ...] = (
             _HOOK + "after clear when 7: player draws 1",
             _BODY + "if deck: player draws 1",
             _HOOK + "after play when cards of player card 3: clear the pile",
-            _HOOK + "after play when hand of of player > 15: clear the pile",
+            _HOOK + "after play when hand of player of player > 15: clear the pile",
         ),
     ),
     Mistake(
@@ -279,7 +279,6 @@ MISTAKES: tuple[Mistake, ...] = (
             _HOOK + "after clear: player picks up pile",
             _HOOK + "after clear: player picks the pile",
             _HOOK + "after clear: player picks up thepile",
-            _HOOK + "after clear: player gives 1 card to to next player",
         ),
     ),
     Mistake(
@@ -311,15 +310,9 @@ MISTAKES: tuple[Mistake, ...] = (
         "write `roshambo player vs next player:`",
         (_BODY + "roshambo player next player:", _BODY + "roshambo player against next player:"),
     ),
-    Mistake(
-        "`else` must follow an `if` that begins its line",
-        "put the `if` on its own line, with the `else:` under it at the same indentation",
-        (
-            _HOOK + "after clear: if rank is 7: player draws 1\n    else: player draws 2",
-            _BODY + "player draws 1\n        else: player draws 2",
-            _BODY + "if rank is 7: if count is 2: player draws 1 else: player draws 2",
-        ),
-    ),
+    # Before the `else` row: after `draws 1` both fail in the same state with the same
+    # acceptable tokens; a stray word (`draws 1 foo`) falls back to the first row whose example
+    # token is a word, while a stray `else` matches its own row exactly.
     Mistake(
         "expected the end of the line",
         "one action per line; put each further action on its own line in the block",
@@ -328,6 +321,18 @@ MISTAKES: tuple[Mistake, ...] = (
             _HOOK + "after clear: player draws 1 card card",
             _HOOK + "after clear: clear the pile now",
             _HOOK + "after clear: player draws 1 card to next player",
+            _HOOK + "after clear: player draws 1 foo",
+            _HOOK + "after clear: player draws 1 2",
+            _BODY + "if deck > 1: player draws 1 foo",
+        ),
+    ),
+    Mistake(
+        "`else` must follow an `if` that begins its line",
+        "put the `if` on its own line, with the `else:` under it at the same indentation",
+        (
+            _HOOK + "after clear: if rank is 7: player draws 1\n    else: player draws 2",
+            _BODY + "player draws 1\n        else: player draws 2",
+            _BODY + "if rank is 7: if count is 2: player draws 1 else: player draws 2",
         ),
     ),
     Mistake(

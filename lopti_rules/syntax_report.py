@@ -37,6 +37,7 @@ _WORDS = {
 _GENERIC_HINT = "docs/language.md shows every form a rule can take (`lopti explain LP001`)"
 _CURLY_QUOTES = "\u201c\u201d\u201e\u201f\u2018\u2019\u00ab\u00bb"
 _STRING = re.compile(r'"(?:[^"\\\n]|\\["\\])*"')
+_GLUED = re.compile(r"([0-9]+)([^\W\d]\w*)")
 
 
 def report(source: Source, exc: UnexpectedInput) -> None:
@@ -66,6 +67,63 @@ def report_tabs(source: Source) -> bool:
             )
             return True
     return False
+
+
+def report_capitalised_keyword(source: Source) -> bool:
+    """LP001 at the first capitalised keyword (`Player draws 1`, `Next player`, `After clear`)
+    written where that keyword fits; True if one was found. A capitalised word where its
+    keyword does not fit stays a word (`May` or `Zoë` as a name: LR301 for the checker), and
+    so does an event name (`after Clear:` is LR501, whose hint names `clear`): events are
+    words, not keywords. It stops quietly at the first syntax error, which `report` then
+    explains. Cheap when no word could be one: the parser is only stepped through when such a
+    word occurs outside strings and comments."""
+    from lark.exceptions import LarkError
+
+    from lopti_rules.parse import IndentMismatch, parser, with_final_newline
+
+    text = source.text
+    if not any(m.group(1) and _is_candidate(m.group(1)) for m in _CAPITALISED.finditer(text)):
+        return False
+    terminals = _keyword_terminals()
+    interactive: Any = parser().parse_interactive(with_final_newline(text))
+    try:
+        for token in interactive.iter_parse():
+            word = str(token)
+            if token.type == "NAME" and _is_candidate(word):
+                lower = word.lower()
+                if terminals.get(lower) in interactive.accepts():
+                    source.report(
+                        "LP001",
+                        _token_span(text, token),
+                        f"expected the keyword `{lower}`, not the word `{word}`",
+                        f"keywords are lower case: write `{lower}`, not `{word}`",
+                    )
+                    return True
+    except (LarkError, IndentMismatch):
+        return False  # a syntax error comes first: `report` explains it
+    return False
+
+
+# a word with a capital letter outside strings and comments (group 1); strings and comments
+# are matched only to be skipped
+_CAPITALISED = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|(?<![\w])([a-z]*[A-Z][A-Za-z]*)(?![\w])')
+
+
+def _is_candidate(word: str) -> bool:
+    lower = word.lower()
+    return lower != word and lower in keywords()
+
+
+@functools.cache
+def _keyword_terminals() -> dict[str, str]:
+    """Each keyword's terminal name (`player` -> `PLAYER`)."""
+    from lopti_rules.parse import parser
+
+    return {
+        term.pattern.value: term.name
+        for term in parser().terminals
+        if term.pattern.type == "str" and term.pattern.value.isalpha()
+    }
 
 
 def report_indent_mismatch(source: Source, line: int, column: int) -> None:
@@ -119,6 +177,16 @@ def _unexpected_character(source: Source, pos: int, line: int, column: int) -> N
             Span(line, column, line, column + max(len(rest), 1)),
             "this string is not closed before the end of the line",
             'close it with a straight double quote `"` on the same line',
+        )
+        return
+    glued = _GLUED.match(text, pos)
+    if glued is not None:  # `2cards`, `5and`: INT only matches a number that ends its word
+        number, word = glued.group(1), glued.group(2)
+        source.report(
+            "LP001",
+            Span(line, column, line, column + len(glued.group())),
+            f"`{glued.group()}` runs a number into a word: a number stands on its own",
+            f"put a space after the number: `{number} {word}`",
         )
         return
     span = Span(line, column, line, column + 1)

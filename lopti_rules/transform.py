@@ -260,13 +260,17 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         return ast.Their(cast(Any, str(c[1])), _meta_span(meta))
 
     def name_target(self, meta: Meta, c: list[Any]) -> ast.NameTarget:
-        return ast.NameTarget(ast.Ident(str(c[0]), token_span(c[0])), _meta_span(meta))
+        # `Mary Ann`: one Ident for all the words, single-spaced, spanning them all
+        span = token_span(c[0]).cover(token_span(c[-1]))
+        return ast.NameTarget(ast.Ident(" ".join(str(t) for t in c), span), _meta_span(meta))
 
     def seat_target(self, meta: Meta, c: list[Any]) -> ast.SeatTarget:
         return ast.SeatTarget(cast(Any, str(c[0])), _int(c[1]), _meta_span(meta))
 
     def trait_target(self, meta: Meta, c: list[Any]) -> ast.TraitTarget:
-        return ast.TraitTarget(ast.Ident(str(c[0]), token_span(c[0])), _meta_span(meta))
+        word = c[-2]  # the word before `player`, after the optional `the`
+        the = len(c) == 3
+        return ast.TraitTarget(ast.Ident(str(word), token_span(word)), _meta_span(meta), the)
 
     # ---------------------------------------------------------------- conditions
     def or_(self, meta: Meta, c: list[Any]) -> ast.Or:

@@ -34,8 +34,8 @@ WORDS = [
     "Ärger",
 ]
 EVENTS = ["clear", "play", "draw", "pickup", "round", "turn", "finish", "clearr", "vote"]
-NAMES = ["alice", "Ben", "Zoë", "bob"]
-TRAITS = ["youngest", "oldest", "tallest"]
+NAMES = ["alice", "Ben", "Zoë", "bob", "Mary Ann", "anne marie claire"]
+TRAITS = ["youngest", "oldest", "tallest", "last", "first", "nxt"]
 FREE_WORDS = ["the", "next", "turn", "draw", "play", "pile", "player", "2", "10", "cards"]
 RANKS = sorted(["J", "Q", "K", "A", "jack", "queen", "king", "ace"])
 RETROS = ["retroactively", "since the session began", "in previous rounds"]
@@ -86,7 +86,10 @@ plain_targets = st.one_of(
     st.builds(ast.NameTarget, st.builds(ast.Ident, st.sampled_from(NAMES), st.just(Z)), st.just(Z)),
     st.builds(ast.SeatTarget, st.sampled_from(["seat", "player"]), ints, st.just(Z)),
     st.builds(
-        ast.TraitTarget, st.builds(ast.Ident, st.sampled_from(TRAITS), st.just(Z)), st.just(Z)
+        ast.TraitTarget,
+        st.builds(ast.Ident, st.sampled_from(TRAITS), st.just(Z)),
+        st.just(Z),
+        st.booleans(),
     ),
 )
 of_targets = plain_targets.filter(lambda t: not isinstance(t, ast.Each))

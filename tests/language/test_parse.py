@@ -175,6 +175,15 @@ def test_forbidden_forms_have_nodes() -> None:
         ("seat 2", ast.SeatTarget("seat", ast.Int(2, S0), S0)),
         ("player 3", ast.SeatTarget("player", ast.Int(3, S0), S0)),
         ("the tallest player", ast.TraitTarget(ast.Ident("tallest", S0), S0)),
+        # without `the`, and position words: the checker tells LR301 / LR302 / LR303 apart
+        ("youngest player", ast.TraitTarget(ast.Ident("youngest", S0), S0, the=False)),
+        ("nxt player", ast.TraitTarget(ast.Ident("nxt", S0), S0, the=False)),
+        ("the last player", ast.TraitTarget(ast.Ident("last", S0), S0)),
+        ("last player", ast.TraitTarget(ast.Ident("last", S0), S0, the=False)),
+        ("the first player", ast.TraitTarget(ast.Ident("first", S0), S0)),
+        # a name of several words is one Ident
+        ("Mary Ann", ast.NameTarget(ast.Ident("Mary Ann", S0), S0)),
+        ("Mary  Ann   Smith", ast.NameTarget(ast.Ident("Mary Ann Smith", S0), S0)),
     ],
 )
 def test_targets(text: str, expected: ast.Target) -> None:
@@ -286,3 +295,29 @@ def test_one_item_on_the_rule_line_and_comments_everywhere() -> None:
 
 def test_no_final_newline_and_crlf() -> None:
     parse_ok('rule "r":\r\n    after clear: player draws 1')
+
+
+def test_a_name_of_several_words_spans_them_all() -> None:
+    action = only_action(in_rule("after clear: player gives 1 card to Mary Ann"))
+    assert isinstance(action, ast.Give)
+    assert action.recipient == ast.NameTarget(
+        ast.Ident("Mary Ann", Span(2, 41, 2, 49)), Span(2, 41, 2, 49)
+    )
+    tree = parse_ok(in_rule("after clear when cards of mary ann > 3: player draws 1"))
+    cond = tree.rules[0].hooks[0].cond
+    assert isinstance(cond, ast.Compare) and isinstance(cond.left, ast.PlayerField)
+    assert strip_spans(cond.left.target) == ast.NameTarget(ast.Ident("mary ann", S0), S0)
+
+
+def test_a_trait_without_the_spans_its_words() -> None:
+    action = only_action(in_rule("after clear: youngest player draws 1"))
+    assert isinstance(action, ast.Draw)
+    assert action.target == ast.TraitTarget(
+        ast.Ident("youngest", Span(2, 18, 2, 26)), Span(2, 18, 2, 33), the=False
+    )
+
+
+def test_numbers_are_whole_words() -> None:
+    """`10`, ranks and `J` still read; a number run into a word is not a number."""
+    action = only_action(in_rule("after play when rank in [10,J] and count >= 2: player draws 10"))
+    assert isinstance(action, ast.Draw) and action.count.value == 10

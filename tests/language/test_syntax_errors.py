@@ -11,7 +11,7 @@ from lopti_rules.parse import MAX_DEPTH, MAX_FILE_CHARS, MAX_LINE_CHARS, build_p
 from lopti_rules.source import Span
 from lopti_rules.syntax_errors import MISTAKES, Mistake
 
-from .helpers import in_rule, parse_error
+from .helpers import in_rule, parse_error, parse_ok
 
 
 def test_grammar_is_conflict_free_and_collision_free_under_strict() -> None:
@@ -104,6 +104,97 @@ def test_capitalised_keyword_hint() -> None:
     assert d.hint == "keywords are lower case: write `after`, not `After`"
     d = parse_error(in_rule("after clear: Clear the pile"))
     assert d.hint == "keywords are lower case: write `clear`, not `Clear`"
+
+
+@pytest.mark.parametrize(
+    ("hook", "word", "column"),
+    [
+        ("after clear: Next player draws 1", "Next", 18),
+        ("after clear: Each other player draws 1", "Each", 18),
+        ("after clear: The dealer draws 1", "The", 18),
+        ("after clear: Player draws 1", "Player", 18),
+        ("after clear: player draws 1 Card", "Card", 33),
+        ("after clear: the Next player draws 1", "Next", 22),
+        ("after clear when cards of Player > 2: clear the pile", "Player", 31),
+        ("After clear: player draws 1", "After", 5),
+        ("after clear: Clear the pile", "Clear", 18),
+    ],
+)
+def test_a_capitalised_keyword_where_it_fits_is_lp001_at_that_word(
+    hook: str, word: str, column: int
+) -> None:
+    """LANGUAGE.md §3: a capitalised keyword is LP001 with the hint that keywords are lower
+    case, placed on the capitalised word (not on the word after it)."""
+    d = parse_error(in_rule(hook))
+    assert (d.code, d.span) == ("LP001", Span(2, column, 2, column + len(word)))
+    assert d.message == f"expected the keyword `{word.lower()}`, not the word `{word}`"
+    assert d.hint == f"keywords are lower case: write `{word.lower()}`, not `{word}`"
+
+
+@pytest.mark.parametrize(
+    "hook",
+    [
+        "after clear: Zoë draws 1",  # names stay names: LR301 for the checker
+        "after clear: Ann draws 1",
+        "after clear: May draws 1",  # `may` is a keyword, but not where a target belongs
+        "after clear: Mary Ann draws 1",
+        'after clear: announce "Next Player"',  # strings and comments are not looked at
+        "after clear: skip Next player  # The Player",
+        "after Clear: player draws 1",  # an event is a word (LR501 names `clear`)
+    ],
+)
+def test_a_capitalised_word_where_no_keyword_fits_parses(hook: str) -> None:
+    parse_ok(in_rule(hook))
+
+
+def test_a_capitalised_keyword_after_the_first_error_does_not_hide_it() -> None:
+    d = parse_error(in_rule("after clear player draws 1\nafter play: Player draws 1"))
+    assert d.span.line == 2 and d.message.startswith("expected `:` after the event")
+
+
+@pytest.mark.parametrize(
+    ("hook", "column", "what"),
+    [
+        ("after clear: player draws 1 foo", 33, "the word `foo`"),
+        ("after clear: player draws 1 2", 33, "the number `2`"),
+        ("after clear: player draws 1 card foo", 38, "the word `foo`"),
+        ("after clear: if deck > 1: player draws 1 foo", 46, "the word `foo`"),
+        ("after clear: player discards 1 lowest card foo", 48, "the word `foo`"),
+    ],
+)
+def test_a_stray_word_after_draws_n_is_the_end_of_the_line(
+    hook: str, column: int, what: str
+) -> None:
+    d = parse_error(in_rule(hook))
+    assert (d.code, d.span.column) == ("LP001", column)
+    assert d.message == f"expected the end of the line, not {what}"
+
+
+def test_a_stray_else_after_draws_n_is_still_the_dangling_else() -> None:
+    d = parse_error(
+        in_rule("after clear: if deck > 1: if pile > 2: player draws 1 else: clear the pile")
+    )
+    assert d.message.startswith("`else` must follow an `if` that begins its line")
+
+
+@pytest.mark.parametrize(
+    ("hook", "glued", "hint"),
+    [
+        ("after clear: player draws 2cards", "2cards", "`2 cards`"),
+        ("after clear: player draws 1card", "1card", "`1 card`"),
+        ("after clear: player gives 1lowest card to next player", "1lowest", "`1 lowest`"),
+        ("after play when rank is 5and count > 1: clear the pile", "5and", "`5 and`"),
+        ("after play when rank in [10J]: clear the pile", "10J", "`10 J`"),
+        ("after clear: repeat 2times: player draws 1", "2times", "`2 times`"),
+    ],
+)
+def test_a_number_run_into_a_word_is_lp001(hook: str, glued: str, hint: str) -> None:
+    text = in_rule(hook)
+    d = parse_error(text)
+    column = text.splitlines()[1].index(glued) + 1
+    assert (d.code, d.span) == ("LP001", Span(2, column, 2, column + len(glued)))
+    assert d.message == f"`{glued}` runs a number into a word: a number stands on its own"
+    assert d.hint == f"put a space after the number: {hint}"
 
 
 def test_keywords_are_whole_words() -> None:
