@@ -6,9 +6,12 @@ again changes nothing (both are property-tested). Comments are kept.
 
 The layout:
 - rules are separated by one blank line; `rule "Title":` with its items indented four spaces;
-- a hook, `if`, `else` or block whose body is a single simple action stays on one line
-  (`after clear when cause is ten: each other player draws 1`) when that line fits in
-  `WIDTH` columns and no comment sits inside it; otherwise the body is an indented block;
+- a hook, `if` or block whose body is a single simple action written on the same line stays
+  on one line (`after clear when cause is ten: each other player draws 1`) when that line
+  fits in `WIDTH` columns and no comment sits inside it; otherwise the body is an indented
+  block. A single action the author wrote as an indented block stays a block: both layouts
+  are canonical (LANGUAGE.md §2 writes its "Low gift" example as a block), and `lopti fmt`
+  keeps the author's choice rather than rewriting the spec's own example;
 - an `if` with an `else` is always written as blocks; nested blocks are always indented;
 - words are separated by single spaces; conditions get parentheses only where the tree needs
   them (`and` binds tighter than `or`); strings use `\\"` and `\\\\` escapes only.
@@ -205,6 +208,8 @@ class _Printer:
         self, depth: int, head: str, node: ast.Hook | ast.Action, body: tuple[ast.Action, ...]
     ) -> bool:
         if len(body) != 1 or not isinstance(body[0], _SIMPLE):
+            return False
+        if body[0].span.line > node.span.line:  # written as a block: kept as one
             return False
         text = f"{head} {simple(body[0])}"
         if len(INDENT) * depth + len(text) > WIDTH or not self.quiet(

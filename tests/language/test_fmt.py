@@ -90,6 +90,28 @@ def test_canonical_layout_keeps_every_comment() -> None:
     assert fmt(CANONICAL) == CANONICAL
 
 
+def test_the_spec_s_own_examples_are_canonical() -> None:
+    """LANGUAGE.md §2 writes "Low gift" (one action) as a block, §5 writes one-action blocks
+    too: both layouts are canonical, and `lopti fmt` keeps the one the author chose (§5's
+    accepted examples differ only by the blank line the layout puts between rules)."""
+    assert fmt(SPEC_FILE) == SPEC_FILE
+    spaced = SPEC_ACCEPTED.replace('\nrule "', '\n\nrule "')
+    assert fmt(spaced) == spaced
+
+
+def test_a_one_action_block_stays_a_block_and_a_one_liner_a_one_liner() -> None:
+    block = 'rule "r":\n    after clear:\n        player draws 1\n'
+    assert fmt(block) == block
+    messy_block = 'rule "r":\n  after clear:\n      if deck > 1:\n         player draws 1\n'
+    assert fmt(messy_block) == (
+        'rule "r":\n    after clear:\n        if deck > 1:\n            player draws 1\n'
+    )
+    inline = 'rule "r":\n    after clear: if deck > 1: player draws 1\n'
+    assert fmt(inline) == ('rule "r":\n    after clear:\n        if deck > 1: player draws 1\n')
+    one_liner = 'rule "r":\n    after clear:   player draws 1\n'
+    assert fmt(one_liner) == 'rule "r":\n    after clear: player draws 1\n'
+
+
 def test_long_one_liners_become_blocks() -> None:
     long = 'rule "r":\n    after clear: announce "' + "x" * 90 + '"\n'
     assert fmt(long) == 'rule "r":\n    after clear:\n        announce "' + "x" * 90 + '"\n'
