@@ -114,7 +114,7 @@ def accepted(results: Sequence[FileResult]) -> bool:
 
 def _fresh(source: Source) -> Source:
     """A copy of a source without its diagnostics, to check it again with other rules."""
-    return Source(source.text, source.path, source.line_offset, source.column_offset)
+    return source.fresh()
 
 
 def check_pack(path: str | Path, *, roster: list[str] | None = None) -> FileResult:
@@ -134,7 +134,15 @@ def check_pack(path: str | Path, *, roster: list[str] | None = None) -> FileResu
         problem = PackProblem(name, line, column, "this pack is not valid UTF-8 text", NOT_YAML)
         return FileResult(name, good, (_diagnostic(problem),))
     except PackError as exc:
-        return FileResult(name, text, tuple(_diagnostic(p) for p in exc.problems))
+        # every problem in one run: the pack's own, and those of the rules that did load
+        problems = [_diagnostic(p) for p in exc.problems]
+        if not exc.entries:
+            return FileResult(name, text, tuple(problems))
+        table = exc.roster if exc.roster is not None else roster
+        sources = [_fresh(entry.source) for entry in exc.entries]
+        found = sorted([*problems, *check_sources(sources, roster=table)], key=Diagnostic.sort_key)
+        others = {s.path: s.text for s in sources if s.path != name}
+        return FileResult(name, text, tuple(found), tuple(others.items()))
     table = agree_roster(loaded, roster)
     sources = [_fresh(entry.source) for entry in loaded.entries]
     diagnostics = check_sources(sources, roster=table)

@@ -27,7 +27,7 @@ from pydantic import (
 )
 
 from lopti_rules import yamlsafe
-from lopti_rules.source import Source
+from lopti_rules.source import PositionMap, Source
 from lopti_rules.spell import did_you_mean
 
 MAX_PLAYERS = 5
@@ -115,10 +115,20 @@ class PackProblem:
 
 
 class PackError(ValueError):
-    """A pack that could not be loaded; `problems` lists every problem found."""
+    """A pack that could not be loaded; `problems` lists every problem found. `entries` holds
+    the rules that did load (their text, positioned, and author) and `roster` the pack's
+    players when they are sound, so a checker can still report every problem of those rules
+    along with the pack's own (`api.check_pack`)."""
 
-    def __init__(self, problems: list[PackProblem]) -> None:
+    def __init__(
+        self,
+        problems: list[PackProblem],
+        entries: tuple[PackEntry, ...] = (),
+        roster: list[str] | None = None,
+    ) -> None:
         self.problems = problems
+        self.entries = entries
+        self.roster = roster
         super().__init__("\n".join(str(p) for p in problems))
 
 
@@ -184,6 +194,7 @@ def load_pack_text(text: str, path: str) -> LoadedPack:
         problems = _problems(exc, locator) + _twice(data.get("players"), locator)
         roster = _raw_roster(data.get("players"))
         rules = data.get("rules")
+        loaded: list[PackEntry] = []
         for index, raw in enumerate(rules if isinstance(rules, list) else []):
             try:
                 rule = PackRule.model_validate(raw)
@@ -191,8 +202,12 @@ def load_pack_text(text: str, path: str) -> LoadedPack:
                 continue
             # with a wrong roster, its problem is reported already: check only the rule's file
             known = roster is not None or "players" not in data
-            problems += _entry(rule, index, roster, locator, text, author=known)[1]
-        raise PackError(sorted(problems, key=lambda p: (p.line, p.column))) from None
+            entry, found = _entry(rule, index, roster, locator, text, author=known)
+            problems += found
+            if entry is not None:
+                loaded.append(entry)
+        ordered = sorted(problems, key=lambda p: (p.line, p.column))
+        raise PackError(ordered, tuple(loaded), roster) from None
     problems = _twice(pack.players, locator)
     entries: list[PackEntry] = []
     for index, rule in enumerate(pack.rules):
@@ -201,7 +216,7 @@ def load_pack_text(text: str, path: str) -> LoadedPack:
         if entry is not None:
             entries.append(entry)
     if problems:
-        raise PackError(problems)
+        raise PackError(problems, tuple(entries), pack.players)
     return LoadedPack(path, pack, tuple(entries))
 
 
@@ -242,7 +257,9 @@ def _entry(
         hint = "write a rule of several lines as a literal block: `text: |`"
         return None, [PackProblem(path, line, col, message, BAD_SHAPE, hint)]
     line_offset, column_offset = text_offsets(node, text)
-    return PackEntry(Source(rule.text, path, line_offset, column_offset), seat), []
+    where = text_positions(node, text)
+    source = Source(rule.text, path, line_offset, column_offset, position_map=where)
+    return PackEntry(source, seat), []
 
 
 def _twice(players: object, locator: yamlsafe.Locator) -> list[PackProblem]:
@@ -288,21 +305,82 @@ def _author_seat(author: str | int, roster: list[str] | None) -> int | str:
 
 
 def text_offsets(node: yaml.Node | None, text: str) -> tuple[int, int]:
-    """Line and column offsets that map inline rule text back into the pack file."""
+    """Line and column offsets that map inline rule text back into the pack file: exact for a
+    literal block (whatever its indentation indicator: `|`, `|2`, `|-`) and for a one-line
+    scalar without escapes. A quoted scalar with escapes also needs `text_positions`."""
     if not isinstance(node, yaml.ScalarNode):
         return (0, 0)
     mark = node.start_mark
     if node.style == "|":
-        # literal block scalar: content starts on the next line, at the block's indentation
-        lines = text.splitlines()
-        for number in range(mark.line + 1, len(lines)):
-            content = lines[number]
-            if content.strip():
-                indent = len(content) - len(content.lstrip(" "))
-                return (mark.line + 1, indent)
-        return (mark.line + 1, 0)
+        return (mark.line + 1, _literal_indent(node, text))
     quoted = 1 if node.style in ("'", '"') else 0
     return (mark.line, mark.column + quoted)
+
+
+def _literal_indent(node: yaml.ScalarNode, text: str) -> int:
+    """The column where a literal block's text begins: the content starts on the line after
+    the `|` header, one line of text per line of file, so the first line with text shows how
+    far the block is indented (an indentation indicator such as `|2` may leave spaces of the
+    text itself in front of it, which this keeps in the text, not in the offset)."""
+    lines = text.splitlines()
+    first = node.start_mark.line + 1
+    for number, value_line in enumerate(str(node.value).split("\n"), start=first):
+        if number >= len(lines):
+            break
+        if value_line.strip():
+            raw = lines[number]
+            return len(raw) - len(value_line) if raw.endswith(value_line) else 0
+    return 0
+
+
+def text_positions(node: yaml.Node | None, text: str) -> PositionMap | None:
+    """Every column of a one-line quoted scalar's text, placed in the pack file through its
+    escapes (`\"`, `\\`, `\n` in double quotes, `''` in single quotes): a `\n` starts a new
+    line of the rule on the same line of the pack. None for other styles, whose offsets are
+    exact, and if the walk does not give back the loaded text (it always should)."""
+    if not isinstance(node, yaml.ScalarNode) or node.style not in ("'", '"'):
+        return None
+    start, end = node.start_mark, node.end_mark
+    if start.line != end.line or text[start.index : start.index + 1] != node.style:
+        return None
+    raw = text[start.index + 1 : end.index - 1]
+    line, first = start.line + 1, start.column + 2  # 1-based: the character after the quote
+    rows: list[list[tuple[int, int]]] = [[]]
+    chars: list[str] = []
+    index = 0
+    while index < len(raw):
+        here = (line, first + index)
+        char, width = _scalar_char(raw, index, node.style)
+        rows[-1].append(here)  # a newline's place is its line's "just past the end"
+        if char == "\n":
+            rows.append([])
+        chars.append(char)
+        index += width
+    rows[-1].append((line, first + len(raw)))  # the closing quote
+    if "".join(chars) != node.value:
+        return None
+    return PositionMap(tuple(tuple(row) for row in rows))
+
+
+def _scalar_char(raw: str, index: int, style: str) -> tuple[str, int]:
+    """The character that `raw[index:]` stands for in a one-line quoted scalar, and how many
+    characters of the file it takes."""
+    char = raw[index]
+    if style == "'":
+        return ("'", 2) if raw.startswith("''", index) else (char, 1)
+    if char != "\\" or index + 1 >= len(raw):
+        return (char, 1)
+    code = raw[index + 1]
+    if code in yaml.scanner.Scanner.ESCAPE_REPLACEMENTS:
+        return (yaml.scanner.Scanner.ESCAPE_REPLACEMENTS[code], 2)
+    size = yaml.scanner.Scanner.ESCAPE_CODES.get(code)
+    if size is not None:
+        digits = raw[index + 2 : index + 2 + size]
+        try:
+            return (chr(int(digits, 16)), 2 + size)
+        except ValueError:
+            return (char, 1)
+    return (char, 1)
 
 
 def _problems(exc: ValidationError, locator: yamlsafe.Locator) -> list[PackProblem]:

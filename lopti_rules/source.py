@@ -6,7 +6,9 @@ instead of raising, so a single run reports every problem. Positions are 1-based
 in code points; a span's end is exclusive.
 
 `line_offset` and `column_offset` let text embedded in another file (a rule pack's inline
-`text:`) report positions in the outer file's own lines and columns.
+`text:`) report positions in the outer file's own lines and columns. Where no constant offset
+will do (a quoted YAML scalar, whose escapes such as `\"` or `\n` take more room in the file
+than in the text), a `PositionMap` places every column of the text in the outer file.
 """
 
 from __future__ import annotations
@@ -38,6 +40,32 @@ class Span:
         start = min((self.line, self.column), (other.line, other.column))
         end = max((self.end_line, self.end_column), (other.end_line, other.end_column))
         return Span(start[0], start[1], end[0], end[1])
+
+
+@dataclass(frozen=True, slots=True)
+class PositionMap:
+    """Where each column of an embedded text sits in the enclosing file.
+
+    `lines[i][j]` is the outer (line, column) of column j+1 of the text's line i+1; each line
+    has one entry more than it has characters, for the position just past its end (where an
+    exclusive span end or an "end of the line" error points). Positions past a line's end
+    continue from that last entry; lines past the last continue from the last line."""
+
+    lines: tuple[tuple[tuple[int, int], ...], ...]
+
+    def place(self, line: int, column: int) -> tuple[int, int]:
+        if not self.lines:
+            return (line, column)
+        row = self.lines[min(max(line, 1), len(self.lines)) - 1]
+        if 1 <= column <= len(row):
+            return row[column - 1]
+        outer_line, outer_column = row[-1]
+        return (outer_line, outer_column + max(column, 1) - len(row))
+
+    def outer(self, span: Span) -> Span:
+        line, column = self.place(span.line, span.column)
+        end_line, end_column = self.place(span.end_line, span.end_column)
+        return Span(line, column, end_line, end_column)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +109,8 @@ class Source:
     line_offset: int = 0
     column_offset: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # when set, places positions instead of the two offsets (which then only approximate)
+    position_map: PositionMap | None = None
 
     def report(
         self,
@@ -104,8 +134,20 @@ class Source:
         self.diagnostics.append(diag)
         return diag
 
+    def fresh(self) -> Source:
+        """A copy without diagnostics (to check the same text again, with other rules)."""
+        return Source(
+            self.text,
+            self.path,
+            self.line_offset,
+            self.column_offset,
+            position_map=self.position_map,
+        )
+
     def outer(self, span: Span) -> Span:
         """Translate a span in this text to the enclosing file's coordinates."""
+        if self.position_map is not None:
+            return self.position_map.outer(span)
         if not self.line_offset and not self.column_offset:
             return span
         col = self.column_offset
