@@ -60,7 +60,10 @@ BASE_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
 # events that happen a bounded number of times per round whatever the rules do, because
 # they use up cards no action ever gives back: face-up cards (take_up), face-down cards
 # (reveal), a player's last card (finish), the first finisher (win). A cycle through one
-# of them can only turn a bounded number of times.
+# of them can only turn a bounded number of times. These are engine guarantees the checker's
+# soundness depends on; for take_up, `Game.take_up` never starts a take-up inside the same
+# seat's take-up (`Game._taking_up`), else `before take_up: player takes 1 card from the
+# removed cards` + `player discards 1` would recurse (docs/checker.md; a test plays it).
 BOUNDED: frozenset[str] = frozenset({"take_up", "reveal", "finish", "win"})
 
 _ORDER = {name: i for i, name in enumerate(catalog.HOOKABLE)}
