@@ -193,12 +193,161 @@ def test_events_in_order_with_fields(tmp_path: Path) -> None:
     assert "expected [play(source=face_down)]" in reason_of(tmp_path, "ev3.yaml", wrong_field)
 
 
-def test_inconsistent_position_is_a_fail(tmp_path: Path) -> None:
-    # 3s never stay on the pile (X3.2): the engine refuses to build this table
+def test_three_on_the_pile_is_refused_where_it_is_written(tmp_path: Path) -> None:  # X3.2
     text = GOOD.replace('pile: ["5"]', 'pile: ["5", "3"]')
     reason = reason_of(tmp_path, "three.yaml", text)
-    assert reason.startswith("the engine rejects the scenario's state: ")
+    assert reason.startswith(f"{tmp_path / 'three.yaml'}:5:15: `state.pile.1`: 3s never go on")
     assert "X3.2" in reason
+
+
+def test_a_state_the_engine_rejects_fails_at_the_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The model catches every impossible state it knows of; whatever else the engine rejects
+    is still a malformed scenario, pointed at `state` (or the file's start when none)."""
+    from lopti_rules.engine import Game
+
+    def refuse(pos: object, *, seed: int = 0) -> Game:
+        raise ValueError("this table cannot be built")
+
+    monkeypatch.setattr(Game, "from_position", refuse)
+    reason = reason_of(tmp_path, "state.yaml", GOOD)
+    assert reason == (
+        f"{tmp_path / 'state.yaml'}:5:3: the engine rejects the scenario's state: "
+        "this table cannot be built"
+    )
+    no_state = "name: x\nplayers: 2\nsteps:\n  - play: [5]\n"
+    assert reason_of(tmp_path, "bare.yaml", no_state).startswith(f"{tmp_path / 'bare.yaml'}:1:1: ")
+
+
+# -- impossible states: refused where they are written (X3, W1, S7) ----------------------------
+@pytest.mark.parametrize(
+    ("old", "new", "where", "needle"),
+    [
+        ("state:", "state:\n  chain: 4", "5:10: `state.chain`", "a chain of 4 cannot be pending"),
+        (
+            "state:",
+            "state:\n  chain: 2\n  removed: 1",
+            "6:12: `state.removed`",
+            "fewer than the 2 chained 3s",
+        ),
+        (
+            '[["8", "9"], ["6"]]',
+            '[["8", "3", "3"], ["3"]]\n  chain: 2',
+            "7:10: `state.chain`",
+            "3 cards of rank 3 besides a chain of 2; a deck has 4",
+        ),
+        ("state:", "state:\n  obligation: true", "5:15: `state.obligation`", "(X3.3, X3.5)"),
+        (
+            'pile: ["5"]',
+            "obligation: true\n  chain: 1",
+            "5:15: `state.obligation`",
+            "needs a non-empty pile",
+        ),
+        ("state:", "state:\n  finished: [1]", "5:14: `state.finished.0`", "still holds 6 A"),
+        (
+            '[["8", "9"], ["6"]]',
+            '[["8", "9"], []]\n  face_down: [["A"], []]\n  finished: [1]\n  turn: 1',
+            "9:9: `state.turn`",
+            "seat 1 is to act but has already finished",
+        ),
+        ("state:", "state:\n  finished: [1, 1]", "5:13: `state.finished`", "names a seat twice"),
+    ],
+    ids=["chain", "removed", "threes", "no chain", "no pile", "holds cards", "to act", "twice"],
+)
+def test_impossible_states_are_refused_at_their_key(
+    tmp_path: Path, old: str, new: str, where: str, needle: str
+) -> None:
+    text = GOOD.replace(old, new).replace(
+        '  face_down: [["A"], ["A"]]\n', "", new.count("face_down")
+    )
+    reason = reason_of(tmp_path, "state.yaml", text)
+    assert reason.startswith(f"{tmp_path / 'state.yaml'}:{where}: "), reason
+    assert needle in reason and reason.count(". ") == 0
+
+
+def test_chained_threes_count_as_removed(tmp_path: Path) -> None:  # X3.2
+    """`removed` left out counts the chained 3s; given, it counts them among the rest."""
+    text = GOOD.replace('pile: ["5"]', 'pile: ["5"]\n  chain: 2').replace(
+        "turn: 1, events: [play]", "turn: 1, removed: 2, chain: 0"
+    )
+    [result] = run_paths([write(tmp_path, "left_out.yaml", text)])
+    assert result.passed, result.reason
+    given = text.replace("chain: 2", "chain: 2\n  removed: 5").replace("removed: 2,", "removed: 5,")
+    [result] = run_paths([write(tmp_path, "given.yaml", given)])
+    assert result.passed, result.reason
+
+
+# -- seats: every seat number is checked against `players` ------------------------------------
+@pytest.mark.parametrize(
+    ("old", "new", "where"),
+    [
+        ("state:", "state:\n  turn: 7", "5:9: `state.turn`: seat 7"),
+        ("state:", "state:\n  dealer: -1", "5:11: `state.dealer`: seat -1"),
+        ("turn: 1, events", "turn: 5, events", "10:51: `steps.0.expect.turn`: seat 5"),
+        ("turn: 1, events", "winner: 2, events", "10:53: `steps.0.expect.winner`: seat 2"),
+        ("events: [play]", "hands: {3: [9]}", "10:65: `steps.0.expect.hands.3`: seat 3"),
+        (
+            '  - play: ["8"]',
+            "  - swap: {seat: 4, hand: 8, face_up: 9}",
+            "9:18: `steps.0.swap.seat`: seat 4",
+        ),
+    ],
+    ids=["state turn", "dealer", "expected turn", "winner", "hands key", "swap"],
+)
+def test_seat_bounds_name_the_seats_of_the_table(
+    tmp_path: Path, old: str, new: str, where: str
+) -> None:
+    reason = reason_of(tmp_path, "seat.yaml", GOOD.replace(old, new))
+    assert f":{where} does not exist; seats are 0..1" in reason, reason
+    assert "less than or equal" not in reason
+
+
+# -- expectations: event fields and per-seat lists ----------------------------------------------
+@pytest.mark.parametrize(
+    ("event", "column", "needle"),
+    [
+        (
+            "{play: {colour: red}}",
+            71,
+            "`colour` is not a field of `play` (its fields: `player`, `rank`, `count`, `source`",
+        ),
+        ("{win: {place: 1}}", 70, "`place` is not a field of `win` (its fields: `player`;"),
+        ("{play: {rank: Z}}", 77, "`rank` of `play` is `Z`, which is not a rank"),
+        ("{clear: {cause: tens}}", 79, "`cause` of `clear` is `tens`; give one of `ten`,"),
+        ("{play: {count: 0}}", 78, "`count` of `play` is `0`; give a number of 1 or more"),
+        ("{reveal: {legal: maybe}}", 80, "`legal` of `reveal` is `maybe`; give `true` or `false`"),
+    ],
+    ids=["unknown field", "no fields", "rank", "symbol", "count", "bool"],
+)
+def test_bad_event_expectations_fail_at_load(
+    tmp_path: Path, event: str, column: int, needle: str
+) -> None:
+    reason = reason_of(tmp_path, "ev.yaml", GOOD.replace("events: [play]", f"events: [{event}]"))
+    assert reason.startswith(f"{tmp_path / 'ev.yaml'}:10:{column}: `steps.0.expect.events.0."), (
+        reason
+    )
+    assert needle in reason
+
+
+def test_event_player_is_the_actor(tmp_path: Path) -> None:
+    ok = GOOD.replace(
+        "events: [play]", "events: [{play: {player: 0, rank: 8}}, {turn: {player: 1}}]"
+    )
+    [result] = run_paths([write(tmp_path, "ok.yaml", ok)])
+    assert result.passed, result.reason
+    wrong = GOOD.replace("events: [play]", "events: [{play: {player: 1}}]")
+    assert "expected [play(player=1)]" in reason_of(tmp_path, "wrong.yaml", wrong)
+
+
+def test_a_per_seat_list_in_an_expectation_lists_every_seat(tmp_path: Path) -> None:
+    short = GOOD.replace("events: [play]", 'hands: [["9"]]')
+    reason = reason_of(tmp_path, "short.yaml", short)
+    assert reason.startswith(f"{tmp_path / 'short.yaml'}:10:61: `steps.0.expect.hands`: ")
+    assert "`hands` lists 1 seat; `players` is 2" in reason
+    full = GOOD.replace("events: [play]", 'hands: [["9"], ["6"]], face_down: {1: ["A"]}')
+    [result] = run_paths([write(tmp_path, "full.yaml", full)])
+    assert result.passed, result.reason
 
 
 def test_custom_rules_need_the_runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

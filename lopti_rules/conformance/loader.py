@@ -30,6 +30,7 @@ class Loaded:
     path: Path
     scenario: Scenario | None = None
     problem: str | None = None
+    state_at: str | None = None  # `FILE:LINE:COL` of the `state` node (the file's start if none)
 
     @property
     def name(self) -> str:
@@ -89,9 +90,11 @@ def load_text(text: str, path: Path) -> Loaded:
     if not isinstance(data, dict):
         return Loaded(path, problem=f"{path}:1:1: a scenario is a YAML mapping (name, clause, ...)")
     try:
-        return Loaded(path, scenario=Scenario.model_validate(data))
+        scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         return Loaded(path, problem=_validation_problem(exc, locator, path))
+    line, column = locator.position(("state",) if "state" in data else ())
+    return Loaded(path, scenario=scenario, state_at=f"{path}:{line}:{column}")
 
 
 def _validation_problem(exc: ValidationError, locator: yamlsafe.Locator, path: Path) -> str:
@@ -100,10 +103,12 @@ def _validation_problem(exc: ValidationError, locator: yamlsafe.Locator, path: P
     first = errors[0]
     loc = tuple(part for part in first["loc"] if isinstance(part, int | str))
     cause = (first.get("ctx") or {}).get("error")
+    at_key = first["type"] == "extra_forbidden"
     if isinstance(cause, Misplaced):  # a whole-model check knows the place it is about
         loc += cause.loc
+        at_key = cause.key
     node = None
-    if first["type"] == "extra_forbidden":
+    if at_key:
         node = yamlsafe.key_node(locator, loc)
     if node is None:
         node = locator.node(loc)

@@ -3,8 +3,12 @@
 Input is the plain data `yaml.safe_load` makes of one scenario file; output is a validated,
 frozen `Scenario` whose ranks are already engine ints (2..14, see `engine.cards`). Unknown keys
 are errors (`extra="forbid"`) and types are strict, so a typo in a scenario is never silently
-ignored. Everything here is data: building the engine's `Position` and running the steps is
-`runner`'s job, mapping a validation error back to a line and column is `loader`'s.
+ignored. States that play cannot reach (a chain of four, an obligation without a chain or a
+pile, a finished seat holding cards or to act, a seat the table does not have) and expectations
+that cannot be checked (an event field LANGUAGE.md §4 does not give, a per-seat list that does
+not list every seat) are refused too, each at the key it is about (`Misplaced`). Everything
+here is data: building the engine's `Position` and running the steps is `runner`'s job,
+mapping a validation error back to a line and column is `loader`'s.
 """
 
 from __future__ import annotations
@@ -12,9 +16,18 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    model_validator,
+)
 
-from lopti_rules.engine.cards import SEVEN, SUITS, names, parse_rank, rank_name
+from lopti_rules.catalog import EVENTS, FieldType
+from lopti_rules.engine.cards import SEVEN, SUITS, THREE, names, parse_rank, rank_name
 from lopti_rules.engine.events import EVENT_NAMES
 
 # A clause id of RULES.md: S1, T4, P3 (or P3c for an item), X10.2, D24 ...
@@ -25,12 +38,14 @@ class Misplaced(ValueError):
     """A problem found by a whole-model check, with the place (relative to that model) it is about.
 
     Pydantic reports a model validator's error at the model itself; `loader` appends `loc` so
-    the problem points at the offending node instead.
+    the problem points at the offending node instead (at the key named last when `key`, as for
+    an unknown key).
     """
 
-    def __init__(self, loc: tuple[str | int, ...], message: str) -> None:
+    def __init__(self, loc: tuple[str | int, ...], message: str, *, key: bool = False) -> None:
         super().__init__(message)
         self.loc = loc
+        self.key = key
 
 
 def _rank(value: Any) -> int:
@@ -82,9 +97,32 @@ def _event(value: Any) -> Any:
     raise ValueError("an event is a name (`clear`) or a name with fields (`{clear: {cause: ten}}`)")
 
 
+def _field_problem(kind: FieldType, value: str | int | bool) -> str | None:
+    """Why `value` cannot be a value of a field of this type (None when it can)."""
+    if kind.kind == "rank":
+        try:
+            _rank(value)
+        except ValueError:
+            return f"`{value}`, which is not a rank (use 2..10, J, Q, K or A)"
+        return None
+    if kind.kind == "bool":
+        return None if isinstance(value, bool) else f"`{value}`; give `true` or `false`"
+    if kind.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int) or value < kind.minimum:
+            return f"`{value}`; give a number of {kind.minimum} or more"
+        return None
+    if str(value).lower() not in kind.symbols:
+        return f"`{value}`; give {kind.describe()}"
+    return None
+
+
 Rank = Annotated[int, BeforeValidator(_rank)]
 Ranks = Annotated[list[Rank], BeforeValidator(_ranks)]
-Seat = Annotated[int, Field(ge=0, le=4)]
+# a seat number; that it is one of this table's seats (0..players-1) is checked by `Scenario`,
+# which knows the number of players
+Seat = int
+MAX_CHAIN = 3  # a fourth chained 3 clears at once (X3.5): no state holds a chain of 4
+ZONES = ("hands", "face_up", "face_down")
 
 
 class _Strict(BaseModel):
@@ -105,7 +143,7 @@ class State(_Strict):
     obligation: bool = False
     low: bool | None = None
     deck: list[Rank] = []
-    removed: int = Field(default=0, ge=0)
+    removed: int | None = Field(default=None, ge=0)  # not given: the chained 3s (`removed_count`)
     drawn: bool = False
     bonus: bool = False
     finished: list[Seat] = []
@@ -120,6 +158,10 @@ class State(_Strict):
                 raise Misplaced(("pile", i), "an empty play; give one or more ranks")
             if len(set(play)) > 1:
                 raise Misplaced(("pile", i), "a play mixes ranks; it is cards of one rank (P1)")
+            if play[0] == THREE:
+                raise Misplaced(
+                    ("pile", i), "3s never go on the pile: they go to the chain beside it (X3.2)"
+                )
         top_is_seven = bool(self.pile) and self.pile[-1][0] == SEVEN
         if self.low is not None and self.low != top_is_seven:
             raise Misplaced(
@@ -127,7 +169,40 @@ class State(_Strict):
                 f"`low: {str(self.low).lower()}` disagrees with the pile: the low rule is "
                 "pending exactly when the top play is 7s (X7.2)",
             )
+        self._chain_and_obligation()
         return self
+
+    def _chain_and_obligation(self) -> None:
+        """The 3-chain, the removed count and the 3-obligation must be a state play can reach."""
+        if self.chain > MAX_CHAIN:
+            raise Misplaced(
+                ("chain",),
+                f"a chain of {self.chain} cannot be pending: the fourth chained 3 clears the "
+                "pile at once (X3.5, C1c)",
+            )
+        if self.removed is not None and self.removed < self.chain:
+            raise Misplaced(
+                ("removed",),
+                f"`removed: {self.removed}` is fewer than the {self.chain} chained 3s, which "
+                "have left the round (X3.2); leave `removed` out to count just them",
+            )
+        if self.obligation and not self.pile:
+            raise Misplaced(
+                ("obligation",),
+                "a 3-obligation needs a non-empty pile: a 3 on an empty table obliges nobody "
+                "(X3.3, X3.4)",
+            )
+        if self.obligation and not self.chain:
+            raise Misplaced(
+                ("obligation",),
+                "a 3-obligation comes from a 3-play, whose 3s stay in the chain until the "
+                "obligation ends (X3.3, X3.5): give `chain` of 1 to 3",
+            )
+
+    @property
+    def removed_count(self) -> int:
+        """Cards out of the round: `removed` as given, else the chained 3s (X3.2)."""
+        return self.removed if self.removed is not None else self.chain
 
     def cards(self) -> list[int]:
         """Every card the state mentions (the removed ones are a count, not ranks)."""
@@ -149,6 +224,9 @@ SeatCards = Annotated[dict[Seat, list[Rank]], BeforeValidator(_seat_map)]
 
 
 class EventSpec(_Strict):
+    """An expected event: its name, and fields to check (LANGUAGE.md §4), plus `player`, the
+    actor's seat. Unknown fields and values a field cannot hold are errors at load."""
+
     name: str
     fields: dict[str, str | int | bool] = {}
 
@@ -156,6 +234,24 @@ class EventSpec(_Strict):
     def _known(self) -> EventSpec:
         if self.name not in EVENT_NAMES:
             raise ValueError(f"`{self.name}` is not an event (known: {', '.join(EVENT_NAMES)})")
+        known = EVENTS[self.name].fields
+        for key, value in self.fields.items():
+            where = (self.name, key)
+            if key == "player":
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise Misplaced(where, f"`player` of `{self.name}` is a seat number")
+                continue
+            if key not in known:
+                listed = ", ".join(f"`{f}`" for f in ("player", *known))
+                raise Misplaced(
+                    where,
+                    f"`{key}` is not a field of `{self.name}` (its fields: {listed}; "
+                    "LANGUAGE.md §4)",
+                    key=True,
+                )
+            problem = _field_problem(known[key], value)
+            if problem:
+                raise Misplaced(where, f"`{key}` of `{self.name}` is {problem}")
         return self
 
     def __str__(self) -> str:
@@ -181,6 +277,23 @@ class Expect(_Strict):
     face_up: SeatCards | None = None
     face_down: SeatCards | None = None
     events: list[Annotated[EventSpec, BeforeValidator(_event)]] | None = None
+    # seats listed by each zone given in the list form (one entry per seat, checked against
+    # `players` by `Scenario`); the map form `{seat: [...]}` names some seats
+    _listed: dict[str, int] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _remember_lists(cls, data: Any, handler: ModelWrapValidatorHandler[Expect]) -> Expect:
+        listed = {}
+        if isinstance(data, dict):
+            listed = {k: len(v) for k in ZONES if isinstance(v := data.get(k), list)}
+        expect = handler(data)
+        expect._listed = listed
+        return expect
+
+    def listed(self) -> dict[str, int]:
+        """The zones given as a list, with the number of seats each lists."""
+        return dict(self._listed)
 
     @model_validator(mode="after")
     def _error_means_illegal(self) -> Expect:
@@ -257,19 +370,24 @@ class Scenario(_Strict):
         # corpus is held to real RULES.md ids by its coverage test, with CLAUSE_RE).
         n = self.players
         st = self.state
-        for key in ("hands", "face_up", "face_down"):
+        for key in ZONES:
             zone = getattr(st, key)
             if zone is not None and len(zone) != n:
                 raise Misplaced(("state", key), f"`{key}` has {len(zone)} seats; `players` is {n}")
-        seats: list[tuple[tuple[str | int, ...], int]] = [
-            (("state", "turn"), st.turn),
-            (("state", "dealer"), st.dealer),
-            (("author",), self.author),
-        ]
-        seats += [(("state", "finished", i), s) for i, s in enumerate(st.finished)]
-        for where, seat in seats:
-            if seat >= n:
+        for where, seat in self._seat_numbers():
+            if not 0 <= seat < n:
                 raise Misplaced(where, f"seat {seat} does not exist; seats are 0..{n - 1}")
+        if len(set(st.finished)) != len(st.finished):
+            raise Misplaced(("state", "finished"), "`finished` names a seat twice")
+        for number, step in enumerate(self.steps):
+            listed = step.expect.listed() if step.expect is not None else {}
+            for key, count in listed.items():
+                if count != n:
+                    raise Misplaced(
+                        ("steps", number, "expect", key),
+                        f"`{key}` lists {count} seat{'' if count == 1 else 's'}; `players` is "
+                        f"{n} (a list gives every seat; the map form `{{seat: [...]}}` gives some)",
+                    )
         cards = st.cards()
         for rank in set(cards):
             if cards.count(rank) > SUITS:
@@ -278,7 +396,60 @@ class Scenario(_Strict):
                     f"the state holds {cards.count(rank)} cards of rank {rank_name(rank)}; "
                     f"a deck has {SUITS}",
                 )
+        threes = cards.count(THREE)
+        if st.chain and threes + st.chain > SUITS:
+            raise Misplaced(
+                ("state", "chain"),
+                f"the state holds {threes} cards of rank 3 besides a chain of {st.chain}; a "
+                f"deck has {SUITS} (chained 3s have left the round but still count, X3.2)",
+            )
+        self._finished_seats()
         return self
+
+    def _seat_numbers(self) -> list[tuple[tuple[str | int, ...], int]]:
+        """Every seat number the scenario gives, with its place."""
+        st = self.state
+        seats: list[tuple[tuple[str | int, ...], int]] = [
+            (("state", "turn"), st.turn),
+            (("state", "dealer"), st.dealer),
+            (("author",), self.author),
+        ]
+        seats += [(("state", "finished", i), s) for i, s in enumerate(st.finished)]
+        for number, step in enumerate(self.steps):
+            at: tuple[str | int, ...] = ("steps", number)
+            if step.swap is not None:
+                seats.append(((*at, "swap", "seat"), step.swap.seat))
+            ex = step.expect
+            if ex is None:
+                continue
+            at = (*at, "expect")
+            for key in ("turn", "winner"):
+                seat = getattr(ex, key)
+                if seat is not None:
+                    seats.append(((*at, key), seat))
+            seats += [((*at, "finished", i), s) for i, s in enumerate(ex.finished or [])]
+            for key in ZONES:
+                zone: dict[int, list[int]] | None = getattr(ex, key)
+                seats += [((*at, key, seat), seat) for seat in sorted(zone or {})]
+        return seats
+
+    def _finished_seats(self) -> None:
+        """A finished seat holds no cards (W1, D37) and is never the seat to act (S7)."""
+        st = self.state
+        for i, seat in enumerate(st.finished):
+            held = [r for key in ZONES for r in (getattr(st, key) or [[]] * self.players)[seat]]
+            if held:
+                raise Misplaced(
+                    ("state", "finished", i),
+                    f"seat {seat} has finished but still holds {' '.join(names(held))}: a "
+                    "player goes out only with no cards left (W1, D37)",
+                )
+        if st.turn in st.finished:
+            raise Misplaced(
+                ("state", "turn"),
+                f"seat {st.turn} is to act but has already finished; play skips finished "
+                "seats (S7, D27)",
+            )
 
     def clauses(self) -> list[str]:
         return list(self.clause)

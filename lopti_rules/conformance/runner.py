@@ -1,7 +1,9 @@
 """Running scenarios against the engine: PASS, or FAIL with one clear reason.
 
 Input: validated `Scenario`s (from `loader`). For each, the runner builds the engine's
-`Position` from the scenario state, makes a `Game`, then makes each step's move and checks the
+`Position` from the scenario state (the chained 3s among the removed cards, X3.2), makes a
+`Game` (a state the engine rejects fails at the `state` node's line and column, as a malformed
+scenario does), then makes each step's move and checks the
 step's expectations against `game.position()`, `game.winner` and the events the step emitted
 (seen through `game.bus.observe`). Output: a `Result` per scenario. The first step that goes
 wrong ends the scenario (later steps would start from a state the scenario did not intend),
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from lopti_rules.conformance.loader import Loaded, discover, load_all
 from lopti_rules.conformance.model import EventSpec, Expect, Scenario, Step
-from lopti_rules.engine.cards import SEVEN, names, parse_rank, rank_name
+from lopti_rules.engine.cards import SEVEN, THREE, names, parse_rank, rank_name
 from lopti_rules.engine.events import Event
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Reveal, Swap, play_of
 from lopti_rules.engine.position import Position
@@ -50,7 +52,7 @@ def run_paths(paths: Iterable[str | Path]) -> list[Result]:
 def run_loaded(item: Loaded) -> Result:
     if item.scenario is None:
         return Result(item.name, item.path, False, item.problem)
-    reason = run_scenario(item.scenario)
+    reason = run_scenario(item.scenario, state_at=item.state_at)
     return Result(item.name, item.path, reason is None, reason)
 
 
@@ -75,7 +77,8 @@ def build_position(sc: Scenario) -> Position:
         chain=st.chain,
         obligation=st.obligation,
         low=st.low,
-        removed_unknown=st.removed,
+        removed=[THREE] * st.chain,  # the chained 3s have left the round (X3.2)
+        removed_unknown=st.removed_count - st.chain,
         drawn=st.drawn,
         bonus=st.bonus,
         finished=list(st.finished),
@@ -110,14 +113,19 @@ def install_custom_rules(game: Game, sc: Scenario) -> str | None:
     return None
 
 
-def run_scenario(sc: Scenario) -> str | None:
-    """None when the scenario passes, else the reason it fails."""
+def run_scenario(sc: Scenario, *, state_at: str | None = None) -> str | None:
+    """None when the scenario passes, else the reason it fails.
+
+    `state_at` (`FILE:LINE:COL` of the scenario's `state`) heads the reason when the engine
+    rejects the state, as for any malformed scenario.
+    """
     from lopti_rules.engine import Game
 
     try:
         game = Game.from_position(build_position(sc), seed=sc.seed)
     except ValueError as exc:
-        return f"the engine rejects the scenario's state: {exc}"
+        where = f"{state_at}: " if state_at else ""
+        return f"{where}the engine rejects the scenario's state: {exc}"
     reason = install_custom_rules(game, sc)
     if reason is not None:
         return reason
@@ -130,7 +138,7 @@ def run_scenario(sc: Scenario) -> str | None:
     for number, step in enumerate(sc.steps, start=1):
         emitted.clear()
         try:
-            problems = _run_step(game, step, emitted, sc.players)
+            problems = _run_step(game, step, emitted)
         except Exception as exc:  # an engine bug must be a FAIL, not a crash of the run
             problems = [f"the step crashed with {type(exc).__name__}: {exc}"]
         if problems:
@@ -149,7 +157,7 @@ def _move(step: Step) -> Move:
     return Swap(step.swap.seat, step.swap.hand, step.swap.face_up)
 
 
-def _run_step(game: Game, step: Step, emitted: list[Event], players: int) -> list[str]:
+def _run_step(game: Game, step: Step, emitted: list[Event]) -> list[str]:
     expect = step.expect or Expect()
     before = game.position()
     try:
@@ -170,14 +178,14 @@ def _run_step(game: Game, step: Step, emitted: list[Event], players: int) -> lis
             problems.append(f"the refused move emitted events: {shown}")
         if expect.error is not None and expect.error not in message:
             problems.append(f"the refusal `{message}` does not mention `{expect.error}`")
-    return problems + _check(game, expect, emitted, players)
+    return problems + _check(game, expect, emitted)
 
 
 def _show(ranks: Iterable[int]) -> str:
     return "[" + " ".join(names(ranks)) + "]"
 
 
-def _check(game: Game, ex: Expect, emitted: list[Event], players: int) -> list[str]:
+def _check(game: Game, ex: Expect, emitted: list[Event]) -> list[str]:
     """Every expectation of `ex` that the game does not meet, as short sentences."""
     pos = game.position()
     out: list[str] = []
@@ -208,10 +216,7 @@ def _check(game: Game, ex: Expect, emitted: list[Event], players: int) -> list[s
         differ("winner", game.winner, ex.winner)
     for key, zone in (("hands", pos.hands), ("face_up", pos.face_up), ("face_down", pos.face_down)):
         per_seat: dict[int, list[int]] | None = getattr(ex, key)
-        for seat, cards in sorted((per_seat or {}).items()):
-            if seat >= players:
-                out.append(f"`{key}` names seat {seat}; seats are 0..{players - 1}")
-                continue
+        for seat, cards in sorted((per_seat or {}).items()):  # seats checked at load
             differ(f"{key} of seat {seat}", _show(sorted(zone[seat])), _show(sorted(cards)))
     if ex.events is not None and not _in_order(ex.events, emitted):
         shown, wanted = ", ".join(_brief(e) for e in emitted), ", ".join(map(str, ex.events))
@@ -235,6 +240,10 @@ def _matches(spec: EventSpec, event: Event) -> bool:
     if spec.name != event.name:
         return False
     for key, want in spec.fields.items():
+        if key == "player":  # the event's actor (LANGUAGE.md §4)
+            if event.actor != want:
+                return False
+            continue
         if key not in event.fields:
             return False
         got = event.fields[key]
