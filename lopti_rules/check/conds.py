@@ -11,7 +11,7 @@ largest constant; for ranks 2..A (and `none` for `top`); for symbols and flags, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from lopti_rules import ast, catalog
 from lopti_rules.catalog import FieldType
@@ -88,11 +88,13 @@ def _member(allowed: set[Witness]) -> Test:
 
 
 def constraints(
-    cond: ast.Cond, fields: dict[str, FieldType]
+    cond: ast.Cond | Sequence[ast.Cond], fields: dict[str, FieldType]
 ) -> dict[Key, tuple[FieldType, list[tuple[Test, Witness, Span]]]]:
-    """The field-against-constant comparisons of the top-level conjunction, by field."""
+    """The field-against-constant comparisons of the top-level conjunction (of several
+    conditions that all hold, joined by `and`), by field."""
     groups: dict[Key, tuple[FieldType, list[tuple[Test, Witness, Span]]]] = {}
-    for part in conjuncts(cond):
+    conds = (cond,) if not isinstance(cond, Sequence) else cond
+    for part in (p for c in conds for p in conjuncts(c)):
         if isinstance(part, ast.Compare):
             op: str = part.op
             left, right = part.left, part.right
@@ -155,11 +157,12 @@ def check_cond(source: Source, cond: ast.Cond, fields: dict[str, FieldType]) -> 
         )
 
 
-def certainly_zero(cond: ast.Cond | None, field: str, role: str) -> bool:
-    """Whether `cond` holding implies `FIELD of ROLE` is 0 (e.g. `cards of player is 0`)."""
-    if cond is None:
+def certainly_zero(conds: Sequence[ast.Cond], field: str, role: str) -> bool:
+    """Whether the conditions all holding implies `FIELD of ROLE` is 0 (e.g. `cards of player
+    is 0`, or `cards of player <= 1` with `cards of player < 1`)."""
+    if not conds:
         return False
-    groups = constraints(cond, {})
+    groups = constraints(conds, {})
     entry = groups.get((field, role))
     if entry is None:
         return False

@@ -4,9 +4,11 @@ Takes one hook; reports into its `Source`.
 
 - LR201 prevents winning: `end the game/round/session`, and cards sent to a player who is
   certainly finishing or finished: the actor (`player`) of a hook on `finish` or `win`, or
-  of a hook whose own condition says the actor holds no cards (`after play when cards of
-  player is 0`). `every player` and other targets that only *might* include a finished
-  player are accepted: the runtime never visits finished players.
+  where the conditions that hold say the actor holds no cards: the hook's own condition
+  (`after play when cards of player is 0`), the enclosing `if` conditions (`if cards of
+  player is 0: player draws 1`; in an `else`, the negated condition when it is a single
+  comparison), and all of them together. `every player` and other targets that only
+  *might* include a finished player are accepted: the runtime never visits finished players.
 - LR202: a hook on `vote` or `roshambo` (the procedures, V10).
 - LR204: `while`, `forever`, `repeat until`: loops without a fixed bound.
 - LR205: `repeat N times` with N over 10 (more specific than LR506).
@@ -32,31 +34,34 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
             f"`{event}` is a session procedure; no rule may hook or change it",
             "the Rule Vote and Roshambo are fixed (V10); hook a game event instead",
         )
-    finishing = _finishing_actor(hook)
     for site in hook_sites(hook):
         if isinstance(site, ActionSite):
             _action(source, site.action)
         elif isinstance(site, CondSite):
             for cmp in comparisons(site.cond):
                 _retro(source, cmp.retro)
-        elif finishing and site.receives and _is_player(site.target):
-            source.report(
-                "LR201",
-                site.target.span,
-                f"cards would go to a player who is {finishing}, who can then never win",
-                "no card may reach a finished player (R3); target `next player` or "
-                "`each other player`",
-            )
+        elif site.receives and _is_player(site.target):
+            finishing = _finishing_actor(hook, site.holds)
+            if finishing:
+                source.report(
+                    "LR201",
+                    site.target.span,
+                    f"cards would go to a player who is {finishing}, who can then never win",
+                    "no card may reach a finished player (R3); target `next player` or "
+                    "`each other player`",
+                )
 
 
-def _finishing_actor(hook: ast.Hook) -> str | None:
-    """Why the hook's actor certainly is finishing or finished, if it is."""
+def _finishing_actor(hook: ast.Hook, holds: tuple[ast.Cond, ...]) -> str | None:
+    """Why the hook's actor certainly is finishing or finished where an action runs, if it
+    is: the event (`finish`, `win`), or the conditions that hold there (the hook's `when`
+    and the enclosing `if`s) saying `cards of player` is 0."""
     event = hook.event.name
     if event == "finish":
         return "finishing" if hook.timing == "before" else "finished"
     if event == "win":
         return "winning" if hook.timing == "before" else "the winner"
-    if certainly_zero(hook.cond, "cards", "player"):
+    if certainly_zero(holds, "cards", "player"):
         return "out of cards (`cards of player` is 0)"
     return None
 

@@ -9,6 +9,9 @@ tagged with its scope:
 - `each`: inside an `each/every player` action, where `their next player` and bare player
   fields (`hand`) mean the player being visited.
 
+An action's targets also carry the conditions certainly true when it runs (`holds`: the
+hook's `when` and the enclosing `if` conditions), for the passes that reason about them.
+
 The passes read sites instead of re-walking the tree, so the scope rules live in one place.
 """
 
@@ -43,6 +46,10 @@ class TargetSite:
     target: ast.Target
     scope: Scope
     receives: bool  # cards may reach this target through the action (draws, gets given, ...)
+    # conditions certainly true when the target's action runs: the hook's `when`, each
+    # enclosing `if` condition (in an `else`, the negated condition where that is one
+    # comparison); `each ... where` conditions are about the visited player and not included
+    holds: tuple[ast.Cond, ...] = ()
 
 
 Site = ActionSite | CondSite | TargetSite
@@ -104,6 +111,34 @@ def comparisons(cond: ast.Cond) -> Iterator[ast.Compare | ast.In]:
             stack.append(c.operand)
 
 
+_NEGATED: dict[ast.CompareOp, ast.CompareOp] = {
+    "is": "is not", "is not": "is", "==": "!=", "!=": "==",
+    "<": ">=", ">=": "<", ">": "<=", "<=": ">",
+}  # fmt: skip
+
+
+def negated(cond: ast.Cond) -> ast.Cond | None:
+    """A condition that holds when `cond` does not, if one is easy to say: a single comparison
+    with its operator turned round, or the operand of a `not`; else None. (Exact for fields
+    that always have a value, such as `cards of player`; a field of a role matching nobody,
+    or `top` of an empty pile against `<`, makes a comparison and its turned-round form
+    both false.)"""
+    if isinstance(cond, ast.Not):
+        return cond.operand
+    if isinstance(cond, ast.Compare):
+        return ast.Compare(_NEGATED[cond.op], cond.left, cond.right, cond.span)
+    return None
+
+
+def _holding(cond: ast.Cond) -> ast.Cond:
+    """`cond` as a conjunction to reason about: `not (a < b)` becomes `a >= b`."""
+    if isinstance(cond, ast.Not):
+        inner = negated(cond.operand)
+        if inner is not None:
+            return inner
+    return cond
+
+
 def _cond_sites(cond: ast.Cond, scope: Scope) -> Iterator[Site]:
     yield CondSite(cond, scope)
     for operand in operands(cond):
@@ -111,28 +146,40 @@ def _cond_sites(cond: ast.Cond, scope: Scope) -> Iterator[Site]:
             yield TargetSite(operand.target, scope, False)
 
 
-def _action_sites(action: ast.Action, scope: Scope) -> Iterator[Site]:
+def _action_sites(
+    action: ast.Action, scope: Scope, holds: tuple[ast.Cond, ...] = ()
+) -> Iterator[Site]:
     yield ActionSite(action, scope)
     targets = action_targets(action)
     each = any(isinstance(t, ast.Each) for t, _ in targets)
     inner = Scope(scope.roshambo, scope.each or each)
     for target, receives in targets:
-        yield TargetSite(target, inner if each else scope, receives)
+        yield TargetSite(target, inner if each else scope, receives, holds)
         if isinstance(target, ast.Each) and target.where is not None:
             yield from _cond_sites(target.where, inner)
     if isinstance(action, ast.If | ast.While | ast.RepeatUntil):
         yield from _cond_sites(action.cond, scope)
     body_scope = Scope(True, scope.each) if isinstance(action, ast.RoshamboAction) else scope
+    if isinstance(action, ast.If):
+        for child in action.then:
+            yield from _action_sites(child, body_scope, (*holds, _holding(action.cond)))
+        otherwise = negated(action.cond)
+        for child in action.else_ or ():
+            more = (otherwise,) if otherwise is not None else ()
+            yield from _action_sites(child, body_scope, (*holds, *more))
+        return
     for child in children(action):
-        yield from _action_sites(child, body_scope)
+        yield from _action_sites(child, body_scope, holds)
 
 
 def hook_sites(hook: ast.Hook) -> Iterator[Site]:
     """Every site of a hook, in source order."""
+    holds: tuple[ast.Cond, ...] = ()
     if hook.cond is not None:
         yield from _cond_sites(hook.cond, Scope())
+        holds = (_holding(hook.cond),)
     for action in hook.actions:
-        yield from _action_sites(action, Scope())
+        yield from _action_sites(action, Scope(), holds)
 
 
 def leaf_actions(actions: tuple[ast.Action, ...]) -> list[ast.Action]:
