@@ -19,6 +19,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from lopti_rules.source import Source, Span
+from lopti_rules.spell import did_you_mean
 from lopti_rules.syntax_errors import MISTAKES, Mistake
 
 if TYPE_CHECKING:
@@ -250,6 +251,8 @@ def _unexpected_token(source: Source, exc: Any) -> None:
             "indent the lines of the block further than the line that ends with `:`",
         )
         return
+    if _verb_read_as_a_name(source, token, accepts):
+        return
     mistake = _classify(exc, accepts)
     if mistake is not None:
         message, hint = mistake.message, mistake.hint
@@ -257,6 +260,34 @@ def _unexpected_token(source: Source, exc: Any) -> None:
         message, hint = f"expected {_expected(accepts)}", _GENERIC_HINT
     message = f"{message}, not {_describe(token)}"
     source.report("LP001", span, message, _keyword_case_hint(source.text, token, accepts) or hint)
+
+
+_VERBS = ("draws", "picks", "gives", "discards", "takes", "reveals")
+_VERB_HINT = "after who comes the verb: draws, picks up the pile, gives, discards, takes, reveals"
+
+
+def _verb_read_as_a_name(source: Source, token: Token, accepts: frozenset[str]) -> bool:
+    """`dealr draw 1`, `nobody gets 2 cards`: a name may have several words (`Mary Ann`), so a
+    misspelt verb after a name reads as one more word of it and the parser stops only at the
+    number. When two or more words stand where a target belongs (a verb would fit, `player`
+    no longer would) the last word was most likely meant as the verb: point at it."""
+    if not {"NAME", "DRAWS"} <= accepts or "PLAYER" in accepts:
+        return False
+    text = source.text
+    before = re.search(r"([^\W\d_]\w*)[ \f]*$", text[: token.start_pos or 0])
+    if before is None:  # pragma: no cover - two words were just read
+        return False
+    word, pos = before.group(1), before.start(1)
+    line = text.count("\n", 0, pos) + 1
+    column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    source.report(
+        "LP001",
+        Span(line, column, line, column + len(word)),
+        "expected what the player does, such as `draws 1` or `picks up the pile`, "
+        f"not the word `{word}`",
+        did_you_mean(word, _VERBS) or _VERB_HINT,
+    )
+    return True
 
 
 def _classify(exc: Any, accepts: frozenset[str]) -> Mistake | None:

@@ -153,6 +153,29 @@ def test_a_capitalised_keyword_after_the_first_error_does_not_hide_it() -> None:
 
 
 @pytest.mark.parametrize(
+    ("hook", "word", "column", "hint"),
+    [
+        ("after clear: dealr draw 1", "draw", 24, "did you mean `draws`?"),
+        ("after clear: Mary Ann draw 1", "draw", 27, "did you mean `draws`?"),
+        ("after clear: nobody gets 2 cards", "gets", 25, None),
+    ],
+)
+def test_a_misspelt_verb_after_a_name_is_blamed_not_the_number(
+    hook: str, word: str, column: int, hint: str | None
+) -> None:
+    """A name may have several words, so `dealr draw` reads as one name until the number;
+    the error points at the word that was meant as the verb."""
+    d = parse_error(in_rule(hook))
+    assert (d.code, d.span) == ("LP001", Span(2, column, 2, column + len(word)))
+    assert d.message == (
+        "expected what the player does, such as `draws 1` or `picks up the pile`, "
+        f"not the word `{word}`"
+    )
+    if hint is not None:
+        assert d.hint == hint
+
+
+@pytest.mark.parametrize(
     ("hook", "column", "what"),
     [
         ("after clear: player draws 1 foo", 33, "the word `foo`"),
