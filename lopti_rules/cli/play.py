@@ -14,11 +14,17 @@ log. The narration tells each firing of a house rule and what it did, and the cl
 say how often each rule fired.
 
 Exit codes: 0 played, 1 the pack was rejected, 2 bad arguments, a pack or log file that
-cannot be read or written (one sentence on stderr).
+cannot be read or written (one sentence on stderr). Standard output closing early (`lopti
+play ... | head -1`) is not an error: the narration stops quietly, the round is still played
+to its end (so a `--log` file is complete) and the exit code is 0. Only a failure to write
+the log file itself is reported as one.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 import click
@@ -30,10 +36,73 @@ from lopti_rules.eventlog import EventLog, header
 from lopti_rules.narrate import Narrator, ordinal
 
 if TYPE_CHECKING:
+    from lopti_rules.engine import Event
     from lopti_rules.pack import LoadedPack
     from lopti_rules.runtime import RuleSet, Runtime
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
+
+
+class LogWriteError(Exception):
+    """Writing the event log file failed (`error` is the OSError); never a stdout problem."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class Narration:
+    """Lines to standard output that stop quietly once its reader has gone (a broken pipe,
+    as after `| head -1`): the round goes on, and nothing more is printed."""
+
+    __slots__ = ("closed",)
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def __call__(self, line: str) -> None:
+        if self.closed:
+            return
+        try:
+            click.echo(line)
+        except BrokenPipeError:
+            self._close()
+
+    def flush(self) -> None:
+        """Flush standard output now, so a pipe closed at the end is noticed here, quietly."""
+        if self.closed:
+            return
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            self._close()
+
+    def _close(self) -> None:
+        self.closed = True
+        try:  # Python's own flush at exit would report the broken pipe: point stdout nowhere
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):  # no real file descriptor (tests)
+            pass
+
+
+def log_observer(
+    log: TextIO, head: dict[str, object], runtime: Runtime | None
+) -> Callable[[Event], None]:
+    """The event log as a bus observer; a failure to write it raises LogWriteError."""
+    try:
+        event_log = EventLog(log, head, rules=runtime)
+    except OSError as exc:
+        raise LogWriteError(exc) from exc
+
+    def observe(event: Event) -> None:
+        try:
+            event_log(event)
+        except OSError as exc:
+            raise LogWriteError(exc) from exc
+
+    return observe
 
 
 def parse_players(text: str) -> list[str]:
@@ -116,8 +185,10 @@ def play(
     max_moves: int = DEFAULT_MAX_MOVES,
     rules: RuleSet | None = None,
     pack_name: str | None = None,
+    echo: Callable[[str], None] = click.echo,
 ) -> RoundResult:
-    """Run and narrate one round (the narration goes to stdout), with `rules` in force."""
+    """Run and narrate one round (the narration goes to `echo`, by default stdout), with
+    `rules` in force. LogWriteError when the log cannot be written."""
     n = len(names)
     bots = make_bots(bots_spec, n)
     options = TableOptions(players=n, places=places, dealer=dealer)
@@ -126,24 +197,24 @@ def play(
     if log is not None:
         bot_names = [b.name for b in bots]
         head = header(seed, names, bot_names, pack_name, places=places)
-        bus.observe(EventLog(log, head, rules=runtime))
+        bus.observe(log_observer(log, head, runtime))
     if pack_name is not None:
-        click.echo(f"Pack: {pack_name} ({_plural_rules(rules)} in force)")
-    click.echo(
+        echo(f"Pack: {pack_name} ({_plural_rules(rules)} in force)")
+    echo(
         "Seats: "
         + ", ".join(
             f"{s} {name} ({b.name})" for s, (name, b) in enumerate(zip(names, bots, strict=True))
         )
     )
-    narrator = Narrator(names, click.echo, (lambda: runtime.rule) if runtime else None)
+    narrator = Narrator(names, echo, (lambda: runtime.rule) if runtime else None)
     bus.observe(narrator)
     result = run_round(options, seed, bots, bus=bus, max_moves=max_moves)
     narrator.flush()
     for line in summary(result, names):
-        click.echo(line)
+        echo(line)
     if runtime is not None:
         for line in rules_summary(runtime):
-            click.echo(line)
+            echo(line)
     return result
 
 
@@ -247,13 +318,20 @@ def command(
         click.echo(f"error: {exc}.", err=True)
         return 2
     args = (names, seed, bots, dealer, places)
+    out = Narration()
     if log_path is None:
-        play(*args, None, max_moves, rules, pack_name)
+        play(*args, None, max_moves, rules, pack_name, out)
+        out.flush()
         return 0
     try:
         with open(log_path, "w", encoding="utf-8", newline="\n") as log:
-            play(*args, log, max_moves, rules, pack_name)
-    except OSError as exc:
-        click.echo(f"error: cannot write the log {log_path}: {exc.strerror or exc}.", err=True)
-        return 2
-    return 0
+            play(*args, log, max_moves, rules, pack_name, out)
+    except LogWriteError as exc:
+        error = exc.error
+    except OSError as exc:  # opening or closing (the last flush of) the log file
+        error = exc
+    else:
+        out.flush()
+        return 0
+    click.echo(f"error: cannot write the log {log_path}: {error.strerror or error}.", err=True)
+    return 2

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -66,3 +70,51 @@ def test_bad_arguments_exit_2_with_one_sentence(
 def test_unwritable_log_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "--log", str(tmp_path / "missing" / "x.jsonl"))
     assert code == 2 and "cannot write the log" in err
+
+
+def _play_into_a_closed_pipe(*argv: str) -> subprocess.CompletedProcess[bytes]:
+    """Run `lopti play` with a standard output whose reader has already gone (`| head`)."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        command = [sys.executable, "-m", "lopti_rules.cli.main", "play", *argv]
+        return subprocess.run(command, stdout=write, stderr=subprocess.PIPE, check=False)
+    finally:
+        os.close(write)
+
+
+def test_closed_stdout_is_quiet_and_the_log_is_whole(tmp_path: Path) -> None:
+    """`lopti play --log f.jsonl | head -1`: the broken pipe is stdout's, not the log's."""
+    piped, whole = tmp_path / "piped.jsonl", tmp_path / "whole.jsonl"
+    done = _play_into_a_closed_pipe("--seed", "7", "--log", str(piped))
+    assert done.returncode == 0 and done.stderr == b""
+    assert main(["play", "--seed", "7", "--log", str(whole)]) == 0
+    assert piped.read_bytes() == whole.read_bytes()  # the round was played to its end
+    done = _play_into_a_closed_pipe("--seed", "7")
+    assert done.returncode == 0 and done.stderr == b""
+
+
+def test_a_log_that_fails_while_writing_is_blamed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lopti_rules.eventlog import EventLog
+
+    writes = 0
+
+    def failing(self: EventLog, obj: dict[str, object]) -> None:
+        nonlocal writes
+        writes += 1
+        if writes > 5:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(EventLog, "_write", failing)
+    log = tmp_path / "x.jsonl"
+    code, _, err = run(capsys, "--log", str(log))
+    assert code == 2
+    assert err == f"error: cannot write the log {log}: {os.strerror(errno.ENOSPC)}.\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_disk_is_the_log_s_fault(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--log", "/dev/full")
+    assert code == 2 and err.startswith("error: cannot write the log /dev/full: ")
