@@ -37,6 +37,10 @@ class Roster:
     folded: frozenset[str]
     pattern: re.Pattern[str] | None
 
+    def named_in(self, words: str) -> bool:
+        """Whether a roster name is among the words (`ann`, `Ann Smith` with ann playing)."""
+        return self.pattern is not None and self.pattern.search(words) is not None
+
 
 def roster_names(roster: Sequence[str] | None) -> Roster:
     names = tuple(
@@ -78,7 +82,7 @@ def _suggest_role(word: str) -> str:
 def _target(source: Source, target: ast.Target, roster: Roster) -> None:
     if isinstance(target, ast.NameTarget):
         name = target.name.name
-        if name.casefold() in roster.folded:
+        if roster.named_in(name):
             return  # LR304, reported by the roster scan
         if catalog.is_trait_word(name):
             _trait(source, target.span, name)
@@ -93,7 +97,7 @@ def _target(source: Source, target: ast.Target, roster: Roster) -> None:
         _seat(source, target.span, f"{target.word} {target.number.value}")
     elif isinstance(target, ast.TraitTarget):
         word = target.trait.name
-        if word.casefold() in roster.folded:
+        if roster.named_in(word):
             return  # `the ann player`: LR304, reported by the roster scan
         if catalog.is_position_word(word):
             _seat(source, target.span, f"the {word} player")

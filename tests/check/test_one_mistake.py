@@ -17,6 +17,8 @@ ROSTER_WORDS = [
     "after clear when ann > 2: player draws 1",  # not also LR502
     "after clear when cause is ben: player draws 1",  # not also LR503
     "after play when rank in [7, ann]: player draws 1",
+    "after clear: ann smith draws 1",  # a longer name holding a roster name: not also LR301
+    "after clear: player gives 1 card to big ben",
 ]
 
 
