@@ -327,7 +327,7 @@ class RoshamboAction:
 
 @dataclass(frozen=True, slots=True)
 class Prevent:
-    """`skip|cancel|prevent|undo WORDS` (LR102; LR103 when it is the event's own need)."""
+    """`skip|cancel|prevent|undo WORDS` (LR102; LR103 when it prevents a clear or a bonus)."""
 
     verb: Literal["skip", "cancel", "prevent", "undo"]
     words: tuple[Ident, ...]
