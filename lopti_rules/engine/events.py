@@ -15,6 +15,13 @@ Guarantees:
   test per event point. Cheap when partly used: `bus.wants[name]` is true only when `name` has
   hooks or the bus has observers, and the engine builds an event only when it is wanted, so a
   rule pack hooking `clear` costs nothing at a `draw`. `bus.watched` says observers exist.
+- Gated hooks: `subscribe(name, timing, handler, gate=...)` gives a hook a predicate on the
+  event's raw values, `gate(game, actor, f0, f1, f2)` where `f0..f2` are the event's
+  `GATE_FIELDS` in order (None past them). The engine tests the gates at the hook's moment
+  (a `before` gate sees the state before the effect, an `after` gate the state after it),
+  in subscription order, and builds the `Event` only for the first hook whose gate passes
+  (`dispatch`); a hook whose gate fails is not called at all. Without observers, an event
+  whose gates all fail is never built. A hook without a gate always runs.
 - Handlers run in subscription order, synchronously, and may call back into the engine
   (its custom-action primitives); events those calls emit run their own hooks depth-first.
   `note(event)` tells observers only, for action lines that are not base events (`give`, ...).
@@ -26,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -46,6 +53,22 @@ EVENT_NAMES: tuple[str, ...] = (
     "finish",
     "win",
 )
+# the fields a gate receives, in order, per event (the catalogue's fields, without `cards`)
+GATE_FIELDS: dict[str, tuple[str, ...]] = {
+    "round": ("round",),
+    "deal": (),
+    "swap": (),
+    "turn": (),
+    "play": ("rank", "count", "source"),
+    "draw": (),
+    "pickup": ("count", "reason"),
+    "clear": ("cause", "count"),
+    "bonus": (),
+    "take_up": ("count",),
+    "reveal": ("rank", "legal"),
+    "finish": ("place",),
+    "win": (),
+}
 Timing = Literal["before", "after"]
 TIMINGS: tuple[str, ...] = ("before", "after")
 
@@ -92,16 +115,37 @@ def _freeze(value: list[object]) -> tuple[object, ...]:
 
 
 Handler = Callable[[Event], None]
+# gate(game, actor, f0, f1, f2): the raw values of the event's GATE_FIELDS (None past them)
+Gate = Callable[["Game", "int | None", Any, Any, Any], bool]
+# make(actor, f0, f1, f2, extra): the Event of a dispatch, built only when a gate passes
+Maker = Callable[["int | None", Any, Any, Any, Any], Event]
+Hook = tuple["Gate | None", Handler]
+
+
+def _gate_args(event: Event) -> tuple[object, object, object]:
+    """An event's `GATE_FIELDS` values, in order, None past them."""
+    fields = event.fields
+    names = GATE_FIELDS.get(event.name, ())
+    f0 = fields.get(names[0]) if names else None
+    f1 = fields.get(names[1]) if len(names) > 1 else None
+    f2 = fields.get(names[2]) if len(names) > 2 else None
+    return f0, f1, f2
+
+
+def _keep(actor: int | None, f0: object, f1: object, f2: object, event: Event) -> Event:
+    """The maker of `before(event)`/`after(event)`: the event is already built."""
+    return event
 
 
 class EventBus:
     """Subscribe hooks per event and timing, or observe every event once."""
 
     __slots__ = (
-        "_after",
-        "_before",
         "_observers",
         "after_hooked",
+        "after_hooks",
+        "before_hooks",
+        "early",
         "game",
         "live",
         "wants",
@@ -109,29 +153,35 @@ class EventBus:
     )
 
     def __init__(self) -> None:
-        # tuples, replaced on each subscription: dispatch iterates them without copying, and a
-        # handler that subscribes another does not change the dispatch under way
-        self._before: dict[str, tuple[Handler, ...]] = dict.fromkeys(EVENT_NAMES, ())
-        self._after: dict[str, tuple[Handler, ...]] = dict.fromkeys(EVENT_NAMES, ())
+        # (gate, handler) tuples, replaced on each subscription: dispatch iterates them without
+        # copying, and a handler that subscribes another does not change the dispatch under way
+        self.before_hooks: dict[str, tuple[Hook, ...]] = dict.fromkeys(EVENT_NAMES, ())
+        self.after_hooks: dict[str, tuple[Hook, ...]] = dict.fromkeys(EVENT_NAMES, ())
         self._observers: tuple[Handler, ...] = ()
         self.live = False
         self.watched = False  # observers exist
         self.wants: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
         # events with `after` hooks: the end of a turn or a round is only an `after` moment
         self.after_hooked: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
+        # events with `before` hooks or observers: someone runs before the effect is applied
+        self.early: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
         # the game this bus serves, set when the game is built (before any event): hooks
         # reach the engine's primitives as `bus.game.effects` even during the deal
         self.game: Game | None = None
 
-    def subscribe(self, event_name: str, timing: str, handler: Handler) -> None:
-        """Run `handler` at `timing` ("before"/"after") of every `event_name` event."""
-        if event_name not in self._before:
+    def subscribe(
+        self, event_name: str, timing: str, handler: Handler, gate: Gate | None = None
+    ) -> None:
+        """Run `handler` at `timing` ("before"/"after") of every `event_name` event, or only
+        of those for which `gate(game, actor, f0, f1, f2)` holds at that moment."""
+        if event_name not in self.before_hooks:
             known = ", ".join(EVENT_NAMES)
             raise ValueError(f"`{event_name}` is not an engine event (known: {known})")
         if timing == "before":
-            self._before[event_name] += (handler,)
+            self.before_hooks[event_name] += ((gate, handler),)
+            self.early[event_name] = True
         elif timing == "after":
-            self._after[event_name] += (handler,)
+            self.after_hooks[event_name] += ((gate, handler),)
             self.after_hooked[event_name] = True
         else:
             raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
@@ -144,22 +194,49 @@ class EventBus:
         self.live = True
         self.watched = True
         self.wants = dict.fromkeys(EVENT_NAMES, True)
+        self.early = dict.fromkeys(EVENT_NAMES, True)
 
     def has_hooks(self, event_name: str) -> bool:
-        return bool(self._before[event_name] or self._after[event_name])
+        return bool(self.before_hooks[event_name] or self.after_hooks[event_name])
 
     # -- called by the engine (only when `live`) -------------------------------------------
+    def dispatch(
+        self,
+        hooks: tuple[Hook, ...],
+        event: Event | None,
+        actor: int | None,
+        f0: object,
+        f1: object,
+        f2: object,
+        make: Maker,
+        extra: object,
+    ) -> Event | None:
+        """Run `hooks` (one moment of one event) whose gates pass, in order; the event is
+        `event`, or `make(actor, f0, f1, f2, extra)` built when the first gate passes.
+        Returns the event if it exists now (for the next moment), else None."""
+        game = self.game  # set: the game emitted the event
+        for gate, handler in hooks:
+            if gate is None or gate(game, actor, f0, f1, f2):  # type: ignore[arg-type]
+                if event is None:
+                    event = make(actor, f0, f1, f2, extra)
+                handler(event)
+        return event
+
     def before(self, event: Event) -> None:
-        for handler in self._before[event.name]:
-            handler(event)
+        hooks = self.before_hooks[event.name]
+        if hooks:
+            f0, f1, f2 = _gate_args(event)
+            self.dispatch(hooks, event, event.actor, f0, f1, f2, _keep, event)
 
     def observed(self, event: Event) -> None:
         for handler in self._observers:
             handler(event)
 
     def after(self, event: Event) -> None:
-        for handler in self._after[event.name]:
-            handler(event)
+        hooks = self.after_hooks[event.name]
+        if hooks:
+            f0, f1, f2 = _gate_args(event)
+            self.dispatch(hooks, event, event.actor, f0, f1, f2, _keep, event)
 
     def note(self, event: Event) -> None:
         """An action line that is not a base event: observers only, never hooks."""

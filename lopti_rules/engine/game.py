@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from lopti_rules.engine.events import Event, EventBus, event_of
+from lopti_rules.engine.events import Event, EventBus, Maker, event_of
 from lopti_rules.engine.legality import generate, play_is_legal, top_run, why_illegal
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Play, Reveal, Swap
 from lopti_rules.engine.swaps import apply_swap, legal_swaps
@@ -232,19 +232,16 @@ class Game:
     # -- resolution ----------------------------------------------------------------------------
     def _resolve_play(self, seat: int, rank: int, count: int, from_hand: bool) -> None:
         bus = self.bus
-        event = None
-        if bus.live and bus.wants["play"]:
-            event = event_of(
-                "play",
-                seat,
-                {
-                    "rank": rank,
-                    "count": count,
-                    "source": "hand" if from_hand else "face_down",
-                    "cards": (rank,) * count,
-                },
-            )
-            bus.before(event)
+        event = None  # built only when a hook's gate passes or observers exist
+        played = count  # the event's count, even if a before hook takes cards away
+        hooked = bus.live and bus.wants["play"]
+        if hooked and bus.early["play"]:  # before hooks or observers
+            source = "hand" if from_hand else "face_down"
+            if bus.watched:
+                event = _play_event(seat, rank, count, source, None)
+            hooks = bus.before_hooks["play"]
+            if hooks:
+                event = bus.dispatch(hooks, event, seat, rank, count, source, _play_event, None)
             if from_hand:  # a misbehaving hook cannot make the hand go negative
                 count = min(count, self.hands[seat][rank])
         self.setup = False
@@ -275,12 +272,21 @@ class Game:
         if went_out:  # W1, D37: finished for the play's after hooks
             self.out[seat] = True
             self.finished.append(seat)
-        if event is not None:
+        if hooked and bus.watched:
+            if event is None:
+                event = _play_event(seat, rank, played, "hand" if from_hand else "face_down", None)
             bus.observed(event)
         if cause is not None:
             self.clear(seat, cause)
-        if event is not None:
-            bus.after(event)
+        if hooked:
+            hooks = bus.after_hooks["play"]
+            if hooks:  # bus.dispatch, inlined: this is the hottest hooked event
+                source = "hand" if from_hand else "face_down"
+                for gate, handler in hooks:
+                    if gate is None or gate(self, seat, rank, played, source):
+                        if event is None:
+                            event = _play_event(seat, rank, played, source, None)
+                        handler(event)
         self._pre_draw = -1
         if not self.bonus and not self.drawn:  # T4: the turn's first play only
             self.drawn = True
@@ -306,13 +312,16 @@ class Game:
         rank = self.face_down[seat][index]
         legal = play_is_legal(self, rank, 1)
         event = None
-        if bus.live and bus.wants["reveal"]:
-            event = Event.make("reveal", seat, rank=rank, legal=legal, cards=[rank])
-            bus.before(event)
+        hooked = bus.live and bus.wants["reveal"]
+        if hooked and bus.early["reveal"]:
+            if bus.watched:
+                event = _reveal_event(seat, rank, legal, None, None)
+            hooks = bus.before_hooks["reveal"]
+            if hooks:
+                event = bus.dispatch(hooks, event, seat, rank, legal, None, _reveal_event, None)
         self.face_down[seat].pop(index)
-        if event is not None:
-            bus.observed(event)
-            bus.after(event)
+        if hooked:
+            self._observe_then_after(event, "reveal", seat, rank, legal, _reveal_event, None)
         if legal:  # F5
             self._resolve_play(seat, rank, 1, False)
             return
@@ -326,50 +335,66 @@ class Game:
         """The pile goes into `seat`'s hand (T2, T3): chain, obligation and low reset."""
         bus = self.bus
         event = None
-        if bus.live and bus.wants["pickup"]:
-            event = Event.make(
-                "pickup", seat, count=self.pile_size(), reason=reason, cards=self.pile_cards()
-            )
-            bus.before(event)
+        pile: tuple[list[int], list[int]] | None = None  # the event's pile, as the pickup starts
+        hooked = bus.live and bus.wants["pickup"]
+        if hooked and bus.early["pickup"]:
+            size = sum(self.pile_counts)
+            pile = (self.pile_ranks[:], self.pile_counts[:])
+            if bus.watched:
+                event = _pickup_event(seat, size, reason, None, pile)
+            hooks = bus.before_hooks["pickup"]
+            if hooks:
+                event = bus.dispatch(hooks, event, seat, size, reason, None, _pickup_event, pile)
             if self.out[seat]:
                 return  # cards never go to a finished player
         self.pickups += 1
         hand = self.hands[seat]
         total = 0
-        for rank, count in zip(self.pile_ranks, self.pile_counts, strict=True):
+        ranks, counts = self.pile_ranks, self.pile_counts
+        for rank, count in zip(ranks, counts, strict=True):
             hand[rank] += count
             total += count
         self.hand_sizes[seat] += total
-        self.pile_ranks.clear()
-        self.pile_counts.clear()
+        if hooked and pile is None:  # no before hook ran: these lists are the event's pile
+            pile, size = (ranks, counts), total
+            self.pile_ranks, self.pile_counts = [], []
+        else:
+            ranks.clear()
+            counts.clear()
         self.chain = 0
         self.obligation = False
         self.low = False
         self._legal = None
-        if event is not None:
-            bus.observed(event)
-            bus.after(event)
+        if hooked:
+            self._observe_then_after(event, "pickup", seat, size, reason, _pickup_event, pile)
 
     def clear(self, causer: int, cause: str) -> None:
         """The pile leaves the round (C2); `cause` as LANGUAGE.md §4 names it."""
         bus = self.bus
         event = None
-        if bus.live and bus.wants["clear"]:
-            event = Event.make(
-                "clear", causer, cause=cause, count=self.pile_size(), cards=self.pile_cards()
-            )
-            bus.before(event)
+        pile: list[int] | None = None  # the event's cards, as the clear starts
+        hooked = bus.live and bus.wants["clear"]
+        if hooked and bus.early["clear"]:
+            count = sum(self.pile_counts)
+            pile = self.pile_cards()
+            if bus.watched:
+                event = _clear_event(causer, cause, count, None, pile)
+            hooks = bus.before_hooks["clear"]
+            if hooks:
+                event = bus.dispatch(hooks, event, causer, cause, count, None, _clear_event, pile)
         self.clears += 1
-        self.removed.extend(self.pile_cards())
+        cards = self.pile_cards()
+        self.removed.extend(cards)
+        if hooked and pile is None:  # no before hook ran: these are the event's cards
+            pile, count = cards, len(cards)
         self.pile_ranks.clear()
         self.pile_counts.clear()
         self.chain = 0
         self.obligation = False
         self.low = False
         self._legal = None
-        if event is not None:
-            bus.observed(event)
-            bus.after(event)
+        if hooked:
+            self._observe_then_after(event, "clear", causer, cause, count, _clear_event, pile)
 
     def draw(self, seat: int) -> bool:
         """Draw one card from the deck into `seat`'s hand; False if none could be drawn."""
@@ -377,20 +402,24 @@ class Game:
             return False
         bus = self.bus
         event = None
-        if bus.live and bus.wants["draw"]:
-            event = event_of("draw", seat, {"cards": (self.deck[-1],)})
-            bus.before(event)
+        hooked = bus.live and bus.wants["draw"]
+        if hooked and bus.early["draw"]:
+            top = self.deck[-1]
+            if bus.watched:
+                event = _draw_event(seat, None, None, None, top)
+            hooks = bus.before_hooks["draw"]
+            if hooks:
+                event = bus.dispatch(hooks, event, seat, None, None, None, _draw_event, top)
             if not self.deck or self.out[seat]:
                 return False
         rank = self.deck.pop()
         self.hands[seat][rank] += 1
         self.hand_sizes[seat] += 1
         self._legal = None
-        if event is not None:
-            if event.fields["cards"] != (rank,):
-                event = Event.make("draw", seat, cards=[rank])
-            bus.observed(event)
-            bus.after(event)
+        if hooked:
+            if event is not None and event.fields["cards"] != (rank,):
+                event = None  # the hooks changed the deck: the card drawn is another
+            self._observe_then_after(event, "draw", seat, None, None, _draw_event, rank)
         return True
 
     def take_up(self, seat: int) -> None:
@@ -447,8 +476,13 @@ class Game:
             seat = frame_seat
         self.turns += 1
         bus = self.bus
-        if bus.live and bus.after_hooked["turn"]:
-            bus.after(event_of("turn", seat))
+        if bus.live:
+            ended = None  # bus.dispatch, inlined: a turn ends on nearly every move
+            for gate, handler in bus.after_hooks["turn"]:
+                if gate is None or gate(self, seat, None, None, None):
+                    if ended is None:
+                        ended = event_of("turn", seat)
+                    handler(ended)
         if self.over:  # the round has ended: no bonus play or draw is pending (W1, W3, T5)
             self.bonus = False
             self.drawn = False
@@ -459,9 +493,14 @@ class Game:
         self.bonus = False
         self.drawn = False
         if bus.live and bus.wants["turn"]:
-            event = event_of("turn", nxt)
-            bus.before(event)
-            bus.observed(event)
+            event = event_of("turn", nxt) if bus.watched else None
+            for gate, handler in bus.before_hooks["turn"]:  # bus.dispatch, inlined
+                if gate is None or gate(self, nxt, None, None, None):
+                    if event is None:
+                        event = event_of("turn", nxt)
+                    handler(event)
+            if bus.watched:
+                bus.observed(event if event is not None else event_of("turn", nxt))
         if not self.hand_sizes[self.turn] and self.face_up[self.turn]:
             self.take_up(self.turn)
 
@@ -484,6 +523,27 @@ class Game:
         if self.bus.live and self.bus.after_hooked["round"]:
             self.bus.after(Event.make("round", self.dealer, round=self.round))
 
+    def _observe_then_after(
+        self,
+        event: Event | None,
+        name: str,
+        actor: int,
+        f0: object,
+        f1: object,
+        make: Maker,
+        extra: object,
+    ) -> Event | None:
+        """The observation and `after` moments of a gated event (built only if needed)."""
+        bus = self.bus
+        if bus.watched:
+            if event is None:
+                event = make(actor, f0, f1, None, extra)
+            bus.observed(event)
+        hooks = bus.after_hooks[name]
+        if hooks:
+            event = bus.dispatch(hooks, event, actor, f0, f1, None, make, extra)
+        return event
+
     def _simple(self, name: str, actor: int | None, **fields: object) -> None:
         bus = self.bus
         if bus.live and bus.wants[name]:
@@ -501,3 +561,37 @@ class Game:
         for rank, count in zip(self.pile_ranks, self.pile_counts, strict=True):
             cards.extend([rank] * count)
         return cards
+
+
+# -- the events of the gated event points, built only when a hook's gate passes or observers
+# -- exist: make(actor, f0, f1, f2, extra) with f0..f2 the event's GATE_FIELDS
+
+
+def _play_event(actor: int | None, rank: int, count: int, source: str, extra: object) -> Event:
+    fields = {"rank": rank, "count": count, "source": source, "cards": (rank,) * count}
+    return event_of("play", actor, fields)
+
+
+def _reveal_event(actor: int | None, rank: int, legal: bool, f2: object, extra: object) -> Event:
+    return event_of("reveal", actor, {"rank": rank, "legal": legal, "cards": (rank,)})
+
+
+def _expand(pile: tuple[list[int], list[int]]) -> tuple[int, ...]:
+    cards: list[int] = []
+    for rank, count in zip(pile[0], pile[1], strict=True):
+        cards.extend([rank] * count)
+    return tuple(cards)
+
+
+def _pickup_event(
+    actor: int | None, count: int, reason: str, f2: object, pile: tuple[list[int], list[int]]
+) -> Event:
+    return event_of("pickup", actor, {"count": count, "reason": reason, "cards": _expand(pile)})
+
+
+def _clear_event(actor: int | None, cause: str, count: int, f2: object, cards: list[int]) -> Event:
+    return event_of("clear", actor, {"cause": cause, "count": count, "cards": tuple(cards)})
+
+
+def _draw_event(actor: int | None, f0: object, f1: object, f2: object, rank: int) -> Event:
+    return event_of("draw", actor, {"cards": (rank,)})

@@ -7,13 +7,16 @@ without hooks subscribes nothing and the bus stays idle (`bus.live` false): an e
 costs nothing. The game is read from `bus.game` at each firing, so a runtime attached to a
 bus before `Game.new` sees the `round`, `deal` and first `turn` events.
 
-A firing (each hook's bus handler, or `Runtime.fire`) tests the hook's condition against
-the event, the table and the players, and when it holds writes a `hook` note (for the event
-log) and runs the actions, which call the engine; events they emit run their hooks
-depth-first, inside the call. `Runtime.rule` is the title of the rule whose hook or action
-is running (None in base play): the event log writes it as the `rule` of every line. The
-guard (guard.py) counts nesting and actions per cascade and stops a runaway one, with a
-`guard` note.
+A hook's `when` is compiled twice: to a gate (gates.py), which the runtime subscribes with
+the hook so the engine tests it on the event's raw values before building any `Event`, and
+to a `Ctx` closure (conditions.py) for `Runtime.fire`. The bus calls a hook's handler only
+when its gate held at that moment, so the handler runs the hook without testing again (a
+hook whose condition has no gate tests the closure in its handler). A firing whose condition
+held writes a `hook` note (for the event log) and runs the actions, which call the engine;
+events they emit run their hooks depth-first, inside the call. `Runtime.rule` is the title
+of the rule whose hook or action is running (None in base play): the event log writes it as
+the `rule` of every line. The guard (guard.py) counts nesting and actions per cascade and
+stops a runaway one, with a `guard` note.
 
 Counters: `fires` (rule title -> times its hooks ran), `trips` (every `GuardTrip`).
 """
@@ -24,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lopti_rules.engine.events import Event, EventBus
+from lopti_rules.engine.events import Event, EventBus, Gate
 from lopti_rules.runtime.context import Ctx
 from lopti_rules.runtime.guard import GuardLimits, GuardTrip
 
@@ -46,6 +49,9 @@ class CompiledHook:
     cond: Callable[[Ctx], bool] | None
     body: Callable[[Ctx], None]
     line: int  # where the hook is written, for messages
+    # `cond` as a predicate on the event's raw values (gates.py), tested by the engine
+    # before it builds the event; None: no `when`, or `cond` is tested in the handler
+    gate: Gate | None = None
 
 
 class Runtime:
@@ -86,7 +92,10 @@ class Runtime:
         self._stack: list[CompiledHook] = []
         self._test = Ctx(self, None, Event("", None, {}), 0)  # type: ignore[arg-type]
         for hook in self.hooks:
-            bus.subscribe(hook.event, hook.timing, self._handler(hook))
+            if hook.cond is None or hook.gate is not None:  # the bus tests the gate
+                bus.subscribe(hook.event, hook.timing, self._runner(hook), hook.gate)
+            else:
+                bus.subscribe(hook.event, hook.timing, self._handler(hook))
 
     @property
     def game(self) -> Game:
@@ -97,8 +106,17 @@ class Runtime:
 
     # ------------------------------------------------------------------ firing
 
+    def _runner(self, hook: CompiledHook) -> Callable[[Event], None]:
+        """The bus handler of a hook without a `when`, or whose gate the bus tests: `run`."""
+
+        def runner(event: Event) -> None:
+            if not self.stopped:  # the guard stopped this cascade: no hook runs until it unwinds
+                self.run(hook, event)
+
+        return runner
+
     def _handler(self, hook: CompiledHook) -> Callable[[Event], None]:
-        """The bus handler of one hook: the `when` test inlined, then `run`."""
+        """The bus handler of a hook whose `when` has no gate: the test inlined, then `run`."""
         bus, cond, author, test = self.bus, hook.cond, hook.author, self._test
 
         def handler(event: Event) -> None:

@@ -22,9 +22,13 @@ of them clockwise from the actor, the actor included.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from lopti_rules import ast
 from lopti_rules.runtime.context import Ctx, active, next_of
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.game import Game
 
 Role = Callable[[Ctx], "int | None"]
 Cond = Callable[[Ctx], bool]
@@ -42,30 +46,47 @@ def _previous(ctx: Ctx) -> int | None:
     return next_of(ctx.game, ctx.actor, -1)
 
 
+def dealer_seat(game: Game) -> int | None:
+    seat = game.dealer
+    return seat if active(game, seat) else None
+
+
+def author_seat(game: Game, author: int) -> int | None:
+    return author if active(game, author) else None
+
+
+def last_winner_seat(game: Game) -> int | None:
+    seat = game.last_winner
+    return seat if active(game, seat) else None
+
+
+def extreme_seat(game: Game, actor: int | None, most: bool) -> int | None:
+    """The player still in with the most (fewest) cards; ties: the first clockwise from the
+    actor, the actor included."""
+    best: int | None = None
+    best_count = 0
+    for seat in game.active_from(actor if actor is not None else 0):
+        count = game.cards_of(seat)
+        if best is None or (count > best_count if most else count < best_count):
+            best, best_count = seat, count
+    return best
+
+
 def _dealer(ctx: Ctx) -> int | None:
-    seat = ctx.game.dealer
-    return seat if active(ctx.game, seat) else None
+    return dealer_seat(ctx.game)
 
 
 def _author(ctx: Ctx) -> int | None:
-    return ctx.author if active(ctx.game, ctx.author) else None
+    return author_seat(ctx.game, ctx.author)
 
 
 def _last_winner(ctx: Ctx) -> int | None:
-    seat = ctx.game.last_winner
-    return seat if active(ctx.game, seat) else None
+    return last_winner_seat(ctx.game)
 
 
 def _extreme(most: bool) -> Role:
     def pick(ctx: Ctx) -> int | None:
-        game = ctx.game
-        best: int | None = None
-        best_count = 0
-        for seat in game.active_from(ctx.actor if ctx.actor is not None else 0):
-            count = game.cards_of(seat)
-            if best is None or (count > best_count if most else count < best_count):
-                best, best_count = seat, count
-        return best
+        return extreme_seat(ctx.game, ctx.actor, most)
 
     return pick
 
