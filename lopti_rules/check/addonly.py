@@ -13,7 +13,8 @@ Takes one hook; reports into its `Source`.
   `clear`/`bonus` hook, the clearer, from playing (`after clear: player cannot play`).
 - LR103, the semantic case: an action that takes away what its own event needs, so the
   event could not happen: the pile picked up or cleared in `before clear` or
-  `before pickup`, the played cards given or discarded by the player in `before play`.
+  `before pickup`, the played cards given or discarded by the player in `before play`, and
+  likewise the hand card of a setup swap in `before swap`.
   Conditions are treated as possibly true, and nested blocks count.
 """
 
@@ -123,12 +124,20 @@ def _takes_away(source: Source, event: str, action: ast.Action) -> None:
             f"use `after {event}:` to act once it has happened (C5: a clear cannot be prevented)",
         )
     elif (
-        event == "play" and isinstance(action, ast.Give | ast.Discard) and _is_actor(action.target)
+        event in _MOVES_HAND_CARDS
+        and isinstance(action, ast.Give | ast.Discard)
+        and _is_actor(action.target)
     ):
         verb = "gives away" if isinstance(action, ast.Give) else "discards"
+        what = _MOVES_HAND_CARDS[event]
         source.report(
             "LR103",
             action.span,
-            f"`before play` {verb} cards the player is about to play, so the play could not happen",
-            "use `after play:` to move cards once the play has landed",
+            f"`before {event}` {verb} cards the player is about to {what}, so the {event} "
+            "could not happen",
+            f"use `after {event}:` to move cards once the {event} has happened",
         )
+
+
+# events whose effect moves the actor's hand cards, so `before` may not take them away
+_MOVES_HAND_CARDS = {"play": "play", "swap": "swap for a face-up card"}
