@@ -337,7 +337,9 @@ def test_event_player_is_the_actor(tmp_path: Path) -> None:
     [result] = run_paths([write(tmp_path, "ok.yaml", ok)])
     assert result.passed, result.reason
     wrong = GOOD.replace("events: [play]", "events: [{play: {player: 1}}]")
-    assert "expected [play(player=1)]" in reason_of(tmp_path, "wrong.yaml", wrong)
+    reason = reason_of(tmp_path, "wrong.yaml", wrong)
+    assert "events were [play(player=0, rank=8, count=1, source=hand), turn(player=1)]" in reason
+    assert "expected [play(player=1)]" in reason
 
 
 def test_a_per_seat_list_in_an_expectation_lists_every_seat(tmp_path: Path) -> None:

@@ -266,8 +266,9 @@ def _as_rank(value: object) -> int | None:
 
 
 def _brief(event: Event) -> str:
-    """An event as a failure message shows it: its name and its scalar fields."""
-    fields = {k: v for k, v in event.fields.items() if isinstance(v, str | int | bool)}
+    """An event as a failure message shows it: its name, its actor and its scalar fields."""
+    fields: dict[str, object] = {} if event.actor is None else {"player": event.actor}
+    fields |= {k: v for k, v in event.fields.items() if isinstance(v, str | int | bool)}
     if "rank" in fields and isinstance(fields["rank"], int):
         fields["rank"] = rank_name(fields["rank"])
     inner = ", ".join(f"{k}={v}" for k, v in fields.items())
