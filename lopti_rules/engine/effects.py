@@ -85,7 +85,8 @@ class Effects:
         for rank in cards:
             hand[rank] += 1
         game.hand_sizes[receiver] += len(cards)
-        self._note("give", giver, to=receiver, count=len(cards), cards=cards)
+        if game.bus.watched:
+            self._note("give", giver, to=receiver, count=len(cards), cards=cards)
         if cards:
             self._emptied(giver)
         self._done()
@@ -98,7 +99,8 @@ class Effects:
         game = self._game
         cards = self._take_from_hand(seat, n, which, choice)
         game.removed.extend(cards)
-        self._note("discard", seat, count=len(cards), cards=cards)
+        if game.bus.watched:
+            self._note("discard", seat, count=len(cards), cards=cards)
         if cards:
             self._emptied(seat)
         self._done()
@@ -115,7 +117,8 @@ class Effects:
             game.hands[seat][rank] += 1
         game.hand_sizes[seat] += k
         game._legal = None
-        self._note("take", seat, count=k, cards=cards)
+        if game.bus.watched:
+            self._note("take", seat, count=k, cards=cards)
         self._done()
         return cards
 
@@ -128,7 +131,8 @@ class Effects:
         game.deck = deck
         game.removed = []
         game._legal = None
-        self._note("shuffle", actor, count=moved, cards=[])
+        if game.bus.watched:
+            self._note("shuffle", actor, count=moved, cards=[])
         self._done()
         return moved
 
@@ -182,14 +186,22 @@ class Effects:
         if k <= 0:
             return []
         cards: list[int] = []
-        wanted = list(choice) if choice is not None else []
-        for rank in wanted:
-            if len(cards) < k and 2 <= rank <= 14 and hand[rank] > cards.count(rank):
-                cards.append(rank)
         order = range(2, 15) if which == "lowest" else range(14, 1, -1)
-        for rank in order:
-            while len(cards) < k and hand[rank] > cards.count(rank):
-                cards.append(rank)
+        if choice:
+            for rank in choice:
+                if len(cards) < k and 2 <= rank <= 14 and hand[rank] > cards.count(rank):
+                    cards.append(rank)
+            for rank in order:
+                while len(cards) < k and hand[rank] > cards.count(rank):
+                    cards.append(rank)
+        else:  # nothing chosen: the same cards, a rank at a time
+            for rank in order:
+                held = hand[rank]
+                if held:
+                    take = min(held, k - len(cards))
+                    cards.extend([rank] * take)
+                    if len(cards) == k:
+                        break
         for rank in cards:
             hand[rank] -= 1
         game.hand_sizes[seat] -= len(cards)
@@ -207,5 +219,7 @@ class Effects:
             bus.note(Event.make(name, actor, **fields))
 
     def _done(self) -> None:
-        self._game._legal = None
-        self._game.settle()
+        game = self._game
+        game._legal = None
+        if game._owed:  # `settle` has nothing to do otherwise
+            game.settle()

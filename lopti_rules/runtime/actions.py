@@ -92,6 +92,23 @@ class ActionCompiler:
     def _give(self, action: ast.Give) -> Block:
         givers, receivers = self.target(action.target), self.target(action.recipient)
         n, which = action.count.value, action.which
+        giver_role, receiver_role = givers.role, receivers.role
+        if giver_role is not None and receiver_role is not None:  # one seat to one seat
+
+            def one(ctx: Ctx) -> None:
+                giver = giver_role(ctx)
+                if giver is None:
+                    return
+                receiver = receiver_role(ctx)
+                if receiver is None:
+                    return
+                rt = ctx.rt
+                if not rt.spend(ctx):
+                    return
+                choice = None if which else rt.choose(ctx.game, giver, n, "give")
+                ctx.game.effects.give(giver, receiver, n, which or "lowest", choice)
+
+            return one
 
         def run(ctx: Ctx) -> None:
             rt = ctx.rt
@@ -190,6 +207,16 @@ def _discard(n: int, which: str | None) -> Callable[[Ctx, int], None]:
 
 
 def _per_seat(target: Target, act: Callable[[Ctx, int], None]) -> Block:
+    role = target.role
+    if role is not None:  # one seat, or nobody: `target.visit` without the generator
+
+        def one(ctx: Ctx) -> None:
+            seat = role(ctx)
+            if seat is not None and ctx.rt.spend(ctx):
+                act(ctx, seat)
+
+        return one
+
     def run(ctx: Ctx) -> None:
         rt = ctx.rt
         for seat in target.visit(ctx):
