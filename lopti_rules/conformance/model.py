@@ -143,13 +143,22 @@ class State(_Strict):
     obligation: bool = False
     low: bool | None = None
     deck: list[Rank] = []
-    removed: int | None = Field(default=None, ge=0)  # not given: the chained 3s (`removed_count`)
+    # not given: the chained 3s (`removed_count`); given, it is the count, as written
+    removed: int | None = Field(default=None, ge=0)
     drawn: bool = False
     bonus: bool = False
     finished: list[Seat] = []
     hands: list[list[Rank]] | None = None
     face_up: list[list[Rank]] | None = None
     face_down: list[list[Rank]] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _obligation_chain(cls, data: Any) -> Any:
+        """An obligation comes from a 3-play (X3.3): with `chain` left out, it is 1."""
+        if isinstance(data, dict) and data.get("obligation") is True and "chain" not in data:
+            return {**data, "chain": 1}
+        return data
 
     @model_validator(mode="after")
     def _plays_and_low(self) -> State:
@@ -179,12 +188,6 @@ class State(_Strict):
                 ("chain",),
                 f"a chain of {self.chain} cannot be pending: the fourth chained 3 clears the "
                 "pile at once (X3.5, C1c)",
-            )
-        if self.removed is not None and self.removed < self.chain:
-            raise Misplaced(
-                ("removed",),
-                f"`removed: {self.removed}` is fewer than the {self.chain} chained 3s, which "
-                "have left the round (X3.2); leave `removed` out to count just them",
             )
         if self.obligation and not self.pile:
             raise Misplaced(

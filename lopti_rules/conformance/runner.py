@@ -77,8 +77,10 @@ def build_position(sc: Scenario) -> Position:
         chain=st.chain,
         obligation=st.obligation,
         low=st.low,
-        removed=[THREE] * st.chain,  # the chained 3s have left the round (X3.2)
-        removed_unknown=st.removed_count - st.chain,
+        # the chained 3s have left the round (X3.2): they are the known removed cards, as
+        # far as the scenario's `removed` count (taken as written) makes room for them
+        removed=[THREE] * min(st.chain, st.removed_count),
+        removed_unknown=st.removed_count - min(st.chain, st.removed_count),
         drawn=st.drawn,
         bonus=st.bonus,
         finished=list(st.finished),
