@@ -7,6 +7,7 @@ from pytest import MonkeyPatch
 from runtime_helpers import Lines, hand, table, total_cards, with_rules
 
 from lopti_rules.engine import Event, Play, Swap
+from lopti_rules.runtime import RulesRejected, compile_unchecked, load_rules
 
 
 def test_a_take_up_is_not_repeated_by_actions_in_its_own_before_hooks() -> None:  # F2
@@ -26,8 +27,12 @@ def test_a_take_up_is_not_repeated_by_actions_in_its_own_before_hooks() -> None:
 
 
 def test_a_swap_whose_cards_a_before_hook_moved_does_nothing() -> None:  # S4, R2
+    """The checker rejects this rule (LR103); forced through, the engine still stays sound."""
+    toll = 'rule "Toll":\n    before swap: player gives 2 lowest cards to next player\n'
+    with pytest.raises(RulesRejected, match="LR103"):
+        load_rules(toll)
     game = table(["5 9", "J Q"], face_up=["A K", "4 6"], face_down=["2", "3"], setup=True)
-    with_rules(game, 'rule "Toll":\n    before swap: player gives 2 lowest cards to next player\n')
+    compile_unchecked(toll).install(game)
     game.apply(Swap(0, 5, 14))
     # the emptied hand took up the face-up cards (F2): the 5 and the A are gone from reach
     assert hand(game, 0) == [13, 14] and game.face_up[0] == [] and hand(game, 1) == [5, 9, 11, 12]
