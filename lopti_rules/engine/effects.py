@@ -87,9 +87,11 @@ class Effects:
         game.hand_sizes[receiver] += len(cards)
         if game.bus.watched:
             self._note("give", giver, to=receiver, count=len(cards), cards=cards)
-        if cards:
+        if cards and not game.hand_sizes[giver]:
             self._emptied(giver)
-        self._done()
+        game._legal = None
+        if game._owed:
+            game.settle()
         return cards
 
     def discard(
@@ -101,9 +103,11 @@ class Effects:
         game.removed.extend(cards)
         if game.bus.watched:
             self._note("discard", seat, count=len(cards), cards=cards)
-        if cards:
+        if cards and not game.hand_sizes[seat]:
             self._emptied(seat)
-        self._done()
+        game._legal = None
+        if game._owed:
+            game.settle()
         return cards
 
     def take_removed(self, seat: int, n: int) -> list[int]:
@@ -182,7 +186,9 @@ class Effects:
         if which not in WHICH:
             raise ValueError(f"`which` must be lowest or highest, not `{which}`")
         hand = game.hands[seat]
-        k = min(n, game.hand_sizes[seat], game.cards_of(seat) - 1)  # D38: leave one card
+        size = game.hand_sizes[seat]
+        cards_held = size + len(game.face_up[seat]) + len(game.face_down[seat])
+        k = min(n, size, cards_held - 1)  # D38: leave one card
         if k <= 0:
             return []
         cards: list[int] = []

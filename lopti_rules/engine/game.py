@@ -366,7 +366,15 @@ class Game:
         self.low = False
         self._legal = None
         if hooked:
-            self._observe_then_after(event, "pickup", seat, size, reason, _pickup_event, pile)
+            if bus.watched:
+                if event is None:
+                    event = _pickup_event(seat, size, reason, None, pile)
+                bus.observed(event)
+            for gate, handler in bus.after_hooks["pickup"]:  # bus.dispatch, inlined
+                if gate is None or gate(self, seat, size, reason, None):
+                    if event is None:
+                        event = _pickup_event(seat, size, reason, None, pile)
+                    handler(event)
 
     def clear(self, causer: int, cause: str) -> None:
         """The pile leaves the round (C2); `cause` as LANGUAGE.md §4 names it."""
@@ -476,7 +484,7 @@ class Game:
             seat = frame_seat
         self.turns += 1
         bus = self.bus
-        if bus.live:
+        if bus.live and bus.after_hooked["turn"]:
             ended = None  # bus.dispatch, inlined: a turn ends on nearly every move
             for gate, handler in bus.after_hooks["turn"]:
                 if gate is None or gate(self, seat, None, None, None):
@@ -493,14 +501,17 @@ class Game:
         self.bonus = False
         self.drawn = False
         if bus.live and bus.wants["turn"]:
-            event = event_of("turn", nxt) if bus.watched else None
-            for gate, handler in bus.before_hooks["turn"]:  # bus.dispatch, inlined
-                if gate is None or gate(self, nxt, None, None, None):
-                    if event is None:
-                        event = event_of("turn", nxt)
-                    handler(event)
             if bus.watched:
-                bus.observed(event if event is not None else event_of("turn", nxt))
+                event = event_of("turn", nxt)
+                bus.before(event)
+                bus.observed(event)
+            else:
+                started = None  # bus.dispatch, inlined: a turn starts on nearly every move
+                for gate, handler in bus.before_hooks["turn"]:
+                    if gate is None or gate(self, nxt, None, None, None):
+                        if started is None:
+                            started = event_of("turn", nxt)
+                        handler(started)
         if not self.hand_sizes[self.turn] and self.face_up[self.turn]:
             self.take_up(self.turn)
 
@@ -576,15 +587,20 @@ def _reveal_event(actor: int | None, rank: int, legal: bool, f2: object, extra: 
     return event_of("reveal", actor, {"rank": rank, "legal": legal, "cards": (rank,)})
 
 
-def _expand(pile: tuple[list[int], list[int]]) -> tuple[int, ...]:
+def _expand(pile: tuple[list[int], list[int]] | None) -> tuple[int, ...]:
     cards: list[int] = []
-    for rank, count in zip(pile[0], pile[1], strict=True):
-        cards.extend([rank] * count)
+    if pile is not None:  # always, where the engine calls it
+        for rank, count in zip(pile[0], pile[1], strict=True):
+            cards.extend([rank] * count)
     return tuple(cards)
 
 
 def _pickup_event(
-    actor: int | None, count: int, reason: str, f2: object, pile: tuple[list[int], list[int]]
+    actor: int | None,
+    count: int,
+    reason: str,
+    f2: object,
+    pile: tuple[list[int], list[int]] | None,
 ) -> Event:
     return event_of("pickup", actor, {"count": count, "reason": reason, "cards": _expand(pile)})
 

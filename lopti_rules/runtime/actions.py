@@ -105,8 +105,9 @@ class ActionCompiler:
                 rt = ctx.rt
                 if not rt.spend(ctx):
                     return
-                choice = None if which else rt.choose(ctx.game, giver, n, "give")
-                ctx.game.effects.give(giver, receiver, n, which or "lowest", choice)
+                game = ctx.game
+                choice = None if which or rt.chooser is None else rt.choose(game, giver, n, "give")
+                game.effects.give(giver, receiver, n, which or "lowest", choice)
 
             return one
 

@@ -109,9 +109,11 @@ class Runtime:
     def _runner(self, hook: CompiledHook) -> Callable[[Event], None]:
         """The bus handler of a hook without a `when`, or whose gate the bus tests: `run`."""
 
+        run = self.run
+
         def runner(event: Event) -> None:
             if not self.stopped:  # the guard stopped this cascade: no hook runs until it unwinds
-                self.run(hook, event)
+                run(hook, event)
 
         return runner
 
@@ -142,7 +144,10 @@ class Runtime:
 
     def run(self, hook: CompiledHook, event: Event) -> None:
         """Run `hook`'s actions for `event` (its condition held), under the guard."""
-        ctx = Ctx(self, self.game, event, hook.author)
+        game = self.bus.game
+        if game is None:
+            raise RuntimeError("this bus serves no game yet")
+        ctx = Ctx(self, game, event, hook.author)
         depth = self.depth
         if depth >= self.limits.depth:
             self._trip(hook.rule, self._depth_reason(hook), ctx.actor)
