@@ -7,10 +7,12 @@ from runtime_helpers import table
 
 from lopti_rules import catalog
 from lopti_rules.engine import Event, Game
+from lopti_rules.engine.events import GATE_FIELDS
 from lopti_rules.parse import parse
 from lopti_rules.runtime import GuardLimits
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import Ctx
+from lopti_rules.runtime.gates import compile_gate
 from lopti_rules.runtime.install import Runtime
 from lopti_rules.source import Source
 
@@ -25,7 +27,14 @@ def holds(cond: str, game: Game, event: Event, *, visited: int | None = None) ->
     compiled = CondCompiler(catalog.EVENTS[event.name]).compile(hook.cond, each=visited is not None)
     ctx = Ctx(Runtime(game.bus, (), GuardLimits()), game, event, 0)
     ctx.visited = visited
-    return compiled(ctx)
+    result = compiled(ctx)
+    if visited is None:  # a `when`: its gate (what the engine tests) gives the same answer
+        gate = compile_gate(hook.cond, catalog.EVENTS[event.name], 0)
+        assert gate is not None, cond
+        values = [event.fields.get(name) for name in GATE_FIELDS[event.name]]
+        f0, f1, f2 = [*values, None, None, None][:3]
+        assert bool(gate(game, event.actor, f0, f1, f2)) is result, cond
+    return result
 
 
 PLAY_J = Event.make("play", 0, rank=11, count=2, source="hand", cards=[11, 11])

@@ -1,0 +1,153 @@
+"""Gates: a hook's `when` compiled for the engine gives exactly what its Ctx closure gives.
+
+- Over random bot games, at every hookable event and for a wide set of conditions (event
+  fields, table fields, player fields of every role, `in`, `not`, `and`/`or`, `none`), the
+  gate on the event's raw values and the Ctx closure on the built event agree.
+- The bus runs a gated hook only when its gate holds, tests it at the hook's moment (before
+  the effect for `before`, after it for `after`), and builds no event when no gate passes.
+- Every hook of the example packs gets a gate.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lopti_rules import ast, catalog
+from lopti_rules.bots import make_bots
+from lopti_rules.bots.runner import run_round
+from lopti_rules.engine import Event, EventBus, TableOptions
+from lopti_rules.engine.events import GATE_FIELDS
+from lopti_rules.pack import load_pack
+from lopti_rules.parse import parse
+from lopti_rules.runtime import GuardLimits, RuleSet, Runtime, load_rules
+from lopti_rules.runtime.conditions import CondCompiler
+from lopti_rules.runtime.context import Ctx
+from lopti_rules.runtime.gates import compile_gate
+from lopti_rules.source import Source
+
+ROOT = Path(__file__).resolve().parents[2]
+
+ANY = (
+    "pile > 3", "pile is 0", "deck is 0", "deck > 5", "removed > 8", "top is none",
+    "top >= 9", "top < 5", "top is not none", "top in [none, 7, A]", "not (top > 9)",
+    "low is true", "obligation is false", "chain < 2", "players > 2", "round is 1",
+    "cards of player > 5", "hand of player > 12", "face_up of player is 0",
+    "face_down of player >= 2", "hand of the next player < 4", "hand of previous player > 3",
+    "cards of the dealer > 6", "hand of author is 2", "cards of the last winner >= 0",
+    "not (cards of the last winner > 0)", "cards of the last winner is not 3",
+    "cards of the player with the most cards > 10",
+    "hand of the player with the fewest cards <= 2",
+    "hand of player > hand of the next player", "cards of player in [3, 4, 5]",
+    "hand of next player in [0, 1]", "not (hand of next player > 3) or deck is 0",
+    "hand of player > 3 and (pile > 2 or top is none)",
+)  # fmt: skip
+BY_EVENT: dict[str, tuple[str, ...]] = {
+    "play": ("rank is 7", "rank > 10", "rank in [2, 7, J]", "count >= 2", "source is face_down",
+             "rank is 7 and cards of player > 3", "not (count is 1) or source is hand"),
+    "pickup": ("count > 4", "reason is forced", "reason in [voluntary, custom]",
+               "reason is forced and count >= 5", "reason is not failed_reveal"),
+    "clear": ("cause is ten", "cause is four_of_a_kind", "count > 3", "cause in [ten, custom]"),
+    "take_up": ("count < 3",),
+    "reveal": ("legal is true", "rank is A", "legal is false and rank < 7"),
+    "finish": ("place is 1",),
+    "round": ("round > 1",),
+}  # fmt: skip
+
+
+def _cond(event: str, text: str) -> ast.Cond:
+    tree = parse(Source(f'rule "t":\n    after {event} when {text}: announce "x"\n'))
+    assert tree is not None, text
+    cond = tree.rules[0].hooks[0].cond
+    assert cond is not None
+    return cond
+
+
+def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:
+    compiled: dict[str, list[tuple[str, object, object]]] = {}
+    for name in GATE_FIELDS:
+        entry = catalog.EVENTS[name]
+        for author in (0, 2):
+            for text in ANY + BY_EVENT.get(name, ()):
+                cond = _cond(name, text)
+                gate = compile_gate(cond, entry, author)
+                assert gate is not None, (name, text)
+                compiled.setdefault(name, []).append(
+                    (text, gate, (CondCompiler(entry).compile(cond), author))
+                )
+    checked = 0
+
+    for seed in range(12):
+        bus = EventBus()
+        runtime = Runtime(bus, (), GuardLimits())
+
+        def check(event: Event, runtime: Runtime = runtime, bus: EventBus = bus) -> None:
+            nonlocal checked
+            game = bus.game
+            assert game is not None
+            values = [event.fields.get(n) for n in GATE_FIELDS.get(event.name, ())]
+            f0, f1, f2 = [*values, None, None, None][:3]
+            for text, gate, (closure, author) in compiled.get(event.name, ()):
+                want = closure(Ctx(runtime, game, event, author))  # type: ignore[operator]
+                got = gate(game, event.actor, f0, f1, f2)  # type: ignore[operator]
+                assert bool(got) is bool(want), (event, text, author)
+                checked += 1
+
+        bus.observe(check)
+        players = 2 + seed % 4
+        options = TableOptions(players=players, places=seed % 3 == 0, round=1 + seed % 2,
+                               last_winner=seed % players)  # fmt: skip
+        run_round(options, seed, make_bots("random" if seed % 2 else "greedy", players), bus=bus)
+    assert checked > 100_000
+
+
+def test_a_gate_that_never_holds_builds_no_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    import lopti_rules.engine.game as game_module
+
+    built: list[str] = []
+    original = game_module.event_of
+
+    def counting(name: str, actor: int | None, fields: dict[str, object] | None = None) -> Event:
+        built.append(name)
+        return original(name, actor, fields)
+
+    monkeypatch.setattr(game_module, "event_of", counting)
+    rules = load_rules('rule "never":\n    after play when rank is 7 and rank is 8: announce "x"\n')
+    bus = EventBus()
+    runtime = rules.attach(bus)
+    result = run_round(TableOptions(players=3), 5, make_bots("random", 3), bus=bus)
+    assert result.moves > 50
+    assert runtime.fires == {"never": 0}
+    assert built == []
+
+
+def test_gates_see_the_state_of_their_moment() -> None:
+    text = (
+        'rule "before":\n    before pickup when hand of player is 0: announce "b"\n'
+        'rule "after":\n    after pickup when hand of player is 0: announce "a"\n'
+    )
+    rules = load_rules(text)
+    seen: list[tuple[str, int, int]] = []
+
+    bus = EventBus()
+    rules.attach(bus)
+
+    def note(event: Event) -> None:
+        if event.name == "hook":
+            game = bus.game
+            assert game is not None and event.actor is not None
+            seen.append((str(event.fields["timing"]), event.actor, game.hand_sizes[event.actor]))
+
+    bus.observe(note)
+    run_round(TableOptions(players=4), 3, make_bots("random", 4), bus=bus)
+    assert any(t == "before" for t, _, _ in seen)
+    # a pickup takes at least one card, so `hand is 0` holds before it and never after it
+    assert all(t == "before" and size == 0 for t, _, size in seen)
+
+
+@pytest.mark.parametrize("pack", ["gentle", "chaotic", "everything"])
+def test_every_hook_of_the_example_packs_has_a_gate(pack: str) -> None:
+    rules = RuleSet.from_pack(load_pack(ROOT / "examples" / "packs" / f"{pack}.yaml"))
+    for hook in rules.hooks:
+        assert (hook.gate is None) is (hook.cond is None), hook.rule
