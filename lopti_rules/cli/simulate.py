@@ -12,11 +12,13 @@ from `--seed` and `i` alone, so the output is identical, byte for byte, for any 
 or `--dask`. Exit codes: 0 simulated, 1 the pack was rejected (its diagnostics on stderr),
 2 bad arguments, an unreadable pack or an unreachable cluster (one sentence on stderr).
 
-`table_for` and `run_options` are shared with `lopti vet`.
+`run_options` (which hands a command its `Run`) and `table_for` are shared with `lopti vet`.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -75,9 +77,37 @@ def workers_of(workers: int | None) -> int:
     return workers
 
 
+@dataclass(frozen=True, slots=True)
+class Run:
+    """The options of `run_options`: the table, the games and where to run them."""
+
+    players: str | None
+    games: int
+    bots: str
+    seed: int
+    places: bool
+    max_moves: int
+    workers: int | None
+    dask: str | None
+    output: str
+
+    def setup(self, pack_path: str | None) -> Setup:
+        """The table, with `--pack` (see `table_for`)."""
+        return table_for(pack_path, self.players, self.bots, self.places, self.max_moves)
+
+    def play(self, tables: list[Table], label: str) -> list[list[GameRecord]]:
+        """Each table's `--games` rounds from `--seed`, on `--workers` or `--dask`."""
+        return play_tables(
+            tables, self.games, self.seed, workers_of(self.workers), self.dask, label
+        )
+
+
+_RUN_FIELDS = tuple(field.name for field in dataclasses.fields(Run))
+
+
 def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The options `simulate` and `vet` share: the table, the games (`games` by default) and
-    where to run them."""
+    where to run them. The command gets them as one `Run`, its keyword argument `run`."""
     decorators = [
         click.option("--players", default=None, help="2..5, or names  [default: 4, or the pack's]"),
         click.option("--games", type=int, default=games, show_default=True, help="Rounds to play."),
@@ -115,9 +145,15 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
     ]
 
     def apply(f: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(f)
+        def with_run(**kwargs: Any) -> Any:
+            run = Run(**{name: kwargs.pop(name) for name in _RUN_FIELDS})
+            return f(run=run, **kwargs)
+
+        command: Callable[..., Any] = with_run
         for decorator in reversed(decorators):
-            f = decorator(f)
-        return f
+            command = decorator(command)
+        return command
 
     return apply
 
@@ -144,18 +180,7 @@ def play_tables(
     help="Put this rule pack's house rules in force.",
 )
 @run_options(DEFAULT_GAMES)
-def command(
-    pack_path: str | None,
-    players: str | None,
-    games: int,
-    bots: str,
-    seed: int,
-    places: bool,
-    max_moves: int,
-    workers: int | None,
-    dask: str | None,
-    output: str,
-) -> int:
+def command(pack_path: str | None, run: Run) -> int:
     """Play many seeded rounds between bots and report what the rules do.
 
     \b
@@ -167,10 +192,10 @@ def command(
     from lopti_rules.sim import Summary
 
     try:
-        if games < 1:
+        if run.games < 1:
             raise ValueError("--games must be at least 1")
-        setup = table_for(pack_path, players, bots, places, max_moves)
-        records = play_tables([setup.table], games, seed, workers_of(workers), dask, "simulate")
+        setup = run.setup(pack_path)
+        records = run.play([setup.table], "simulate")
     except Rejected as exc:
         click.echo(exc.report, err=True, nl=False)
         return 1
@@ -178,12 +203,12 @@ def command(
         click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
         return 2
     summary = Summary.of(records[0], setup.table.players, setup.titles)
-    if output == "json":
+    if run.output == "json":
         doc = {
-            "games": games,
-            "seed": seed,
+            "games": run.games,
+            "seed": run.seed,
             "players": setup.names,
-            "bots": bots,
+            "bots": run.bots,
             "places": setup.table.places,
             "pack": setup.pack_name,
             "summary": summary.to_json(),
@@ -192,8 +217,8 @@ def command(
         return 0
     pack = f", pack {setup.pack_name!r} ({len(setup.titles)} rules)" if setup.pack_name else ""
     click.echo(
-        f"Simulated {games} rounds: {len(setup.names)} players ({', '.join(setup.names)}), "
-        f"{bots} bots, seed {seed}{pack}."
+        f"Simulated {run.games} rounds: {len(setup.names)} players ({', '.join(setup.names)}), "
+        f"{run.bots} bots, seed {run.seed}{pack}."
     )
     click.echo(summary.text(setup.names), nl=False)
     return 0

@@ -25,7 +25,7 @@ from pathlib import Path
 import click
 
 from lopti_rules.cli.play import Rejected
-from lopti_rules.cli.simulate import play_tables, run_options, table_for, workers_of
+from lopti_rules.cli.simulate import Run, run_options
 
 DEFAULT_GAMES = 2000  # paired: 4,000 rounds, a few seconds on two cores
 
@@ -90,15 +90,7 @@ def command(
     author: str,
     html_path: str | None,
     strict: bool,
-    players: str | None,
-    games: int,
-    bots: str,
-    seed: int,
-    places: bool,
-    max_moves: int,
-    workers: int | None,
-    dask: str | None,
-    output: str,
+    run: Run,
 ) -> int:
     """Vet a proposed rule: the checker, then the same seeded rounds with and without it.
 
@@ -114,7 +106,7 @@ def command(
     from lopti_rules.sim.report import MatplotlibMissing, require_matplotlib
 
     try:
-        if games < 1:
+        if run.games < 1:
             raise ValueError("--games must be at least 1")
         if is_pack(rule_path):
             raise ValueError(
@@ -128,18 +120,18 @@ def command(
                 raise ValueError(f"cannot write {html_path}: the folder {folder} does not exist")
         ok, shown, check_json = check_rule(rule_path, pack_path)
         if not ok:
-            if output == "json":
+            if run.output == "json":
                 click.echo(json.dumps({"check": check_json, "accepted": False}, indent=2))
             else:
                 click.echo(shown, nl=False)
             return 1
-        setup = table_for(pack_path, players, bots, places, max_moves)
+        setup = run.setup(pack_path)
         seat = author_seat(author, setup.names)
         proposed = RuleText.of(read_source(rule_path), seat)
         base = setup.table
         table = dataclasses.replace(base, rules=(*base.rules, proposed))
         titles = table.check()[len(setup.titles) :]
-        without, with_ = play_tables([base, table], games, seed, workers_of(workers), dask, "vet")
+        without, with_ = run.play([base, table], "vet")
     except Rejected as exc:
         click.echo(exc.report, err=True, nl=False)
         return 1
@@ -161,8 +153,8 @@ def command(
     names = ", ".join(repr(t) for t in titles)
     heading = f"Vetting {names} ({rule_path})"
     details = (
-        f"{games} paired rounds with {in_force} in force, and with the rule added; "
-        f"{base.players} players ({', '.join(setup.names)}), {bots} bots, seed {seed}; "
+        f"{run.games} paired rounds with {in_force} in force, and with the rule added; "
+        f"{base.players} players ({', '.join(setup.names)}), {run.bots} bots, seed {run.seed}; "
         f"the rule's author sits at seat {seat}."
     )
     if html_path is not None:
@@ -174,9 +166,9 @@ def command(
         except OSError as exc:
             click.echo(f"error: cannot write {html_path}: {exc.strerror or exc}.", err=True)
             return 2
-    if output == "json":
-        doc = {"check": check_json, "accepted": True, "games": games, "seed": seed}
-        doc |= {"players": setup.names, "bots": bots, "pack": setup.pack_name}
+    if run.output == "json":
+        doc = {"check": check_json, "accepted": True, "games": run.games, "seed": run.seed}
+        doc |= {"players": setup.names, "bots": run.bots, "pack": setup.pack_name}
         doc |= {"comparison": result.to_json()}
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
