@@ -210,21 +210,30 @@ def scan_comments(text: str) -> tuple[ast.Comment, ...]:
     """Every `# comment` outside a string, in order (strings never span lines)."""
     found: list[ast.Comment] = []
     for number, line in enumerate(text.split("\n"), start=1):
-        in_string = escaped = False
-        for index, char in enumerate(line):
-            if in_string:
-                if escaped:
-                    escaped = False
-                elif char == "\\":
-                    escaped = True
-                elif char == '"':
-                    in_string = False
-            elif char == '"':
-                in_string = True
-            elif char == "#":
-                body = line[index:].rstrip()
-                found.append(
-                    ast.Comment(body, Span(number, index + 1, number, index + 1 + len(body)))
-                )
-                break
+        index = len(code_part(line))
+        if index < len(line):
+            body = line[index:].rstrip()
+            found.append(ast.Comment(body, Span(number, index + 1, number, index + 1 + len(body))))
     return tuple(found)
+
+
+def code_part(line: str) -> str:
+    """The line up to its `# comment`, with string contents blanked (so a `#` or tab in a
+    string does not count): as long as the line, or up to the comment's `#`."""
+    out: list[str] = []
+    in_string = escaped = False
+    for char in line:
+        if in_string:
+            out.append(" ")
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == "#":
+            break
+        else:
+            in_string = char == '"'
+            out.append(char)
+    return "".join(out)

@@ -55,8 +55,10 @@ def report(source: Source, exc: UnexpectedInput) -> None:
 
 def report_tabs(source: Source) -> bool:
     """LP003 for the first tab outside a string or comment; True if one was found."""
+    from lopti_rules.parse import code_part
+
     for number, line in enumerate(source.text.split("\n"), start=1):
-        code = _code_part(line)
+        code = code_part(line)
         column = code.find("\t")
         if column >= 0:
             source.report(
@@ -134,28 +136,6 @@ def report_indent_mismatch(source: Source, line: int, column: int) -> None:
         "this line's indentation matches no enclosing block",
         "indent it exactly as far as the line it belongs with",
     )
-
-
-def _code_part(line: str) -> str:
-    """The line up to its comment, with string contents blanked (so a `#` or tab in a string
-    does not count)."""
-    out: list[str] = []
-    in_string = escaped = False
-    for char in line:
-        if in_string:
-            out.append(" ")
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == "#":
-            break
-        else:
-            in_string = char == '"'
-            out.append(char)
-    return "".join(out)
 
 
 def _unexpected_character(source: Source, pos: int, line: int, column: int) -> None:
