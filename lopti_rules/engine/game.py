@@ -500,12 +500,12 @@ class Game:
         self.turn = nxt
         self.bonus = False
         self.drawn = False
-        if bus.live and bus.wants["turn"]:
+        if bus.live:
             if bus.watched:
                 event = event_of("turn", nxt)
                 bus.before(event)
                 bus.observed(event)
-            else:
+            else:  # no observer: wants["turn"] is whether this loop has anything to run
                 started = None  # bus.dispatch, inlined: a turn starts on nearly every move
                 for gate, handler in bus.before_hooks["turn"]:
                     if gate is None or gate(self, nxt, None, None, None):
