@@ -90,7 +90,7 @@ class Runtime:
         self.fires: dict[str, int] = {h.rule: 0 for h in self.hooks}
         self.trips: list[GuardTrip] = []
         self._stack: list[CompiledHook] = []
-        self._test = Ctx(self, None, Event("", None, {}), 0)  # type: ignore[arg-type]
+        self._test: Ctx | None = None  # the reused Ctx of `when` tests without a gate
         for hook in self.hooks:
             if hook.cond is None or hook.gate is not None:  # the bus tests the gate
                 bus.subscribe(hook.event, hook.timing, self._runner(hook), hook.gate)
@@ -119,7 +119,10 @@ class Runtime:
 
     def _handler(self, hook: CompiledHook) -> Callable[[Event], None]:
         """The bus handler of a hook whose `when` has no gate: the test inlined, then `run`."""
-        bus, cond, author, test = self.bus, hook.cond, hook.author, self._test
+        test = self._test
+        if test is None:
+            test = self._test = Ctx(self, None, Event("", None, {}), 0)  # type: ignore[arg-type]
+        bus, cond, author = self.bus, hook.cond, hook.author
 
         def handler(event: Event) -> None:
             if self.stopped:

@@ -151,3 +151,19 @@ def test_every_hook_of_the_example_packs_has_a_gate(pack: str) -> None:
     rules = RuleSet.from_pack(load_pack(ROOT / "examples" / "packs" / f"{pack}.yaml"))
     for hook in rules.hooks:
         assert (hook.gate is None) is (hook.cond is None), hook.rule
+
+
+def test_a_hook_without_a_gate_tests_its_condition_in_the_handler() -> None:
+    """The fallback (a condition the gate templates would not cover) fires exactly as a gate."""
+    import dataclasses
+
+    rules = RuleSet.from_pack(load_pack(ROOT / "examples" / "packs" / "gentle.yaml"))
+    fires = []
+    for strip in (False, True):
+        hooks = [dataclasses.replace(h, gate=None) if strip else h for h in rules.hooks]
+        bus = EventBus()
+        runtime = Runtime(bus, hooks, rules.limits)
+        run_round(TableOptions(players=4), 11, make_bots("random", 4), bus=bus)
+        fires.append(dict(runtime.fires))
+    assert fires[0] == fires[1]
+    assert sum(fires[0].values()) > 10
