@@ -11,7 +11,7 @@ played stay as recorded, a removed rule keeps its record).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from lopti_rules.session import vote as votes
 from lopti_rules.session.model import BaseChange, RoshamboRecord, RuleRecord, VoteRecord
@@ -160,36 +160,31 @@ def _apply(session: Session, proposal: Proposal, title: str) -> None:
     k = session.current
     since = k if proposal.effective == "now" else k + 1
     state = session.state
+
+    def succeed(old: RuleRecord, how: Literal["change", "restore"], text: str) -> None:
+        """Put in force from `since` a rule that changes or brings back `old` (its author's)."""
+        state.rules.append(
+            RuleRecord(
+                id=session._next_id(),
+                title=title,
+                author=old.author,
+                how=how,
+                origin=old.id,
+                since=since,
+                text=text,
+            )
+        )
+
     if proposal.action in ("remove", "change"):
         assert proposal.rule is not None
         rule = session.rule(proposal.rule)
         session._remove(rule, proposal.effective, "vote")
         if proposal.action == "change":
             assert proposal.text is not None
-            state.rules.append(
-                RuleRecord(
-                    id=session._next_id(),
-                    title=title,
-                    author=rule.author,
-                    how="change",
-                    origin=rule.id,
-                    since=since,
-                    text=proposal.text,
-                )
-            )
+            succeed(rule, "change", proposal.text)
     elif proposal.action == "restore":
         gone = next(r for r in state.removed if r.id == proposal.rule)
-        state.rules.append(
-            RuleRecord(
-                id=session._next_id(),
-                title=title,
-                author=gone.author,
-                how="restore",
-                origin=gone.id,
-                since=since,
-                text=gone.text,
-            )
-        )
+        succeed(gone, "restore", gone.text)
     else:
         assert proposal.value is not None
         state.base.append(BaseChange(option=title, value=proposal.value, vote=k, since=since))
