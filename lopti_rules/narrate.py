@@ -193,11 +193,7 @@ class Narrator:
                 return "the empty pile clears"
             verb = "leaves" if n == 1 else "leave"
             return f"the pile clears ({_plural(n, 'card')} {verb} the round)"
-        if name == "bonus":
-            return f"{who} gets a bonus play"
-        if name == "take_up":
-            return f"{who} takes the face-up cards into the hand: {shown}"
-        line = self.sentence(event)
+        line = self.sentence(event)  # the rest read as in play, without the full stop
         return line.rstrip(".") if line else None
 
     def _roshambo(self, event: Event) -> str:
