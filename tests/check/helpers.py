@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+from lopti_rules import ast
 from lopti_rules.check import check
 from lopti_rules.parse import parse
 from lopti_rules.source import Diagnostic, Source
 
 
-def diagnose(*texts: str, roster: list[str] | None = None) -> list[Diagnostic]:
-    """Parse each text as its own unit, check them together, return every diagnostic."""
-    units = []
+def units(*texts: str) -> list[tuple[Source, ast.File]]:
+    """Each text parsed as its own unit (each must parse)."""
+    out = []
     for i, text in enumerate(texts):
         source = Source(text, f"unit{i}.lopti")
         tree = parse(source)
         assert tree is not None, source.diagnostics
-        units.append((source, tree))
-    check(units, roster=roster)
-    return [d for source, _ in units for d in source.sorted_diagnostics()]
+        out.append((source, tree))
+    return out
+
+
+def diagnose(*texts: str, roster: list[str] | None = None) -> list[Diagnostic]:
+    """Parse each text as its own unit, check them together, return every diagnostic."""
+    parsed = units(*texts)
+    check(parsed, roster=roster)
+    return [d for source, _ in parsed for d in source.sorted_diagnostics()]
 
 
 def codes(*texts: str, roster: list[str] | None = None) -> list[str]:

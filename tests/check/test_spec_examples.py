@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.check.helpers import codes, diagnose, one_hook
+from tests.language.helpers import SPEC_ACCEPTED, SPEC_FILE
 
 EXAMPLES = [
     ("LR101", "instead of draw: player draws 2"),
@@ -65,35 +66,9 @@ def test_announcements_only_warn() -> None:
     assert codes(one_hook('after clear: announce "nice"')) == ["LW602"]
 
 
-ACCEPTED = """rule "Tens tax":
-    after clear when cause is ten: each other player draws 1
-rule "Roshambo for the pile":
-    after pickup when count >= 8:
-        roshambo player vs next player:
-            loser draws 1
-rule "Comeback":
-    after clear when cause is four_of_a_kind:
-        if cards of player > 10: shuffle the removed cards into the deck
-rule "Lean hands":
-    before turn when deck is 0:
-        each player where hand > 6 gives 1 card to the player with the fewest cards
-"""
-
-SECTION_2 = """# tens_tax.lopti
-rule "Tens tax":
-    after clear when cause is ten:
-        each other player draws 1
-        announce "The ten was taxed."
-
-rule "Low gift":
-    after play when rank is 7 and cards of player > 3:
-        player gives 1 card to next player
-"""
-
-
 def test_accepted_examples_pass_clean() -> None:
-    assert codes(ACCEPTED) == []
-    assert codes(SECTION_2) == []
+    assert codes(SPEC_ACCEPTED) == []
+    assert codes(SPEC_FILE) == []
 
 
 def test_custom_clearing_rule_is_accepted() -> None:

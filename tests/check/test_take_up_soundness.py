@@ -13,14 +13,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from lopti_rules import ast
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.check import cycles
 from lopti_rules.engine import Event, EventBus, Game, TableOptions
-from lopti_rules.parse import parse
 from lopti_rules.runtime import load_rules
-from lopti_rules.source import Source
+from tests.check.helpers import units
 
 REFILL = (
     'rule "Refill":\n'
@@ -51,21 +49,11 @@ def nested_take_ups(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     yield declined
 
 
-def _units(texts: list[str]) -> list[tuple[Source, ast.File]]:
-    out = []
-    for i, text in enumerate(texts):
-        source = Source(text, f"u{i}.lopti")
-        tree = parse(source)
-        assert tree is not None, source.diagnostics
-        out.append((source, tree))
-    return out
-
-
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_the_checker_accepts_a_cycle_through_take_up(name: str) -> None:
     rules = load_rules(RULE_SETS[name])  # RulesRejected if the checker said no
     assert len(rules) == len(RULE_SETS[name])
-    assert cycles(_units(RULE_SETS[name])) == []
+    assert cycles(units(*RULE_SETS[name])) == []
 
 
 @pytest.mark.parametrize("name", RULE_SETS)

@@ -6,6 +6,35 @@ from lopti_rules import ast
 from lopti_rules.parse import parse
 from lopti_rules.source import Diagnostic, Source
 
+# LANGUAGE.md's example files (also the checker's spec tests): §2's tens_tax.lopti, and §5's
+# examples the checker accepts
+SPEC_FILE = """\
+# tens_tax.lopti
+rule "Tens tax":
+    after clear when cause is ten:
+        each other player draws 1
+        announce "The ten was taxed."
+
+rule "Low gift":
+    after play when rank is 7 and cards of player > 3:
+        player gives 1 card to next player
+"""
+
+SPEC_ACCEPTED = """\
+rule "Tens tax":
+    after clear when cause is ten: each other player draws 1
+rule "Roshambo for the pile":
+    after pickup when count >= 8:
+        roshambo player vs next player:
+            loser draws 1
+rule "Comeback":
+    after clear when cause is four_of_a_kind:
+        if cards of player > 10: shuffle the removed cards into the deck
+rule "Lean hands":
+    before turn when deck is 0:
+        each player where hand > 6 gives 1 card to the player with the fewest cards
+"""
+
 
 def in_rule(hook: str) -> str:
     """A one-rule file holding `hook` (which may span indented lines)."""

@@ -12,9 +12,9 @@ from lopti_rules import ast
 from lopti_rules.ast import strip_spans
 from lopti_rules.fmt import format_file
 
-from .helpers import parse_ok
+from .helpers import SPEC_ACCEPTED, SPEC_FILE, parse_ok
 from .strategies import files
-from .test_parse import SPEC_ACCEPTED, SPEC_FILE, SPEC_HOOKS
+from .test_parse import SPEC_HOOKS
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "rules").glob("*.lopti"))
 

@@ -8,36 +8,9 @@ from lopti_rules import ast
 from lopti_rules.ast import strip_spans
 from lopti_rules.source import Span
 
-from .helpers import in_rule, only_action, parse_ok
+from .helpers import SPEC_ACCEPTED, SPEC_FILE, in_rule, only_action, parse_ok
 
 S0 = Span(0, 0, 0, 0)
-
-SPEC_FILE = """\
-# tens_tax.lopti
-rule "Tens tax":
-    after clear when cause is ten:
-        each other player draws 1
-        announce "The ten was taxed."
-
-rule "Low gift":
-    after play when rank is 7 and cards of player > 3:
-        player gives 1 card to next player
-"""
-
-SPEC_ACCEPTED = """\
-rule "Tens tax":
-    after clear when cause is ten: each other player draws 1
-rule "Roshambo for the pile":
-    after pickup when count >= 8:
-        roshambo player vs next player:
-            loser draws 1
-rule "Comeback":
-    after clear when cause is four_of_a_kind:
-        if cards of player > 10: shuffle the removed cards into the deck
-rule "Lean hands":
-    before turn when deck is 0:
-        each player where hand > 6 gives 1 card to the player with the fewest cards
-"""
 
 # every example hook of LANGUAGE.md §3 and §5 that is not a syntax error
 SPEC_HOOKS = [
