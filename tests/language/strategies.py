@@ -7,7 +7,7 @@ alone, a retroactive qualifier after a `gives ... to each player where ...`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from hypothesis import strategies as st
 
@@ -54,22 +54,7 @@ strings = st.builds(
 
 @st.composite
 def roles(draw: Any) -> ast.Role:
-    name = draw(
-        st.sampled_from(
-            [
-                "player",
-                "next player",
-                "previous player",
-                "dealer",
-                "author",
-                "last winner",
-                "most cards",
-                "fewest cards",
-                "winner",
-                "loser",
-            ]
-        )
-    )
+    name = draw(st.sampled_from(get_args(ast.RoleName)))
     if name == "player":
         the = False
     elif name in ("most cards", "fewest cards"):
