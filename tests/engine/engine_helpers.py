@@ -19,6 +19,7 @@ def table(
     face_down: list[str] | None = None,
     pile: list[str] | None = None,
     deck: str = "",
+    seed: int = 0,
     **state: Any,
 ) -> Game:
     """A mid-turn game: hands/face_up/face_down one string per seat, pile plays bottom->top."""
@@ -32,7 +33,7 @@ def table(
         deck=ranks(deck),
         **state,
     )
-    return Game.from_position(pos)
+    return Game.from_position(pos, seed=seed)
 
 
 def record(game: Game) -> list[Event]:

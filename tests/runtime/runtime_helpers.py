@@ -6,38 +6,18 @@ import io
 import json
 from typing import Any
 
-from lopti_rules.engine import Event, Game, Position
-from lopti_rules.engine.cards import parse_rank
+from lopti_rules.engine import Event, Game
 from lopti_rules.eventlog import EventLog, header
 from lopti_rules.runtime import Runtime, load_rules
+from tests.engine.engine_helpers import ranks
+from tests.engine.engine_helpers import table as engine_table
+
+__all__ = ["ranks", "table"]
 
 
-def ranks(text: str) -> list[int]:
-    return [parse_rank(t) for t in text.split()]
-
-
-def table(
-    hands: list[str],
-    *,
-    face_up: list[str] | None = None,
-    face_down: list[str] | None = None,
-    pile: list[str] | None = None,
-    deck: str = "",
-    seed: int = 0,
-    **state: Any,
-) -> Game:
+def table(hands: list[str], *, face_down: list[str] | None = None, **kw: Any) -> Game:
     """A mid-turn game: one rank string per seat; every seat has a face-down A unless given."""
-    n = len(hands)
-    pos = Position(
-        players=n,
-        hands=[ranks(h) for h in hands],
-        face_up=[ranks(u) for u in (face_up or [""] * n)],
-        face_down=[ranks(d) for d in (face_down or ["A"] * n)],
-        pile=[ranks(p) for p in (pile or [])],
-        deck=ranks(deck),
-        **state,
-    )
-    return Game.from_position(pos, seed=seed)
+    return engine_table(hands, face_down=face_down or ["A"] * len(hands), **kw)
 
 
 def hand(game: Game, seat: int) -> list[int]:
