@@ -22,6 +22,12 @@ Guarantees:
   in subscription order, and builds the `Event` only for the first hook whose gate passes
   (`dispatch`); a hook whose gate fails is not called at all. Without observers, an event
   whose gates all fail is never built. A hook without a gate always runs.
+- Prefilters: `subscribe(..., ranks=, hand=)` adds what the gate implies in a form the engine
+  tests inline, without calling it: `ranks`, the played ranks a `play` hook can fire on
+  (`play_hooks[timing][rank]` holds, per rank, only the hooks to try), and `hand`, a size the
+  actor's hand must reach (`floor[timing][name]`: the lowest over that moment's hooks; the
+  engine skips the moment of a `turn` when the actor's hand is below it). A prefilter must be
+  implied by the hook's condition: it only skips calls whose gate would return false.
 - Handlers run in subscription order, synchronously, and may call back into the engine
   (its custom-action primitives); events those calls emit run their own hooks depth-first.
   `note(event)` tells observers only, for action lines that are not base events (`give`, ...).
@@ -120,6 +126,8 @@ Gate = Callable[["Game", "int | None", Any, Any, Any], bool]
 # make(actor, f0, f1, f2, extra): the Event of a dispatch, built only when a gate passes
 Maker = Callable[["int | None", Any, Any, Any, Any], Event]
 Hook = tuple["Gate | None", Handler]
+RANKS = range(15)  # the indices of `play_hooks[timing]` (a played rank is 2..14)
+NO_FLOOR = 1 << 30  # the `floor` of a moment without hooks: the engine never reaches it
 
 
 def _gate_args(event: Event) -> tuple[object, object, object]:
@@ -146,8 +154,10 @@ class EventBus:
         "after_hooks",
         "before_hooks",
         "early",
+        "floor",
         "game",
         "live",
+        "play_hooks",
         "wants",
         "watched",
     )
@@ -165,26 +175,52 @@ class EventBus:
         self.after_hooked: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
         # events with `before` hooks or observers: someone runs before the effect is applied
         self.early: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
+        # the prefilters: per timing, the `play` hooks to try per played rank, and per event the
+        # hand size the actor needs for any hook of that moment to fire
+        self.play_hooks: dict[str, tuple[tuple[Hook, ...], ...]] = {
+            t: ((),) * len(RANKS) for t in TIMINGS
+        }
+        self.floor: dict[str, dict[str, int]] = {
+            t: dict.fromkeys(EVENT_NAMES, NO_FLOOR) for t in TIMINGS
+        }
         # the game this bus serves, set when the game is built (before any event): hooks
         # reach the engine's primitives as `bus.game.effects` even during the deal
         self.game: Game | None = None
 
     def subscribe(
-        self, event_name: str, timing: str, handler: Handler, gate: Gate | None = None
+        self,
+        event_name: str,
+        timing: str,
+        handler: Handler,
+        gate: Gate | None = None,
+        *,
+        ranks: frozenset[int] | None = None,
+        hand: int = 0,
     ) -> None:
         """Run `handler` at `timing` ("before"/"after") of every `event_name` event, or only
-        of those for which `gate(game, actor, f0, f1, f2)` holds at that moment."""
+        of those for which `gate(game, actor, f0, f1, f2)` holds at that moment. `ranks` (a
+        `play` hook: the ranks it can fire on, None for all) and `hand` (the actor's hand size
+        it needs) are prefilters: they must hold whenever the gate (or the condition the
+        handler tests) holds."""
         if event_name not in self.before_hooks:
             known = ", ".join(EVENT_NAMES)
             raise ValueError(f"`{event_name}` is not an engine event (known: {known})")
+        hook: Hook = (gate, handler)
         if timing == "before":
-            self.before_hooks[event_name] += ((gate, handler),)
+            self.before_hooks[event_name] += (hook,)
             self.early[event_name] = True
         elif timing == "after":
-            self.after_hooks[event_name] += ((gate, handler),)
+            self.after_hooks[event_name] += (hook,)
             self.after_hooked[event_name] = True
         else:
             raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
+        floor = self.floor[timing]
+        floor[event_name] = min(floor[event_name], hand)
+        if event_name == "play":
+            self.play_hooks[timing] = tuple(
+                (*hooks, hook) if ranks is None or rank in ranks else hooks
+                for rank, hooks in zip(RANKS, self.play_hooks[timing], strict=True)
+            )
         self.live = True
         self.wants[event_name] = True
 

@@ -239,7 +239,7 @@ class Game:
             source = "hand" if from_hand else "face_down"
             if bus.watched:
                 event = _play_event(seat, rank, count, source, None)
-            hooks = bus.before_hooks["play"]
+            hooks = bus.play_hooks["before"][rank]  # prefiltered: the hooks this rank may fire
             if hooks:
                 event = bus.dispatch(hooks, event, seat, rank, count, source, _play_event, None)
             if from_hand:  # a misbehaving hook cannot make the hand go negative
@@ -279,7 +279,7 @@ class Game:
         if cause is not None:
             self.clear(seat, cause)
         if hooked:
-            hooks = bus.after_hooks["play"]
+            hooks = bus.play_hooks["after"][rank]  # prefiltered: the hooks this rank may fire
             if hooks:  # bus.dispatch, inlined: this is the hottest hooked event
                 source = "hand" if from_hand else "face_down"
                 for gate, handler in hooks:
@@ -484,7 +484,7 @@ class Game:
             seat = frame_seat
         self.turns += 1
         bus = self.bus
-        if bus.live and bus.after_hooked["turn"]:
+        if bus.live and self.hand_sizes[seat] >= bus.floor["after"]["turn"]:  # prefiltered
             ended = None  # bus.dispatch, inlined: a turn ends on nearly every move
             for gate, handler in bus.after_hooks["turn"]:
                 if gate is None or gate(self, seat, None, None, None):
@@ -505,7 +505,7 @@ class Game:
                 event = event_of("turn", nxt)
                 bus.before(event)
                 bus.observed(event)
-            else:  # no observer: wants["turn"] is whether this loop has anything to run
+            elif self.hand_sizes[nxt] >= bus.floor["before"]["turn"]:  # no observer; prefiltered
                 started = None  # bus.dispatch, inlined: a turn starts on nearly every move
                 for gate, handler in bus.before_hooks["turn"]:
                     if gate is None or gate(self, nxt, None, None, None):

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from lopti_rules import ast, catalog
-from lopti_rules.engine.events import GATE_FIELDS, Gate
+from lopti_rules.engine.events import GATE_FIELDS, RANKS, Gate
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import MISSING, PLAYER_FIELDS, TABLE_FIELDS, next_of
 from lopti_rules.runtime.targets import (
@@ -285,3 +285,101 @@ def compile_gate(
 ) -> Gate | None:
     """The gate of a hook on `event` whose `when` is `cond` (None: use the Ctx closure)."""
     return GateCompiler(event, author).compile(cond, where)
+
+
+# ---------------------------------------------------------------------- prefilters
+
+_ALL_RANKS = frozenset(RANKS)
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}  # `c < x` is `x > c`
+_HAND = _PLAYER["hand"]
+
+
+class Prefilter(NamedTuple):
+    """What a gate implies that the engine tests inline (`EventBus.subscribe`): the played
+    ranks a `play` hook can fire on (None: any) and the actor's least hand size."""
+
+    ranks: frozenset[int] | None = None
+    hand: int = 0
+
+
+class _Implied(NamedTuple):
+    ranks: frozenset[int] | None  # the condition implies `rank in ranks` (None: nothing)
+    exact: bool  # ... and `rank in ranks` implies the condition (a test of the rank only)
+    hand: int  # the condition implies `hand of player >= hand`
+
+
+_NOTHING = _Implied(None, False, 0)
+
+
+class _Prefilters:
+    """Derives a condition's prefilter from its atoms, read as the gate reads them."""
+
+    def __init__(self, event: catalog.Event, author: int) -> None:
+        self.gates = GateCompiler(event, author)
+        fields = self.gates.fields
+        self.rank = f"f{fields.index('rank')}" if event.name == "play" else None
+
+    def implied(self, cond: ast.Cond) -> _Implied:
+        match cond:
+            case ast.And(left=left, right=right):
+                a, b = self.implied(left), self.implied(right)
+                if a.ranks is None or b.ranks is None:
+                    ranks = a.ranks if b.ranks is None else b.ranks
+                else:
+                    ranks = a.ranks & b.ranks
+                exact = a.exact and b.exact
+                return _Implied(ranks, exact, max(a.hand, b.hand))
+            case ast.Or(left=left, right=right):
+                a, b = self.implied(left), self.implied(right)
+                ranks = None if a.ranks is None or b.ranks is None else a.ranks | b.ranks
+                return _Implied(ranks, a.exact and b.exact, min(a.hand, b.hand))
+            case ast.Not(operand=operand):
+                a = self.implied(operand)
+                if a.exact and a.ranks is not None:
+                    return _Implied(_ALL_RANKS - a.ranks, True, 0)
+                return _NOTHING
+            case ast.Compare() | ast.In():
+                try:
+                    return self._atom(cond)
+                except _Unsupported:
+                    return _NOTHING
+        return _NOTHING
+
+    def _atom(self, cond: ast.Compare | ast.In) -> _Implied:
+        gates = self.gates
+        if isinstance(cond, ast.Compare):
+            left, (right,) = gates._pair(cond.left, (cond.right,))
+            op: str = cond.op
+            if (right.seat == "a" and right.read == _HAND) or right.expr == self.rank:
+                left, right = right, left  # the field on the left: `7 is rank` is `rank is 7`
+                op = _FLIP.get(op, op)
+            if right.expr not in gates.consts:
+                return _NOTHING
+            value = gates.env[right.expr]
+            pyop, fn = _OPS[op]
+            test = _compare(fn, op in _ORDERED)
+            if left.expr == self.rank:
+                return _Implied(frozenset(r for r in RANKS if test(r, value)), True, 0)
+            hand = left.seat == "a" and left.read == _HAND
+            if hand and isinstance(value, int) and value.__class__ is not bool:
+                least = {">": value + 1, ">=": value, "==": value}.get(pyop, 0)
+                return _Implied(None, False, max(0, least))
+            return _NOTHING
+        left, options = gates._pair(cond.left, cond.options)
+        if not all(o.expr in gates.consts for o in options):
+            return _NOTHING
+        values = tuple(gates.env[o.expr] for o in options)
+        if left.expr == self.rank:
+            return _Implied(frozenset(r for r in RANKS if _member(r, values)), True, 0)
+        ints = [v for v in values if isinstance(v, int) and v.__class__ is not bool]
+        if left.seat == "a" and left.read == _HAND and ints and len(ints) == len(values):
+            return _Implied(None, False, max(0, min(ints)))
+        return _NOTHING
+
+
+def prefilter(cond: ast.Cond | None, event: catalog.Event, author: int) -> Prefilter:
+    """The prefilter of a hook on `event` whose `when` is `cond` (see `Prefilter`)."""
+    if cond is None:
+        return Prefilter()
+    implied = _Prefilters(event, author).implied(cond)
+    return Prefilter(implied.ranks, implied.hand)

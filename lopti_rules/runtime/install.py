@@ -11,12 +11,14 @@ A hook's `when` is compiled twice: to a gate (gates.py), which the runtime subsc
 the hook so the engine tests it on the event's raw values before building any `Event`, and
 to a `Ctx` closure (conditions.py) for `Runtime.fire`. The bus calls a hook's handler only
 when its gate held at that moment, so the handler runs the hook without testing again (a
-hook whose condition has no gate tests the closure in its handler). A firing whose condition
-held writes a `hook` note (for the event log) and runs the actions, which call the engine;
-events they emit run their hooks depth-first, inside the call. `Runtime.rule` is the title
-of the rule whose hook or action is running (None in base play): the event log writes it as
-the `rule` of every line. The guard (guard.py) counts nesting and actions per cascade and
-stops a runaway one, with a `guard` note.
+hook whose condition has no gate tests the closure in its handler). The hook's prefilter
+(gates.Prefilter: the ranks a `play` hook can fire on, the hand size a `turn` hook needs)
+goes with it, so the engine does not even call the gate when the prefilter fails. A firing
+whose condition held writes a `hook` note (for the event log) and runs the actions, which
+call the engine; events they emit run their hooks depth-first, inside the call.
+`Runtime.rule` is the title of the rule whose hook or action is running (None in base play):
+the event log writes it as the `rule` of every line. The guard (guard.py) counts nesting and
+actions per cascade and stops a runaway one, with a `guard` note.
 
 Counters: `fires` (rule title -> times its hooks ran), `trips` (every `GuardTrip`).
 """
@@ -52,6 +54,10 @@ class CompiledHook:
     # `cond` as a predicate on the event's raw values (gates.py), tested by the engine
     # before it builds the event; None: no `when`, or `cond` is tested in the handler
     gate: Gate | None = None
+    # what `cond` implies that the engine tests inline, without a call (gates.Prefilter): the
+    # played ranks a `play` hook can fire on (None: any), the actor's least hand size
+    ranks: frozenset[int] | None = None
+    hand: int = 0
 
 
 class Runtime:
@@ -93,9 +99,12 @@ class Runtime:
         self._test: Ctx | None = None  # the reused Ctx of `when` tests without a gate
         for hook in self.hooks:
             if hook.cond is None or hook.gate is not None:  # the bus tests the gate
-                bus.subscribe(hook.event, hook.timing, self._runner(hook), hook.gate)
+                handler = self._runner(hook)
             else:
-                bus.subscribe(hook.event, hook.timing, self._handler(hook))
+                handler = self._handler(hook)
+            bus.subscribe(
+                hook.event, hook.timing, handler, hook.gate, ranks=hook.ranks, hand=hook.hand
+            )
 
     @property
     def game(self) -> Game:

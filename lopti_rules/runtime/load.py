@@ -23,7 +23,7 @@ from lopti_rules import ast, catalog
 from lopti_rules.parse import parse
 from lopti_rules.runtime.actions import ActionCompiler
 from lopti_rules.runtime.conditions import CondCompiler
-from lopti_rules.runtime.gates import compile_gate
+from lopti_rules.runtime.gates import compile_gate, prefilter
 from lopti_rules.runtime.guard import GuardLimits, limits_for, static_cost
 from lopti_rules.runtime.install import Chooser, CompiledHook, Runtime
 from lopti_rules.source import Diagnostic, Source
@@ -189,6 +189,7 @@ def _compile_hook(title: str, author: int, hook: ast.Hook, unchecked: bool) -> C
     conds = CondCompiler(event)
     actions = ActionCompiler(conds, unchecked=unchecked)
     where = f"<gate {title!r} line {hook.span.line}>"
+    ranks, hand = prefilter(hook.cond, event, author)
     return CompiledHook(
         rule=title,
         author=author,
@@ -198,4 +199,6 @@ def _compile_hook(title: str, author: int, hook: ast.Hook, unchecked: bool) -> C
         body=actions.block(hook.actions),
         line=hook.span.line,
         gate=compile_gate(hook.cond, event, author, where) if hook.cond is not None else None,
+        ranks=ranks,
+        hand=hand,
     )

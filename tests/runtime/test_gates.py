@@ -6,6 +6,9 @@
 - The bus runs a gated hook only when its gate holds, tests it at the hook's moment (before
   the effect for `before`, after it for `after`), and builds no event when no gate passes.
 - Every hook of the example packs gets a gate.
+- A hook's prefilter (the ranks a `play` hook can fire on, the hand size its actor needs) is
+  implied by its condition: over the same random games, whenever the gate holds, so does the
+  prefilter; the prefiltered bus fires the example packs exactly as the unfiltered one.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from lopti_rules.parse import parse
 from lopti_rules.runtime import GuardLimits, RuleSet, Runtime, load_rules
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import Ctx
-from lopti_rules.runtime.gates import compile_gate
+from lopti_rules.runtime.gates import Prefilter, compile_gate, prefilter
 from lopti_rules.source import Source
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,10 +45,16 @@ ANY = (
     "hand of player > hand of the next player", "cards of player in [3, 4, 5]",
     "hand of next player in [0, 1]", "not (hand of next player > 3) or deck is 0",
     "hand of player > 3 and (pile > 2 or top is none)",
+    "hand of player >= 5 and not (hand of next player > 3)", "12 < hand of player",
+    "hand of player is 5 or hand of player > 9", "hand of player in [4, 9]",
+    "hand of player is not 6", "hand of player <= 8",
 )  # fmt: skip
 BY_EVENT: dict[str, tuple[str, ...]] = {
     "play": ("rank is 7", "rank > 10", "rank in [2, 7, J]", "count >= 2", "source is face_down",
-             "rank is 7 and cards of player > 3", "not (count is 1) or source is hand"),
+             "rank is 7 and cards of player > 3", "not (count is 1) or source is hand",
+             "rank >= J", "not (rank in [2, 7])", "rank is not 10 and hand of player > 2",
+             "rank < 7 or rank is A", "rank is 7 or count > 1", "not (rank is 7 and count > 1)",
+             "J <= rank", "rank is top", "hand of player >= 3 and rank < 9"),
     "pickup": ("count > 4", "reason is forced", "reason in [voluntary, custom]",
                "reason is forced and count >= 5", "reason is not failed_reveal"),
     "clear": ("cause is ten", "cause is four_of_a_kind", "count > 3", "cause in [ten, custom]"),
@@ -65,7 +74,8 @@ def _cond(event: str, text: str) -> ast.Cond:
 
 
 def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:
-    compiled: dict[str, list[tuple[str, object, object]]] = {}
+    """... and whenever a gate holds, its prefilter holds too (it never skips a firing)."""
+    compiled: dict[str, list[tuple[str, object, object, Prefilter]]] = {}
     for name in GATE_FIELDS:
         entry = catalog.EVENTS[name]
         for author in (0, 2):
@@ -74,25 +84,37 @@ def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:
                 gate = compile_gate(cond, entry, author)
                 assert gate is not None, (name, text)
                 compiled.setdefault(name, []).append(
-                    (text, gate, (CondCompiler(entry).compile(cond), author))
+                    (
+                        text,
+                        gate,
+                        (CondCompiler(entry).compile(cond), author),
+                        prefilter(cond, entry, author),
+                    )
                 )
-    checked = 0
+    checked = passed = 0
 
     for seed in range(12):
         bus = EventBus()
         runtime = Runtime(bus, (), GuardLimits())
 
         def check(event: Event, runtime: Runtime = runtime, bus: EventBus = bus) -> None:
-            nonlocal checked
+            nonlocal checked, passed
             game = bus.game
             assert game is not None
             values = [event.fields.get(n) for n in GATE_FIELDS.get(event.name, ())]
             f0, f1, f2 = [*values, None, None, None][:3]
-            for text, gate, (closure, author) in compiled.get(event.name, ()):
+            for text, gate, (closure, author), pre in compiled.get(event.name, ()):
                 want = closure(Ctx(runtime, game, event, author))  # type: ignore[operator]
                 got = gate(game, event.actor, f0, f1, f2)  # type: ignore[operator]
                 assert bool(got) is bool(want), (event, text, author)
                 checked += 1
+                if got:  # the prefilter is implied: it would not have skipped this firing
+                    passed += 1
+                    assert pre.ranks is None or event.fields["rank"] in pre.ranks, (event, text)
+                    assert event.actor is None or game.hand_sizes[event.actor] >= pre.hand, (
+                        event,
+                        text,
+                    )
 
         bus.observe(check)
         players = 2 + seed % 4
@@ -100,6 +122,54 @@ def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:
                                last_winner=seed % players)  # fmt: skip
         run_round(options, seed, make_bots("random" if seed % 2 else "greedy", players), bus=bus)
     assert checked > 100_000
+    assert passed > 10_000
+
+
+@pytest.mark.parametrize(
+    ("event", "text", "ranks", "hand"),
+    [
+        ("play", "rank is 7 and cards of player > 3", {7}, 0),
+        ("play", "rank >= J", {11, 12, 13, 14}, 0),
+        ("play", "J <= rank", {11, 12, 13, 14}, 0),
+        ("play", "rank in [2, 7, J]", {2, 7, 11}, 0),
+        ("play", "not (rank in [2, 7])", set(range(15)) - {2, 7}, 0),
+        ("play", "rank < 7 or rank is A", set(range(7)) | {14}, 0),
+        ("play", "rank is 7 or count > 1", None, 0),
+        ("play", "not (rank is 7 and count > 1)", None, 0),
+        ("play", "rank is top", None, 0),
+        ("play", "hand of player >= 3 and rank < 9", set(range(9)), 3),
+        ("turn", "hand of player > 12", None, 13),
+        ("turn", "12 < hand of player", None, 13),
+        ("turn", "hand of player is 5 or hand of player > 9", None, 5),
+        ("turn", "hand of player in [4, 9] and deck > 2", None, 4),
+        ("turn", "not (hand of player > 12)", None, 0),
+        ("turn", "hand of player <= 8", None, 0),
+        ("turn", "hand of the next player > 12", None, 0),
+        ("turn", "cards of player > 12", None, 0),
+    ],
+)
+def test_prefilters_of_conditions(event: str, text: str, ranks: set[int] | None, hand: int) -> None:
+    got = prefilter(_cond(event, text), catalog.EVENTS[event], 0)
+    assert got == Prefilter(None if ranks is None else frozenset(ranks), hand)
+
+
+@pytest.mark.parametrize("pack", ["gentle", "chaotic", "everything"])
+def test_prefilters_change_no_firing(pack: str) -> None:
+    import dataclasses
+
+    rules = RuleSet.from_pack(load_pack(ROOT / "examples" / "packs" / f"{pack}.yaml"))
+    seen = []
+    for strip in (False, True):
+        hooks = [dataclasses.replace(h, ranks=None, hand=0) if strip else h for h in rules.hooks]
+        fires: list[dict[str, int]] = []
+        for seed in range(40):
+            bus = EventBus()
+            runtime = Runtime(bus, hooks, rules.limits)
+            bots = make_bots("random" if seed % 2 else "greedy", 4)
+            result = run_round(TableOptions(players=4), seed, bots, bus=bus)
+            fires.append({**runtime.fires, "moves": result.moves})
+        seen.append(fires)
+    assert seen[0] == seen[1]
 
 
 def test_a_gate_that_never_holds_builds_no_event(monkeypatch: pytest.MonkeyPatch) -> None:
