@@ -24,10 +24,11 @@ Guarantees:
   whose gates all fail is never built. A hook without a gate always runs.
 - Prefilters: `subscribe(..., ranks=, hand=)` adds what the gate implies in a form the engine
   tests inline, without calling it: `ranks`, the played ranks a `play` hook can fire on
-  (`play_hooks[timing][rank]` holds, per rank, only the hooks to try), and `hand`, a size the
-  actor's hand must reach (`floor[timing][name]`: the lowest over that moment's hooks; the
-  engine skips the moment of a `turn` when the actor's hand is below it). A prefilter must be
-  implied by the hook's condition: it only skips calls whose gate would return false.
+  (`play_before[rank]`, `play_after[rank]` hold, per rank, only the hooks to try), and `hand`,
+  a size the actor's hand must reach (`turn_start`, `turn_end`: the lowest over the hooks of
+  that moment of a `turn`, which the engine skips when the actor's hand is below it). A
+  prefilter must be implied by the hook's condition: it only skips calls whose gate would
+  return false, so the hooks that run, and their order, are the same.
 - Handlers run in subscription order, synchronously, and may call back into the engine
   (its custom-action primitives); events those calls emit run their own hooks depth-first.
   `note(event)` tells observers only, for action lines that are not base events (`give`, ...).
@@ -154,10 +155,12 @@ class EventBus:
         "after_hooks",
         "before_hooks",
         "early",
-        "floor",
         "game",
         "live",
-        "play_hooks",
+        "play_after",
+        "play_before",
+        "turn_end",
+        "turn_start",
         "wants",
         "watched",
     )
@@ -175,14 +178,12 @@ class EventBus:
         self.after_hooked: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
         # events with `before` hooks or observers: someone runs before the effect is applied
         self.early: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
-        # the prefilters: per timing, the `play` hooks to try per played rank, and per event the
-        # hand size the actor needs for any hook of that moment to fire
-        self.play_hooks: dict[str, tuple[tuple[Hook, ...], ...]] = {
-            t: ((),) * len(RANKS) for t in TIMINGS
-        }
-        self.floor: dict[str, dict[str, int]] = {
-            t: dict.fromkeys(EVENT_NAMES, NO_FLOOR) for t in TIMINGS
-        }
+        # the prefilters, plain attributes for the engine's inline paths: the `play` hooks to
+        # try per played rank, and the hand size a turn's actor needs for any hook to fire
+        self.play_before: tuple[tuple[Hook, ...], ...] = ((),) * len(RANKS)
+        self.play_after: tuple[tuple[Hook, ...], ...] = ((),) * len(RANKS)
+        self.turn_start = NO_FLOOR
+        self.turn_end = NO_FLOOR
         # the game this bus serves, set when the game is built (before any event): hooks
         # reach the engine's primitives as `bus.game.effects` even during the deal
         self.game: Game | None = None
@@ -214,13 +215,21 @@ class EventBus:
             self.after_hooked[event_name] = True
         else:
             raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
-        floor = self.floor[timing]
-        floor[event_name] = min(floor[event_name], hand)
         if event_name == "play":
-            self.play_hooks[timing] = tuple(
+            by_rank = self.play_before if timing == "before" else self.play_after
+            by_rank = tuple(
                 (*hooks, hook) if ranks is None or rank in ranks else hooks
-                for rank, hooks in zip(RANKS, self.play_hooks[timing], strict=True)
+                for rank, hooks in zip(RANKS, by_rank, strict=True)
             )
+            if timing == "before":
+                self.play_before = by_rank
+            else:
+                self.play_after = by_rank
+        elif event_name == "turn":
+            if timing == "before":
+                self.turn_start = min(self.turn_start, hand)
+            else:
+                self.turn_end = min(self.turn_end, hand)
         self.live = True
         self.wants[event_name] = True
 

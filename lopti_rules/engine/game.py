@@ -239,7 +239,7 @@ class Game:
             source = "hand" if from_hand else "face_down"
             if bus.watched:
                 event = _play_event(seat, rank, count, source, None)
-            hooks = bus.play_hooks["before"][rank]  # prefiltered: the hooks this rank may fire
+            hooks = bus.play_before[rank]  # prefiltered: the hooks this rank may fire
             if hooks:
                 event = bus.dispatch(hooks, event, seat, rank, count, source, _play_event, None)
             if from_hand:  # a misbehaving hook cannot make the hand go negative
@@ -279,7 +279,7 @@ class Game:
         if cause is not None:
             self.clear(seat, cause)
         if hooked:
-            hooks = bus.play_hooks["after"][rank]  # prefiltered: the hooks this rank may fire
+            hooks = bus.play_after[rank]  # prefiltered: the hooks this rank may fire
             if hooks:  # bus.dispatch, inlined: this is the hottest hooked event
                 source = "hand" if from_hand else "face_down"
                 for gate, handler in hooks:
@@ -484,7 +484,7 @@ class Game:
             seat = frame_seat
         self.turns += 1
         bus = self.bus
-        if bus.live and self.hand_sizes[seat] >= bus.floor["after"]["turn"]:  # prefiltered
+        if bus.live and self.hand_sizes[seat] >= bus.turn_end:  # prefiltered
             ended = None  # bus.dispatch, inlined: a turn ends on nearly every move
             for gate, handler in bus.after_hooks["turn"]:
                 if gate is None or gate(self, seat, None, None, None):
@@ -505,7 +505,7 @@ class Game:
                 event = event_of("turn", nxt)
                 bus.before(event)
                 bus.observed(event)
-            elif self.hand_sizes[nxt] >= bus.floor["before"]["turn"]:  # no observer; prefiltered
+            elif self.hand_sizes[nxt] >= bus.turn_start:  # no observer; prefiltered
                 started = None  # bus.dispatch, inlined: a turn starts on nearly every move
                 for gate, handler in bus.before_hooks["turn"]:
                     if gate is None or gate(self, nxt, None, None, None):
