@@ -191,8 +191,15 @@ class Effects:
         k = min(n, size, cards_held - 1)  # D38: leave one card
         if k <= 0:
             return []
-        cards: list[int] = []
         order = range(2, 15) if which == "lowest" else range(14, 1, -1)
+        if k == 1 and not choice:  # one card (the usual rule): the first rank held
+            for rank in order:
+                if hand[rank]:
+                    hand[rank] -= 1
+                    game.hand_sizes[seat] -= 1
+                    game._legal = None
+                    return [rank]
+        cards: list[int] = []
         if choice:
             for rank in choice:
                 if len(cards) < k and 2 <= rank <= 14 and hand[rank] > cards.count(rank):

@@ -216,15 +216,14 @@ class EventBus:
         else:
             raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
         if event_name == "play":
-            by_rank = self.play_before if timing == "before" else self.play_after
-            by_rank = tuple(
-                (*hooks, hook) if ranks is None or rank in ranks else hooks
-                for rank, hooks in zip(RANKS, by_rank, strict=True)
-            )
+            rows = list(self.play_before if timing == "before" else self.play_after)
+            for rank in RANKS if ranks is None else ranks:
+                if rank in RANKS:  # a played rank is 2..14: others never index the rows
+                    rows[rank] = (*rows[rank], hook)
             if timing == "before":
-                self.play_before = by_rank
+                self.play_before = tuple(rows)
             else:
-                self.play_after = by_rank
+                self.play_after = tuple(rows)
         elif event_name == "turn":
             if timing == "before":
                 self.turn_start = min(self.turn_start, hand)
