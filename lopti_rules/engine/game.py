@@ -18,6 +18,7 @@ live in `build.py` and `view.py`.
 from __future__ import annotations
 
 import random
+from itertools import chain, repeat
 from typing import TYPE_CHECKING
 
 from lopti_rules.engine.events import Event, EventBus, Maker, event_of
@@ -574,6 +575,10 @@ class Game:
         return cards
 
 
+_chain = chain.from_iterable
+_repeat = repeat
+
+
 # -- the events of the gated event points, built only when a hook's gate passes or observers
 # -- exist: make(actor, f0, f1, f2, extra) with f0..f2 the event's GATE_FIELDS
 
@@ -588,11 +593,10 @@ def _reveal_event(actor: int | None, rank: int, legal: bool, f2: object, extra: 
 
 
 def _expand(pile: tuple[list[int], list[int]] | None) -> tuple[int, ...]:
-    cards: list[int] = []
-    if pile is not None:  # always, where the engine calls it
-        for rank, count in zip(pile[0], pile[1], strict=True):
-            cards.extend([rank] * count)
-    return tuple(cards)
+    if pile is None:  # never, where the engine calls it
+        return ()
+    ranks, counts = pile  # one count per rank (the pile's two lists), so `map` pairs them all
+    return tuple(_chain(map(_repeat, ranks, counts)))
 
 
 def _pickup_event(
