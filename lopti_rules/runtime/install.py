@@ -116,29 +116,30 @@ class Runtime:
     # ------------------------------------------------------------------ firing
 
     def _runner(self, hook: CompiledHook) -> Callable[[Event], None]:
-        """The bus handler of a hook without a `when`, or whose gate the bus tests: `run`."""
+        """The bus handler of a hook without a `when`, or whose gate the bus tests: `run`.
 
-        run = self.run
-        bus, limits, fires, stack = self.bus, self.limits, self.fires, self._stack
-        rule, author, body = hook.rule, hook.author, hook.body
+        The closure holds only `self` and `hook` (two cells): it is made for every hook of
+        every game, and the bus keeps it until the game's objects are collected."""
 
         def runner(event: Event) -> None:
             """`run`, inlined (a hook firing is on the pack's hot path): the same steps."""
             if self.stopped:  # the guard stopped this cascade: no hook runs until it unwinds
                 return
+            bus = self.bus
             game = bus.game
             depth = self.depth
-            if game is None or depth >= limits.depth or bus.watched:
-                run(hook, event)  # the rare cases (and the `hook` note) as `run` does them
+            if game is None or depth >= self.limits.depth or bus.watched:
+                self.run(hook, event)  # the rare cases (and the `hook` note) as `run` does
                 return
-            ctx = Ctx(self, game, event, author)
+            ctx = Ctx(self, game, event, hook.author)
             self.depth = depth + 1
             outer = self.rule
-            self.rule = rule
-            fires[rule] += 1
+            self.rule = rule = hook.rule
+            self.fires[rule] += 1
+            stack = self._stack
             stack.append(hook)
             try:
-                body(ctx)
+                hook.body(ctx)
             finally:
                 stack.pop()
                 self.depth = depth
