@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 WHICH = ("lowest", "highest")
 THROWS = ("rock", "paper", "scissors")
+_LOWEST = range(2, 15)  # the ranks, lowest first
+_HIGHEST = range(14, 1, -1)
 _BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 
 
@@ -187,11 +189,19 @@ class Effects:
             raise ValueError(f"`which` must be lowest or highest, not `{which}`")
         hand = game.hands[seat]
         size = game.hand_sizes[seat]
+        if n == 1 and size > 1 and not choice:  # one card of several (the usual rule): k == 1
+            order = _LOWEST if which == "lowest" else _HIGHEST
+            for rank in order:
+                if hand[rank]:
+                    hand[rank] -= 1
+                    game.hand_sizes[seat] = size - 1
+                    game._legal = None
+                    return [rank]
         cards_held = size + len(game.face_up[seat]) + len(game.face_down[seat])
         k = min(n, size, cards_held - 1)  # D38: leave one card
         if k <= 0:
             return []
-        order = range(2, 15) if which == "lowest" else range(14, 1, -1)
+        order = _LOWEST if which == "lowest" else _HIGHEST
         if k == 1 and not choice:  # one card (the usual rule): the first rank held
             for rank in order:
                 if hand[rank]:
