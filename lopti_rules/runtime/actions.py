@@ -103,8 +103,11 @@ class ActionCompiler:
                 if receiver is None:
                     return
                 rt = ctx.rt
-                if not rt.spend(ctx):
-                    return
+                if rt.stopped or rt.spent >= rt.limits.actions:  # `rt.spend`'s usual case inline
+                    if not rt.spend(ctx):
+                        return
+                else:
+                    rt.spent += 1
                 game = ctx.game
                 choice = None if which or rt.chooser is None else rt.choose(game, giver, n, "give")
                 game.effects.give(giver, receiver, n, which or "lowest", choice)
@@ -213,10 +216,39 @@ def _per_seat(target: Target, act: Callable[[Ctx, int], None]) -> Block:
 
         def one(ctx: Ctx) -> None:
             seat = role(ctx)
-            if seat is not None and ctx.rt.spend(ctx):
-                act(ctx, seat)
+            if seat is None:
+                return
+            rt = ctx.rt
+            if rt.stopped or rt.spent >= rt.limits.actions:  # `rt.spend`, its usual case inline
+                if not rt.spend(ctx):
+                    return
+            else:
+                rt.spent += 1
+            act(ctx, seat)
 
         return one
+
+    if target.where is None:  # `every`/`each other` player: `target.visit`'s steps, inline
+        other = target.kind == "each other"
+
+        def each(ctx: Ctx) -> None:
+            rt = ctx.rt
+            game = ctx.game
+            actor = ctx.actor
+            seats = game.active_from(actor if actor is not None else 0)
+            outer = ctx.visited
+            try:
+                for seat in seats:
+                    if game.out[seat] or (other and seat == actor):
+                        continue  # finished players are never visited
+                    ctx.visited = seat
+                    if not rt.spend(ctx):
+                        return
+                    act(ctx, seat)
+            finally:
+                ctx.visited = outer
+
+        return each
 
     def run(ctx: Ctx) -> None:
         rt = ctx.rt
