@@ -242,8 +242,11 @@ def _per_seat(target: Target, act: Callable[[Ctx, int], None]) -> Block:
                     if game.out[seat] or (other and seat == actor):
                         continue  # finished players are never visited
                     ctx.visited = seat
-                    if not rt.spend(ctx):
-                        return
+                    if rt.stopped or rt.spent >= rt.limits.actions:  # `rt.spend`, inline
+                        if not rt.spend(ctx):
+                            return
+                    else:
+                        rt.spent += 1
                     act(ctx, seat)
             finally:
                 ctx.visited = outer
@@ -262,8 +265,13 @@ def _per_seat(target: Target, act: Callable[[Ctx, int], None]) -> Block:
 
 def _once(act: Callable[[Ctx], object]) -> Block:
     def run(ctx: Ctx) -> None:
-        if ctx.rt.spend(ctx):
-            act(ctx)
+        rt = ctx.rt
+        if rt.stopped or rt.spent >= rt.limits.actions:  # `rt.spend`, its usual case inline
+            if not rt.spend(ctx):
+                return
+        else:
+            rt.spent += 1
+        act(ctx)
 
     return run
 
