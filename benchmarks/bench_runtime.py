@@ -36,7 +36,7 @@ from pathlib import Path
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import Event, EventBus, TableOptions
-from lopti_rules.pack import load_pack
+from lopti_rules.packs.pack import load_pack
 from lopti_rules.runtime import RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent

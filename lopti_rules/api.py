@@ -12,7 +12,7 @@ on a file that cannot be read: `OSError`); every problem is a diagnostic on its 
   the pack holding every diagnostic (its YAML problems as LY codes, its inline rules in the
   pack's own lines and columns, its `file:` rules in theirs).
 - `check_with(paths, pack, roster=...)`: each file together with the rules in force in `pack`
-  (loaded with `lopti_rules.pack.load_pack`), the way a table checks a proposed rule; each
+  (loaded with `lopti_rules.packs.pack.load_pack`), the way a table checks a proposed rule; each
   result holds only the proposed file's diagnostics.
 
 The checker (`lopti_rules.check`) is imported only when there is a parsed file to check, and
@@ -26,13 +26,13 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lopti_rules import ast
-from lopti_rules.parse import parse
-from lopti_rules.render import FileResult
-from lopti_rules.source import Diagnostic, Severity, Source, Span
+from lopti_rules.language import ast
+from lopti_rules.language.parse import parse
+from lopti_rules.diagnostics.render import FileResult
+from lopti_rules.diagnostics.source import Diagnostic, Severity, Source, Span
 
 if TYPE_CHECKING:
-    from lopti_rules.pack import LoadedPack, PackProblem
+    from lopti_rules.packs.pack import LoadedPack, PackProblem
 
 PACK_SUFFIXES = (".yaml", ".yml")
 
@@ -121,7 +121,7 @@ def check_pack(path: str | Path, *, roster: list[str] | None = None) -> FileResu
     """Check a pack: its YAML, then all its rules together with its roster (or `roster`).
     ValueError (one sentence) when the pack's `players` and `roster` disagree; OSError when
     the pack file cannot be read."""
-    from lopti_rules.pack import NOT_YAML, PackError, PackProblem, agree_roster, load_pack_text
+    from lopti_rules.packs.pack import NOT_YAML, PackError, PackProblem, agree_roster, load_pack_text
 
     name = str(path)
     data = Path(path).read_bytes()

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from lopti_rules import ast
+from lopti_rules.language import ast
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from lopti_rules.render import FileResult
+    from lopti_rules.diagnostics.render import FileResult
 
 
 def _roster(players: str | None) -> list[str] | None:
@@ -62,7 +62,7 @@ def command(files: tuple[str, ...], output: str, players: str | None, with_pack:
       lopti check --with examples/packs/gentle.yaml my_rule.lopti
       lopti check --format json --players ann,ben my_rule.lopti
     """
-    from lopti_rules import render
+    from lopti_rules.diagnostics import render
     from lopti_rules.api import accepted, check_paths, is_pack
 
     roster = _roster(players)
@@ -85,7 +85,7 @@ def command(files: tuple[str, ...], output: str, players: str | None, with_pack:
     elif output == "sarif":
         import json
 
-        from lopti_rules.sarif import to_sarif
+        from lopti_rules.diagnostics.sarif import to_sarif
 
         text = json.dumps(to_sarif(results), indent=2, ensure_ascii=False) + "\n"
     elif output == "concise":
@@ -101,7 +101,7 @@ def _check_with(
 ) -> list[FileResult]:
     """Each file with the rules in force in the pack; ValueError when the pack is unusable."""
     from lopti_rules.api import check_with, pack_errors
-    from lopti_rules.pack import PackError, agree_roster, load_pack
+    from lopti_rules.packs.pack import PackError, agree_roster, load_pack
 
     try:
         pack = load_pack(pack_path)

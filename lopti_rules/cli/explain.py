@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import click
 
-from lopti_rules.codes import CODES
-from lopti_rules.resources import code_page_path
-from lopti_rules.spell import nearest
+from lopti_rules.diagnostics.codes import CODES
+from lopti_rules.language.resources import code_page_path
+from lopti_rules.diagnostics.spell import nearest
 
 
 @click.command(name="explain")

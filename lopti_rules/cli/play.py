@@ -32,12 +32,12 @@ import click
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, RoundResult, run_round
 from lopti_rules.engine import EventBus, TableOptions
-from lopti_rules.eventlog import EventLog, header
-from lopti_rules.narrate import Narrator, ordinal
+from lopti_rules.engine.eventlog import EventLog, header
+from lopti_rules.engine.narrate import Narrator, ordinal
 
 if TYPE_CHECKING:
     from lopti_rules.engine import Event
-    from lopti_rules.pack import LoadedPack
+    from lopti_rules.packs.pack import LoadedPack
     from lopti_rules.runtime import RuleSet, Runtime
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
@@ -130,7 +130,7 @@ def table_names(players: str | None, pack: LoadedPack | None) -> list[str]:
     if pack is None or roster is None:
         names = parse_players(players if players is not None else "4")
     else:
-        from lopti_rules.pack import agree_roster
+        from lopti_rules.packs.pack import agree_roster
 
         names = list(roster)
         if players is not None and players.strip().isdigit():
@@ -226,9 +226,9 @@ def _plural_rules(rules: RuleSet | None) -> str:
 def load_rules_of(pack_path: str, players: str | None) -> tuple[LoadedPack, RuleSet, list[str]]:
     """Check and load a pack for play. `Rejected` (with the rendered diagnostics) when the
     checker or the loader rejects it; ValueError (one sentence) for a table that does not fit."""
-    from lopti_rules import render
+    from lopti_rules.diagnostics import render
     from lopti_rules.api import check_pack
-    from lopti_rules.pack import load_pack
+    from lopti_rules.packs.pack import load_pack
     from lopti_rules.runtime import RuleSet
 
     result = check_pack(pack_path)

@@ -16,7 +16,7 @@ def command(kind: str) -> int:
     Example:
       lopti schema pack > lopti-pack.schema.json
     """
-    from lopti_rules.pack import pack_schema
+    from lopti_rules.packs.pack import pack_schema
 
     schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **pack_schema()}
     click.echo(json.dumps(schema, indent=2, sort_keys=True))

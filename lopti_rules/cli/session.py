@@ -58,7 +58,7 @@ def _read(path: str) -> str:
 
 def _refused(exc: Refused) -> Stop:
     if isinstance(exc, RuleRejected):
-        from lopti_rules import render
+        from lopti_rules.diagnostics import render
         from lopti_rules.api import result_of
 
         click.echo(render.full([result_of(exc.source)]), err=True, nl=False)

@@ -26,7 +26,7 @@ from pydantic import (
     model_validator,
 )
 
-from lopti_rules.catalog import EVENTS, FieldType
+from lopti_rules.language.catalog import EVENTS, FieldType
 from lopti_rules.engine.cards import SEVEN, SUITS, THREE, names, parse_rank, rank_name
 from lopti_rules.engine.events import EVENT_NAMES
 

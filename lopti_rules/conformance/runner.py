@@ -103,7 +103,7 @@ def install_custom_rules(game: Game, sc: Scenario) -> str | None:
     if importlib.util.find_spec("lopti_rules.runtime") is None:
         return RUNTIME_MISSING
     from lopti_rules.runtime import RuleEntry, RuleSet, RulesRejected
-    from lopti_rules.source import Source
+    from lopti_rules.diagnostics.source import Source
 
     try:
         rules = RuleSet.from_sources([RuleEntry(Source(sc.rules, "rules"), sc.author)])

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lopti_rules import ast
+from lopti_rules.language import ast
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import Ctx
 from lopti_rules.runtime.targets import Target, compile_target

@@ -18,7 +18,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from lopti_rules import ast, catalog
+from lopti_rules.language import ast, catalog
 from lopti_rules.runtime.context import MISSING, PLAYER_FIELDS, TABLE_FIELDS, Ctx
 from lopti_rules.runtime.targets import ROLES, compile_role
 

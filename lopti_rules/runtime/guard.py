@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lopti_rules import ast
+from lopti_rules.language import ast
 
 DEFAULT_DEPTH = 40
 DEFAULT_ACTIONS = 10_000

@@ -19,19 +19,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from lopti_rules import ast, catalog
-from lopti_rules.parse import parse
+from lopti_rules.language import ast, catalog
+from lopti_rules.language.parse import parse
 from lopti_rules.runtime.actions import ActionCompiler
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.gates import compile_gate, prefilter
 from lopti_rules.runtime.guard import GuardLimits, limits_for, static_cost
 from lopti_rules.runtime.install import Chooser, CompiledHook, Runtime
-from lopti_rules.source import Diagnostic, Source
+from lopti_rules.diagnostics.source import Diagnostic, Source
 
 if TYPE_CHECKING:
     from lopti_rules.engine.events import EventBus
     from lopti_rules.engine.game import Game
-    from lopti_rules.pack import LoadedPack
+    from lopti_rules.packs.pack import LoadedPack
 
 
 class Entry(Protocol):

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from lopti_rules import ast
+from lopti_rules.language import ast
 from lopti_rules.runtime.context import Ctx, active, next_of
 
 if TYPE_CHECKING:

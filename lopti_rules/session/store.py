@@ -3,7 +3,7 @@
 Takes: a path. Produces: a `Session` (`load`), the file (`save`), or the rules in force as
 a rule pack's YAML (`pack_yaml`). Guarantees:
 
-- reading uses the safe YAML loader only (`lopti_rules.yamlsafe`); every problem (not YAML,
+- reading uses the safe YAML loader only (`lopti_rules.packs.yamlsafe`); every problem (not YAML,
   an unknown key, a wrong value, a fact a hand edit broke, a rule in force the checker
   rejects) is a `SessionFileError` whose message starts with `file:line:col:` of the
   offending node (for a rule, of the place in its text);
@@ -26,12 +26,12 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from lopti_rules import yamlsafe
+from lopti_rules.packs import yamlsafe
 from lopti_rules.api import check_sources
-from lopti_rules.pack import text_offsets
+from lopti_rules.packs.pack import text_offsets
 from lopti_rules.session.model import FactError, SessionState
 from lopti_rules.session.procedure import Session
-from lopti_rules.source import Source
+from lopti_rules.diagnostics.source import Source
 
 HEADER = (
     "# A Lopti session, kept by `lopti session` (docs/sessions.md). You may edit it by hand;\n"

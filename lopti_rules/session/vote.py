@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from lopti_rules.pack import BaseVariants
+from lopti_rules.packs.pack import BaseVariants
 
 Count = Literal["passed", "rejected", "tie"]
 

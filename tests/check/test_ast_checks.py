@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lopti_rules import ast
+from lopti_rules.language import ast
 from tests.check.build import cmp, codes, draw, each, file, hook, ident, num, role, rule, sp
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lopti_rules import catalog
+from lopti_rules.language import catalog
 from tests.check.helpers import diagnose, one_hook
 
 CASES = [

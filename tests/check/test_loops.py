@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from lopti_rules.check import cycles, trigger_graph
 from lopti_rules.check.loops import BASE_EDGES, BOUNDED, emitted_events
-from lopti_rules.parse import parse
-from lopti_rules.source import Source
+from lopti_rules.language.parse import parse
+from lopti_rules.diagnostics.source import Source
 from tests.check.helpers import codes, diagnose, one_hook
 
 
@@ -61,7 +61,7 @@ def test_graph_api() -> None:
 
 
 def test_base_edges_only_name_events_and_have_no_cycle_of_their_own() -> None:
-    from lopti_rules import catalog
+    from lopti_rules.language import catalog
 
     for start, ends in BASE_EDGES.items():
         assert start in catalog.HOOKABLE

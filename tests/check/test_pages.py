@@ -8,8 +8,8 @@ import re
 import pytest
 
 from lopti_rules.cli.main import main
-from lopti_rules.codes import CODES
-from lopti_rules.resources import code_page_path
+from lopti_rules.diagnostics.codes import CODES
+from lopti_rules.language.resources import code_page_path
 from tests.check.helpers import codes
 
 CHECKER_CODES = sorted(c for c in CODES if c[:2] in ("LR", "LW"))

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lopti_rules.check import check
-from lopti_rules.codes import CODES
-from lopti_rules.parse import parse
-from lopti_rules.source import Diagnostic, Source
+from lopti_rules.diagnostics.codes import CODES
+from lopti_rules.language.parse import parse
+from lopti_rules.diagnostics.source import Diagnostic, Source
 
 WORDS = ["ten", "hand", "custom", "none", "alice", "Ben", "youngest", "cause", "rank", "K",
          "jack", "forced", "deck", "low", "hearts", "cards", "place", "legal", "7"]  # fmt: skip

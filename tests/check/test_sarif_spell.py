@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from lopti_rules.codes import CODES
-from lopti_rules.render import FileResult
-from lopti_rules.sarif import to_sarif
-from lopti_rules.spell import did_you_mean, distance, nearest
+from lopti_rules.diagnostics.codes import CODES
+from lopti_rules.diagnostics.render import FileResult
+from lopti_rules.diagnostics.sarif import to_sarif
+from lopti_rules.diagnostics.spell import did_you_mean, distance, nearest
 from tests.check.helpers import diagnose, one_hook
 
 

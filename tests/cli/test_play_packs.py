@@ -10,7 +10,7 @@ import pytest
 from cli_snapshot import ROOT, matches
 
 from lopti_rules.cli.main import main
-from lopti_rules.pack import load_pack
+from lopti_rules.packs.pack import load_pack
 from lopti_rules.runtime import RuleSet
 
 PACKS = ["gentle", "chaotic", "everything"]

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from lopti_rules.codes import CODES
-from lopti_rules.resources import code_page_path
+from lopti_rules.diagnostics.codes import CODES
+from lopti_rules.language.resources import code_page_path
 from tests.corpus.corpus import Unit, groups, run
 
 GROUPS = groups()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import bot_rng, run_round
 from lopti_rules.engine import EventBus, Game, IllegalMoveError, TableOptions
-from lopti_rules.eventlog import EventLog, header
+from lopti_rules.engine.eventlog import EventLog, header
 
 tables = st.tuples(
     st.integers(min_value=0, max_value=2**32 - 1),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine_helpers import table
 
 from lopti_rules.engine import Game, PickUp, Play
-from lopti_rules.narrate import Narrator
+from lopti_rules.engine.narrate import Narrator
 
 
 def narrated(game: Game) -> list[str]:

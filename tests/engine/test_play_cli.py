@@ -97,7 +97,7 @@ def test_closed_stdout_is_quiet_and_the_log_is_whole(tmp_path: Path) -> None:
 def test_a_log_that_fails_while_writing_is_blamed(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lopti_rules.eventlog import EventLog
+    from lopti_rules.engine.eventlog import EventLog
 
     writes = 0
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lopti_rules import ast
-from lopti_rules.ast import strip_spans
-from lopti_rules.fmt import format_file
+from lopti_rules.language import ast
+from lopti_rules.language.ast import strip_spans
+from lopti_rules.language.fmt import format_file
 
 from .helpers import SPEC_ACCEPTED, SPEC_FILE, parse_ok
 from .strategies import files

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lopti_rules.api import check_text
-from lopti_rules.codes import CODES
-from lopti_rules.syntax_report import keywords
+from lopti_rules.diagnostics.codes import CODES
+from lopti_rules.language.syntax_report import keywords
 
 TOKENS = [
     *sorted(keywords()),

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from lopti_rules.codes import CODES
-from lopti_rules.parse import parse
-from lopti_rules.resources import code_page_path
-from lopti_rules.source import Source
+from lopti_rules.diagnostics.codes import CODES
+from lopti_rules.language.parse import parse
+from lopti_rules.language.resources import code_page_path
+from lopti_rules.diagnostics.source import Source
 
 ROOT = Path(__file__).parents[2]
 LP_CODES = sorted(c for c in CODES if c.startswith("LP"))
@@ -59,9 +59,9 @@ def test_installed_wheel_parses_a_rule_file(wheel: Path, tmp_path: Path) -> None
     )
     probe = (
         "import lopti_rules, sys\n"
-        "from lopti_rules.resources import grammar_path\n"
-        "from lopti_rules.parse import parse\n"
-        "from lopti_rules.source import Source\n"
+        "from lopti_rules.language.resources import grammar_path\n"
+        "from lopti_rules.language.parse import parse\n"
+        "from lopti_rules.diagnostics.source import Source\n"
         f"assert lopti_rules.__file__.startswith({str(target)!r}), lopti_rules.__file__\n"
         f"assert str(grammar_path()).startswith({str(target)!r})\n"
         "tree = parse(Source(open(sys.argv[1], encoding='utf-8').read()))\n"

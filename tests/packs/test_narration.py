@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lopti_rules.engine import Event
-from lopti_rules.narrate import Narrator
+from lopti_rules.engine.narrate import Narrator
 
 
 class Story:

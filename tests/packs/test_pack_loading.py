@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from lopti_rules.cli.main import main
-from lopti_rules.pack import PackError, load_pack, load_pack_text
+from lopti_rules.packs.pack import PackError, load_pack, load_pack_text
 
 GOOD = """\
 name: Friday table
@@ -48,7 +48,7 @@ def test_a_good_pack_loads_with_authors_as_seats(tmp_path: Path) -> None:
 
 
 def test_inline_text_positions_map_into_the_pack_file(tmp_path: Path) -> None:
-    from lopti_rules.source import Span
+    from lopti_rules.diagnostics.source import Span
 
     loaded = load_pack(write(tmp_path, GOOD, "x"))
     inline = loaded.entries[1].source

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from lopti_rules import catalog
+from lopti_rules.language import catalog
 from lopti_rules.runtime import RuleSet, RulesRejected, load_rules
 
 ROLES = (

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from lopti_rules.engine import Event, Game
-from lopti_rules.eventlog import EventLog, header
+from lopti_rules.engine.eventlog import EventLog, header
 from lopti_rules.runtime import Runtime, load_rules
 from tests.engine.engine_helpers import ranks
 from tests.engine.engine_helpers import table as engine_table

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lopti_rules.pack import load_pack
+from lopti_rules.packs.pack import load_pack
 from lopti_rules.session import Proposal, store
 from lopti_rules.session.roshambo import LineThrows
 from tests.session.helpers import LOW_GIFT, ballots, remove, with_rule, won

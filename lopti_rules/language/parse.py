@@ -26,9 +26,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lopti_rules import ast
-from lopti_rules.resources import grammar_path
-from lopti_rules.source import Source, Span
+from lopti_rules.language import ast
+from lopti_rules.language.resources import grammar_path
+from lopti_rules.diagnostics.source import Source, Span
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -138,8 +138,8 @@ def parse(source: Source) -> ast.File | None:
     """Parse one rule file; on a syntax error report it (one LP diagnostic) and return None."""
     from lark.exceptions import UnexpectedInput
 
-    from lopti_rules import syntax_report
-    from lopti_rules.transform import to_ast
+    from lopti_rules.language import syntax_report
+    from lopti_rules.language.transform import to_ast
 
     text = source.text
     if (

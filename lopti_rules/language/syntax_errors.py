@@ -1,7 +1,7 @@
 """The table of known syntax mistakes: what LP001 says for each, and bad examples of it.
 
 Each row is a message (what would fit there, in words a card player understands), a hint (what
-to write instead) and a few bad examples. `lopti_rules.syntax_report` finds the row whose
+to write instead) and a few bad examples. `lopti_rules.language.syntax_report` finds the row whose
 examples fail in the same parser state, with the same acceptable next tokens, as the error at
 hand (Lark's `match_examples`), so one row covers a mistake wherever it is made. Every example
 of every row is tested to produce its row's message (tests/language/test_syntax_errors.py).

@@ -9,7 +9,7 @@ diagnostics sorted by position, then code, then message; JSON keys in a fixed or
   then a summary line;
 - json: `{"files": [{"path", "accepted", "diagnostics": [...]}]}`.
 
-`lopti_rules.sarif.to_sarif` (written with the checker) reads the same `FileResult`s.
+`lopti_rules.diagnostics.sarif.to_sarif` (written with the checker) reads the same `FileResult`s.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lopti_rules.source import Diagnostic
+from lopti_rules.diagnostics.source import Diagnostic
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ its source line.
 
 from __future__ import annotations
 
-from lopti_rules import ast
+from lopti_rules.language import ast
 
 WIDTH = 100
 INDENT = "    "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lopti_rules.source import Severity
+from lopti_rules.diagnostics.source import Severity
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ CODES: dict[str, Code] = {
         Code("LR504", _E, "winner/loser outside a roshambo", ""),
         Code("LR505", _E, "duplicate rule title", ""),
         Code("LR506", _E, "number out of range", ""),
-        # rule packs (lopti_rules.pack)
+        # rule packs (lopti_rules.packs.pack)
         Code("LY001", _E, "the pack is not a YAML mapping", ""),
         Code("LY002", _E, "the pack does not match its schema", ""),
         Code("LY003", _E, "a rule's author is not a player", "R5"),

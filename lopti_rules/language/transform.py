@@ -1,4 +1,4 @@
-"""Shape Lark's parse tree into the typed AST of `lopti_rules.ast`.
+"""Shape Lark's parse tree into the typed AST of `lopti_rules.language.ast`.
 
 Takes: the `lark.Tree` that `grammar/lopti.lark` produces (positions propagated). Produces: an
 `ast.File`. Guarantees: every node carries the `Span` of the text it came from, and nothing is
@@ -20,8 +20,8 @@ from typing import Any, cast
 from lark import Token, Transformer_NonRecursive, Tree, v_args
 from lark.tree import Meta
 
-from lopti_rules import ast
-from lopti_rules.source import Span
+from lopti_rules.language import ast
+from lopti_rules.diagnostics.source import Span
 
 RANK_WORDS = frozenset({"J", "Q", "K", "A", "jack", "queen", "king", "ace"})
 

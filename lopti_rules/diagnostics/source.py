@@ -121,7 +121,7 @@ class Source:
         severity: Severity | None = None,
     ) -> Diagnostic:
         """Record a diagnostic; severity defaults to the code's registered one."""
-        from lopti_rules.codes import severity_of
+        from lopti_rules.diagnostics.codes import severity_of
 
         diag = Diagnostic(
             code=code,

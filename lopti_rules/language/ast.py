@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
-from lopti_rules.source import Span
+from lopti_rules.diagnostics.source import Span
 
 # --------------------------------------------------------------------------- leaves
 

@@ -3,7 +3,7 @@
 Takes the per-file results of a check: anything with `path` and `diagnostics` attributes
 (the renderer's per-file result) or `(path, diagnostics)` pairs. Produces one SARIF log as a
 plain dict (`json.dumps` it): a single run whose `tool.driver.rules` lists every code of
-`lopti_rules.codes` (id, short description, the RULES.md clause, severity as the default
+`lopti_rules.diagnostics.codes` (id, short description, the RULES.md clause, severity as the default
 level, and the `lopti explain` page as help), and one result per diagnostic with its
 `ruleId`, `level`, message (the hint appended) and a physical location with 1-based
 start/end line and column. Columns are counted in code points (`columnKind`
@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from lopti_rules import __version__
-from lopti_rules.codes import CODES
-from lopti_rules.source import Diagnostic
+from lopti_rules.diagnostics.codes import CODES
+from lopti_rules.diagnostics.source import Diagnostic
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
