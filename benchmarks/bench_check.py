@@ -15,8 +15,8 @@ import argparse
 import time
 
 from lopti_rules.check import check
-from lopti_rules.language.parse import parse
 from lopti_rules.diagnostics.source import Source
+from lopti_rules.language.parse import parse
 
 TEMPLATES = [
     "after clear when cause is {sym}: each other player draws {n}",

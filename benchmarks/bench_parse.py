@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from lopti_rules.language.parse import parse, parser  # noqa: E402
 from lopti_rules.diagnostics.source import Source  # noqa: E402
+from lopti_rules.language.parse import parse, parser  # noqa: E402
 
 HOOKS = [
     "after clear when cause is ten: each other player draws 1",

@@ -26,10 +26,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lopti_rules.language import ast
-from lopti_rules.language.parse import parse
 from lopti_rules.diagnostics.render import FileResult
 from lopti_rules.diagnostics.source import Diagnostic, Severity, Source, Span
+from lopti_rules.language import ast
+from lopti_rules.language.parse import parse
 
 if TYPE_CHECKING:
     from lopti_rules.packs.pack import LoadedPack, PackProblem
@@ -121,7 +121,13 @@ def check_pack(path: str | Path, *, roster: list[str] | None = None) -> FileResu
     """Check a pack: its YAML, then all its rules together with its roster (or `roster`).
     ValueError (one sentence) when the pack's `players` and `roster` disagree; OSError when
     the pack file cannot be read."""
-    from lopti_rules.packs.pack import NOT_YAML, PackError, PackProblem, agree_roster, load_pack_text
+    from lopti_rules.packs.pack import (
+        NOT_YAML,
+        PackError,
+        PackProblem,
+        agree_roster,
+        load_pack_text,
+    )
 
     name = str(path)
     data = Path(path).read_bytes()

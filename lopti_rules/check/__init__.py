@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lopti_rules.language import ast
 from lopti_rules.check import addonly, names, persons, playable, rules
 from lopti_rules.check.conds import check_cond
 from lopti_rules.check.loops import Cycle, HookRef, cycles, trigger_graph
 from lopti_rules.check.sites import CondSite, hook_sites
 from lopti_rules.diagnostics.source import Source
+from lopti_rules.language import ast
 
 __all__ = ["Cycle", "HookRef", "check", "check_file", "cycles", "trigger_graph"]
 

@@ -20,10 +20,10 @@ Takes one hook; reports into its `Source`.
 
 from __future__ import annotations
 
-from lopti_rules.language import ast, catalog
 from lopti_rules.check.names import event_of
 from lopti_rules.check.sites import leaf_actions
 from lopti_rules.diagnostics.source import Source
+from lopti_rules.language import ast, catalog
 
 
 def check_hook(source: Source, hook: ast.Hook) -> None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.language import ast, catalog
 from lopti_rules.language.catalog import FieldType
-from lopti_rules.diagnostics.source import Source, Span
 
 # a key names what a comparison tests: ("top", "") or ("cards", "next player")
 Key = tuple[str, str]

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from lopti_rules.language import ast, catalog
 from lopti_rules.diagnostics.source import Source, Span
+from lopti_rules.language import ast, catalog
 
 # event -> (event it brings automatically, why): the base game's consequences. Left out on
 # purpose (each is a player's decision): bonus -> play (T5), turn -> play or pickup (T2),

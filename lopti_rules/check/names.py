@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lopti_rules.language import ast, catalog
-from lopti_rules.language.catalog import FieldType
 from lopti_rules.check.sites import ActionSite, CondSite, Scope, TargetSite, comparisons
 from lopti_rules.check.sites import hook_sites as sites
 from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.diagnostics.spell import did_you_mean
+from lopti_rules.language import ast, catalog
+from lopti_rules.language.catalog import FieldType
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,10 +23,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lopti_rules.language import ast, catalog
 from lopti_rules.check.sites import TargetSite, hook_sites
 from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.diagnostics.spell import nearest
+from lopti_rules.language import ast, catalog
 
 _ROLE_HINT = "use a game role such as `player`, `next player`, `dealer` or `each other player`"
 

@@ -17,10 +17,10 @@ Takes one hook; reports into its `Source`.
 
 from __future__ import annotations
 
-from lopti_rules.language import ast, catalog
 from lopti_rules.check.conds import certainly_zero
 from lopti_rules.check.sites import ActionSite, CondSite, comparisons, hook_sites
 from lopti_rules.diagnostics.source import Source
+from lopti_rules.language import ast, catalog
 
 _LOOPS = {"While": "while", "Forever": "forever", "RepeatUntil": "repeat until"}
 

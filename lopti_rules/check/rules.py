@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lopti_rules.language import ast
 from lopti_rules.check.sites import leaf_actions
 from lopti_rules.diagnostics.source import Source, Span
+from lopti_rules.language import ast
 
 _SILENT = (ast.Announce, ast.Reveal)
 

@@ -62,8 +62,8 @@ def command(files: tuple[str, ...], output: str, players: str | None, with_pack:
       lopti check --with examples/packs/gentle.yaml my_rule.lopti
       lopti check --format json --players ann,ben my_rule.lopti
     """
-    from lopti_rules.diagnostics import render
     from lopti_rules.api import accepted, check_paths, is_pack
+    from lopti_rules.diagnostics import render
 
     roster = _roster(players)
     try:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import click
 
 from lopti_rules.diagnostics.codes import CODES
-from lopti_rules.language.resources import code_page_path
 from lopti_rules.diagnostics.spell import nearest
+from lopti_rules.language.resources import code_page_path
 
 
 @click.command(name="explain")

@@ -23,8 +23,8 @@ def command(files: tuple[str, ...], check_only: bool) -> int:
       lopti fmt examples/rules/*.lopti
       lopti fmt --check my_rule.lopti
     """
-    from lopti_rules.diagnostics import render
     from lopti_rules.api import read_source, result_of
+    from lopti_rules.diagnostics import render
     from lopti_rules.language.fmt import format_file
     from lopti_rules.language.parse import parse
 

@@ -226,8 +226,8 @@ def _plural_rules(rules: RuleSet | None) -> str:
 def load_rules_of(pack_path: str, players: str | None) -> tuple[LoadedPack, RuleSet, list[str]]:
     """Check and load a pack for play. `Rejected` (with the rendered diagnostics) when the
     checker or the loader rejects it; ValueError (one sentence) for a table that does not fit."""
-    from lopti_rules.diagnostics import render
     from lopti_rules.api import check_pack
+    from lopti_rules.diagnostics import render
     from lopti_rules.packs.pack import load_pack
     from lopti_rules.runtime import RuleSet
 

@@ -58,8 +58,8 @@ def _read(path: str) -> str:
 
 def _refused(exc: Refused) -> Stop:
     if isinstance(exc, RuleRejected):
-        from lopti_rules.diagnostics import render
         from lopti_rules.api import result_of
+        from lopti_rules.diagnostics import render
 
         click.echo(render.full([result_of(exc.source)]), err=True, nl=False)
         click.echo("refused: the checker rejects this rule (R2-R4).", err=True)

@@ -47,8 +47,8 @@ def author_seat(author: str, names: list[str]) -> int:
 def check_rule(rule_path: str, pack_path: str | None) -> tuple[bool, str, dict[str, object]]:
     """The checker's verdict on the rule (with the pack's rules in force): accepted, the
     rendered diagnostics and their JSON. ValueError for a pack that cannot be loaded."""
-    from lopti_rules.diagnostics import render
     from lopti_rules.api import accepted, check_paths, check_with
+    from lopti_rules.diagnostics import render
     from lopti_rules.packs.pack import PackError, load_pack
 
     if pack_path is None:

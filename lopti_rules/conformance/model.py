@@ -26,9 +26,9 @@ from pydantic import (
     model_validator,
 )
 
-from lopti_rules.language.catalog import EVENTS, FieldType
 from lopti_rules.engine.cards import SEVEN, SUITS, THREE, names, parse_rank, rank_name
 from lopti_rules.engine.events import EVENT_NAMES
+from lopti_rules.language.catalog import EVENTS, FieldType
 
 # A clause id of RULES.md: S1, T4, P3 (or P3c for an item), X10.2, D24 ...
 CLAUSE_RE = re.compile(r"^(?:[STPCFWRVKE]\d+[a-z]?|X(?:2|3|7|10)\.\d+|D\d+)$")

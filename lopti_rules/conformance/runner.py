@@ -102,8 +102,8 @@ def install_custom_rules(game: Game, sc: Scenario) -> str | None:
         return None
     if importlib.util.find_spec("lopti_rules.runtime") is None:
         return RUNTIME_MISSING
-    from lopti_rules.runtime import RuleEntry, RuleSet, RulesRejected
     from lopti_rules.diagnostics.source import Source
+    from lopti_rules.runtime import RuleEntry, RuleSet, RulesRejected
 
     try:
         rules = RuleSet.from_sources([RuleEntry(Source(sc.rules, "rules"), sc.author)])

@@ -26,9 +26,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.language import ast
 from lopti_rules.language.resources import grammar_path
-from lopti_rules.diagnostics.source import Source, Span
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree

@@ -20,8 +20,8 @@ from typing import Any, cast
 from lark import Token, Transformer_NonRecursive, Tree, v_args
 from lark.tree import Meta
 
-from lopti_rules.language import ast
 from lopti_rules.diagnostics.source import Span
+from lopti_rules.language import ast
 
 RANK_WORDS = frozenset({"J", "Q", "K", "A", "jack", "queen", "king", "ace"})
 

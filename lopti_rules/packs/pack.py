@@ -26,9 +26,9 @@ from pydantic import (
     model_validator,
 )
 
-from lopti_rules.packs import yamlsafe
 from lopti_rules.diagnostics.source import PositionMap, Source
 from lopti_rules.diagnostics.spell import did_you_mean
+from lopti_rules.packs import yamlsafe
 
 MAX_PLAYERS = 5
 
@@ -94,7 +94,7 @@ def pack_schema() -> dict[str, Any]:
     return Pack.model_json_schema()
 
 
-# The diagnostic code of each kind of pack problem (lopti_rules.diagnostics.codes, docs/codes/LY*.md).
+# The diagnostic code of each kind of pack problem (diagnostics/codes.py, docs/codes/LY*.md).
 NOT_YAML = "LY001"  # not valid YAML, or not a mapping
 BAD_SHAPE = "LY002"  # does not match the schema: unknown key, missing or wrong value
 BAD_AUTHOR = "LY003"  # an author who is not a player or seat

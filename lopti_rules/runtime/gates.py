@@ -26,8 +26,8 @@ import operator
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from lopti_rules.language import ast, catalog
 from lopti_rules.engine.events import GATE_FIELDS, RANKS, Gate
+from lopti_rules.language import ast, catalog
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import MISSING, PLAYER_FIELDS, TABLE_FIELDS, next_of
 from lopti_rules.runtime.targets import (

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from lopti_rules.diagnostics.source import Diagnostic, Source
 from lopti_rules.language import ast, catalog
 from lopti_rules.language.parse import parse
 from lopti_rules.runtime.actions import ActionCompiler
@@ -26,7 +27,6 @@ from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.gates import compile_gate, prefilter
 from lopti_rules.runtime.guard import GuardLimits, limits_for, static_cost
 from lopti_rules.runtime.install import Chooser, CompiledHook, Runtime
-from lopti_rules.diagnostics.source import Diagnostic, Source
 
 if TYPE_CHECKING:
     from lopti_rules.engine.events import EventBus

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from lopti_rules.diagnostics.source import Diagnostic
 from lopti_rules.packs.pack import BaseVariants
 from lopti_rules.session import vote as votes
 from lopti_rules.session.model import (
@@ -35,7 +36,6 @@ from lopti_rules.session.model import (
 )
 from lopti_rules.session.roshambo import ThrowSource
 from lopti_rules.session.rules import Refused, check_rule, meaning
-from lopti_rules.diagnostics.source import Diagnostic
 
 LEAST_CHANGE = "the reading that changes base Lopti the least (R6, E4)"
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lopti_rules.language import ast
 from lopti_rules.api import check_sources
-from lopti_rules.language.parse import parse
 from lopti_rules.diagnostics.source import Diagnostic, Source
+from lopti_rules.language import ast
+from lopti_rules.language.parse import parse
 
 
 class Refused(ValueError):

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from lopti_rules.bots import Bot
 from lopti_rules.bots.runner import run_round
+from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.narrate import ordinal
 from lopti_rules.runtime import RuleEntry, RuleSet
@@ -40,7 +41,6 @@ from lopti_rules.session.procedure import Ballots, Proposal, Session
 from lopti_rules.session.report import closing, describe_vote
 from lopti_rules.session.roshambo import SeededThrows
 from lopti_rules.session.rules import Refused
-from lopti_rules.diagnostics.source import Source
 
 LIBRARY = Path(__file__).resolve().parent / "library"
 

@@ -26,12 +26,12 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from lopti_rules.packs import yamlsafe
 from lopti_rules.api import check_sources
+from lopti_rules.diagnostics.source import Source
+from lopti_rules.packs import yamlsafe
 from lopti_rules.packs.pack import text_offsets
 from lopti_rules.session.model import FactError, SessionState
 from lopti_rules.session.procedure import Session
-from lopti_rules.diagnostics.source import Source
 
 HEADER = (
     "# A Lopti session, kept by `lopti session` (docs/sessions.md). You may edit it by hand;\n"

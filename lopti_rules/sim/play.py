@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, run_round
+from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.runtime import RuleEntry, RuleSet
-from lopti_rules.diagnostics.source import Source
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,9 @@ test can say which line a diagnostic belongs to.
 
 from __future__ import annotations
 
-from lopti_rules.language import ast
 from lopti_rules.check import check
 from lopti_rules.diagnostics.source import Source, Span
+from lopti_rules.language import ast
 
 
 def sp(line: int = 1, col: int = 1, width: int = 1) -> Span:

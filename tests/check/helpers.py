@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from lopti_rules.language import ast
 from lopti_rules.check import check
-from lopti_rules.language.parse import parse
 from lopti_rules.diagnostics.source import Diagnostic, Source
+from lopti_rules.language import ast
+from lopti_rules.language.parse import parse
 
 
 def units(*texts: str) -> list[tuple[Source, ast.File]]:

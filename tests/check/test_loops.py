@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from lopti_rules.check import cycles, trigger_graph
 from lopti_rules.check.loops import BASE_EDGES, BOUNDED, emitted_events
-from lopti_rules.language.parse import parse
 from lopti_rules.diagnostics.source import Source
+from lopti_rules.language.parse import parse
 from tests.check.helpers import codes, diagnose, one_hook
 
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from lopti_rules.check import check
 from lopti_rules.diagnostics.codes import CODES
-from lopti_rules.language.parse import parse
 from lopti_rules.diagnostics.source import Diagnostic, Source
+from lopti_rules.language.parse import parse
 
 WORDS = ["ten", "hand", "custom", "none", "alice", "Ben", "youngest", "cause", "rank", "K",
          "jack", "forced", "deck", "low", "hearts", "cards", "place", "legal", "7"]  # fmt: skip

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lopti_rules.check import check
-from lopti_rules.language.parse import parse
 from lopti_rules.diagnostics.source import Source
+from lopti_rules.language.parse import parse
 
 ROOT = Path(__file__).parent
 _EXPECT = re.compile(r"#\s*(?:error|warning):\s*([A-Z]{2}\d{3}(?:\s*,\s*[A-Z]{2}\d{3})*)\s*$")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from lopti_rules.diagnostics.source import Diagnostic, Source
 from lopti_rules.language import ast
 from lopti_rules.language.parse import parse
-from lopti_rules.diagnostics.source import Diagnostic, Source
 
 # LANGUAGE.md's example files (also the checker's spec tests): §2's tens_tax.lopti, and §5's
 # examples the checker accepts

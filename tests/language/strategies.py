@@ -11,8 +11,8 @@ from typing import Any, get_args
 
 from hypothesis import strategies as st
 
-from lopti_rules.language import ast
 from lopti_rules.diagnostics.source import Span
+from lopti_rules.language import ast
 
 Z = Span(0, 0, 0, 0)
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from lopti_rules.language import ast
 from lopti_rules.api import check_paths
-from lopti_rules.language.parse import parse
 from lopti_rules.diagnostics.source import Source
+from lopti_rules.language import ast
+from lopti_rules.language.parse import parse
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "rules").glob("*.lopti"))
 

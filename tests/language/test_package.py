@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from lopti_rules.diagnostics.codes import CODES
+from lopti_rules.diagnostics.source import Source
 from lopti_rules.language.parse import parse
 from lopti_rules.language.resources import code_page_path
-from lopti_rules.diagnostics.source import Source
 
 ROOT = Path(__file__).parents[2]
 LP_CODES = sorted(c for c in CODES if c.startswith("LP"))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from lopti_rules.diagnostics.source import Span
 from lopti_rules.language import ast
 from lopti_rules.language.ast import strip_spans
-from lopti_rules.diagnostics.source import Span
 
 from .helpers import SPEC_ACCEPTED, SPEC_FILE, in_rule, only_action, parse_ok
 

@@ -6,9 +6,9 @@ import logging
 
 import pytest
 
+from lopti_rules.diagnostics.source import Span
 from lopti_rules.language import parse as parse_module
 from lopti_rules.language.parse import MAX_DEPTH, MAX_FILE_CHARS, MAX_LINE_CHARS, build_parser
-from lopti_rules.diagnostics.source import Span
 from lopti_rules.language.syntax_errors import MISTAKES, Mistake
 
 from .helpers import in_rule, parse_error, parse_ok

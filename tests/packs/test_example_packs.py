@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from packsim import simulate
 
-from lopti_rules.language import ast
 from lopti_rules.api import check_pack
-from lopti_rules.packs.pack import load_pack
+from lopti_rules.language import ast
 from lopti_rules.language.parse import parse
+from lopti_rules.packs.pack import load_pack
 
 PACKS = Path(__file__).parents[2] / "examples" / "packs"
 NAMES = ["gentle", "chaotic", "everything"]

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lopti_rules.api import check_pack, check_sources
-from lopti_rules.packs.pack import load_pack_text
 from lopti_rules.diagnostics.source import Diagnostic
+from lopti_rules.packs.pack import load_pack_text
 
 BAD_ROLE = 'rule "Tax":\n    after clear: alice draws 1\n'
 

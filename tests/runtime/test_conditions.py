@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 from runtime_helpers import table
 
-from lopti_rules.language import catalog
+from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import Event, Game
 from lopti_rules.engine.events import GATE_FIELDS
+from lopti_rules.language import catalog
 from lopti_rules.language.parse import parse
 from lopti_rules.runtime import GuardLimits
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import Ctx
 from lopti_rules.runtime.gates import compile_gate
 from lopti_rules.runtime.install import Runtime
-from lopti_rules.diagnostics.source import Source
 
 
 def holds(cond: str, game: Game, event: Event, *, visited: int | None = None) -> bool:

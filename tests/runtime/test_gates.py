@@ -17,18 +17,18 @@ from pathlib import Path
 
 import pytest
 
-from lopti_rules.language import ast, catalog
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
+from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import Event, EventBus, TableOptions
 from lopti_rules.engine.events import GATE_FIELDS
-from lopti_rules.packs.pack import load_pack
+from lopti_rules.language import ast, catalog
 from lopti_rules.language.parse import parse
+from lopti_rules.packs.pack import load_pack
 from lopti_rules.runtime import GuardLimits, RuleSet, Runtime, load_rules
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import Ctx
 from lopti_rules.runtime.gates import Prefilter, compile_gate, prefilter
-from lopti_rules.diagnostics.source import Source
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from runtime_helpers import table
 
+from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, Game, Play, TableOptions
 from lopti_rules.packs.pack import load_pack_text
 from lopti_rules.runtime import (
@@ -15,7 +16,6 @@ from lopti_rules.runtime import (
     compile_unchecked,
     load_rules,
 )
-from lopti_rules.diagnostics.source import Source
 
 LOOP_A = 'rule "A":\n    after draw: next player picks up the pile\n'
 LOOP_B = 'rule "B":\n    after pickup: player draws 1\n'

@@ -6,13 +6,13 @@ from typing import Any
 
 from runtime_helpers import table
 
-from lopti_rules.language import ast
+from lopti_rules.diagnostics.source import Span
 from lopti_rules.engine import Event, Game
+from lopti_rules.language import ast
 from lopti_rules.runtime import GuardLimits
 from lopti_rules.runtime.context import Ctx
 from lopti_rules.runtime.install import Runtime
 from lopti_rules.runtime.targets import ROLES, Target
-from lopti_rules.diagnostics.source import Span
 
 
 def ctx(game: Game, actor: int, author: int = 0) -> Ctx:
