@@ -3,8 +3,9 @@
 Input: paths (files, or folders searched recursively for `*.yaml` / `*.yml`). Output: one
 `Loaded` per file, holding either a validated `Scenario` or a one-sentence problem of the form
 `FILE:LINE:COL: what is wrong`. YAML is read only with the safe loader
-(`lopti_rules.packs.yamlsafe`, which keeps the node tree and its marks), and a pydantic error's location is walked down that
-tree so the problem points at the offending node, not just at the file. Names must be unique
+(`lopti_rules.packs.yamlsafe`, which keeps the node tree and its marks), and a pydantic error's
+location is walked down that tree so the problem points at the offending node, not just at the
+file. Names must be unique
 within a folder (CONFORMANCE.md); a repeated name is a problem of the later file.
 """
 
