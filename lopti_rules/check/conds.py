@@ -160,10 +160,23 @@ def check_cond(source: Source, cond: ast.Cond, fields: dict[str, FieldType]) -> 
 def certainly_zero(conds: Sequence[ast.Cond], field: str, role: str) -> bool:
     """Whether the conditions all holding implies `FIELD of ROLE` is 0 (e.g. `cards of player
     is 0`, or `cards of player <= 1` with `cards of player < 1`)."""
-    if not conds:
-        return False
-    groups = constraints(conds, {})
-    entry = groups.get((field, role))
+    return certainly(conds, (field, role), catalog.PLAYER_FIELDS[field], 0)
+
+
+def bounds(conds: Sequence[ast.Cond], key: Key, ftype: FieldType) -> tuple[int, int | None] | None:
+    """The smallest and largest value (None: no largest) the conditions all holding allow
+    for the number field `key`; None when they allow no value at all."""
+    entry = constraints(conds, {key[0]: ftype} if not key[1] else {}).get(key) if conds else None
     if entry is None:
-        return False
-    return possible_values(*entry) == [0]
+        return ftype.minimum, None
+    allowed = [w for w in possible_values(*entry) if isinstance(w, int)]
+    if not allowed:
+        return None
+    top = max(witnesses(ftype, [c for _, c, _ in entry[1]]))
+    return min(allowed), (None if top in allowed else max(allowed))
+
+
+def certainly(conds: Sequence[ast.Cond], key: Key, ftype: FieldType, value: Witness) -> bool:
+    """Whether the conditions all holding imply the field `key` has `value`."""
+    entry = constraints(conds, {key[0]: ftype} if not key[1] else {}).get(key) if conds else None
+    return entry is not None and possible_values(*entry) == [value]

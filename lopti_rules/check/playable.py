@@ -9,6 +9,9 @@ Takes one hook; reports into its `Source`.
   player is 0: player draws 1`; in an `else`, the negated condition when it is a single
   comparison), and all of them together. `every player` and other targets that only
   *might* include a finished player are accepted: the runtime never visits finished players.
+  A player certainly about to play their last cards (`before play when cards of player is
+  1`, a legal last face-down card on `reveal`) is not finished yet, so there every target
+  that could be the actor is rejected too.
 - LR202: a hook on `vote` or `roshambo` (the procedures, V10).
 - LR204: `while`, `forever`, `repeat until`: loops without a fixed bound.
 - LR205: `repeat N times` with N over 10 (more specific than LR506).
@@ -17,8 +20,8 @@ Takes one hook; reports into its `Source`.
 
 from __future__ import annotations
 
-from lopti_rules.check.conds import certainly_zero
-from lopti_rules.check.sites import ActionSite, CondSite, comparisons, hook_sites
+from lopti_rules.check.conds import bounds, certainly, certainly_zero
+from lopti_rules.check.sites import ActionSite, CondSite, TargetSite, comparisons, hook_sites
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.language import ast, catalog
 
@@ -40,16 +43,32 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
         elif isinstance(site, CondSite):
             for cmp in comparisons(site.cond):
                 _retro(source, cmp.retro)
-        elif site.receives and _is_player(site.target):
-            finishing = _finishing_actor(hook, site.holds)
-            if finishing:
-                source.report(
-                    "LR201",
-                    site.target.span,
-                    f"cards would go to a player who is {finishing}, who can then never win",
-                    "no card may reach a finished player (R3); target `next player` or "
-                    "`each other player`",
-                )
+        elif site.receives:
+            _receiving(source, hook, site)
+
+
+def _receiving(source: Source, hook: ast.Hook, site: TargetSite) -> None:
+    """LR201 for a target cards may reach where the actor is certainly finishing or finished."""
+    if _is_player(site.target):
+        finishing = _finishing_actor(hook, site.holds) or _last_cards(hook, site.holds)
+        if finishing:
+            source.report(
+                "LR201",
+                site.target.span,
+                f"cards would go to a player who is {finishing}, who can then never win",
+                "no card may reach a finishing or finished player (R3); target `next player` "
+                "or `each other player`",
+            )
+    elif not _never_actor(site.target):
+        finishing = _last_cards(hook, site.holds)
+        if finishing:  # not finished yet, so the runtime would not skip them
+            source.report(
+                "LR201",
+                site.target.span,
+                f"cards could go to the actor, who is {finishing}, and stop them going out",
+                "no card may reach a finishing player (R3); target `next player`, "
+                "`previous player` or `each other player`",
+            )
 
 
 def _finishing_actor(hook: ast.Hook, holds: tuple[ast.Cond, ...]) -> str | None:
@@ -64,6 +83,39 @@ def _finishing_actor(hook: ast.Hook, holds: tuple[ast.Cond, ...]) -> str | None:
     if certainly_zero(holds, "cards", "player"):
         return "out of cards (`cards of player` is 0)"
     return None
+
+
+_CARDS = ("cards", "player")
+
+
+def _last_cards(hook: ast.Hook, holds: tuple[ast.Cond, ...]) -> str | None:
+    """Why the actor is certainly about to play their last cards, if they are (they are still
+    in the round, so the runtime would not skip them): `before play` where `cards of player`
+    is at most the play's `count`, and a `reveal` of a legal card (so it is played) that is
+    their last: `cards of player` at most 1 before the card is turned, 0 after."""
+    event = hook.event.name
+    cards = bounds(holds, _CARDS, catalog.PLAYER_FIELDS["cards"])
+    if cards is None or cards[1] is None:
+        return None
+    if event == "play" and hook.timing == "before":
+        count = bounds(holds, ("count", ""), catalog.INT1)
+        if count is not None and cards[1] <= count[0]:
+            return "about to play their last card"
+    last = 1 if hook.timing == "before" else 0
+    if (
+        event == "reveal"
+        and cards[1] <= last
+        and certainly(holds, ("legal", ""), catalog.BOOL, True)
+    ):
+        return "turning over their last card, a legal one"
+    return None
+
+
+def _never_actor(target: ast.Target) -> bool:
+    """Targets that are never the hooked event's actor while the actor is in the round."""
+    if isinstance(target, ast.Role):
+        return target.name in ("next player", "previous player")
+    return isinstance(target, ast.Each) and target.kind == "each other"
 
 
 def _is_player(target: ast.Target) -> bool:
