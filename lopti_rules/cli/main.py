@@ -15,6 +15,7 @@ import sys
 import click
 
 from lopti_rules import __version__
+from lopti_rules.cli.groups import FullSummaries
 
 # command name -> module under lopti_rules.cli (each defines `command`)
 COMMANDS: dict[str, str] = {
@@ -30,7 +31,7 @@ COMMANDS: dict[str, str] = {
 }
 
 
-class LazyGroup(click.Group):
+class LazyGroup(FullSummaries):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(
             name
@@ -43,9 +44,8 @@ class LazyGroup(click.Group):
         if module is None or importlib.util.find_spec(f"lopti_rules.cli.{module}") is None:
             return None
         loaded = importlib.import_module(f"lopti_rules.cli.{module}")
-        cmd = loaded.command
-        assert isinstance(cmd, click.Command)
-        return cmd
+        self.add_command(loaded.command, cmd_name)
+        return super().get_command(ctx, cmd_name)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -60,12 +60,22 @@ def cli() -> None:
     """
 
 
+# click >= 8.2 raises this for a group called without a command (older click prints the help)
+NoArgsIsHelp: type[click.UsageError] = getattr(
+    click.exceptions, "NoArgsIsHelpError", type("NoArgsIsHelp", (click.UsageError,), {})
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (never lets a traceback reach the user)."""
     try:
         rv = cli.main(args=argv, prog_name="lopti", standalone_mode=False)
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except NoArgsIsHelp as exc:  # a bare `lopti` or `lopti session`: the help, like click's
+        assert exc.ctx is not None
+        click.echo(exc.ctx.get_help())
+        return 0
     except click.UsageError as exc:
         click.echo(usage_sentence(exc), err=True)
         return exc.exit_code

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from lopti_rules.cli.groups import FullSummaries
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
 from lopti_rules.session.roshambo import LineThrows, PromptThrows, RoshamboError
 from lopti_rules.session.simulate import simulate
@@ -85,7 +86,7 @@ def _tell(text: str, problem: bool) -> None:
     click.echo(text, err=problem)
 
 
-class SessionGroup(click.Group):
+class SessionGroup(FullSummaries):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)

@@ -94,13 +94,17 @@ def run_vote(
             a, b = match.score
             record.reason = (
                 f"a tie (D30), so Roshambo: {match.a} vs {match.b}, {pair.why}; "
-                f"{a}-{b} after {a + b} decisive throws and {match.draws} draws, "
+                f"{a}-{b} after {a + b} decisive throws and {_draws(match.draws)}, "
                 f"{match.winner} wins (K3)"
             )
     if record.result == "passed":
         _apply(session, proposal, title)
     state.votes.append(record)
     return record
+
+
+def _draws(n: int) -> str:
+    return "1 draw" if n == 1 else f"{n} draws"
 
 
 def _reason(yes: int, players: int, result: str) -> str:

@@ -73,6 +73,22 @@ def tally(throws_a: str, throws_b: str) -> tuple[int, int]:
     return a, b
 
 
+def missing(a_wins: int, b_wins: int, decisive: int = MAIN_DECISIVE) -> str:
+    """What an unfinished match still needs, in words (K3, K4)."""
+    made = a_wins + b_wins
+    if made >= decisive:  # a tie at the end: the next decisive throw breaks it
+        return (
+            f"it is {a_wins}-{b_wins} after {made} decisive throws, so one more decisive "
+            "throw breaks the tie (K3)"
+        )
+    if decisive == KNOCKOUT_DECISIVE:
+        return "a knockout match needs one decisive throw (K4; draws do not count)"
+    return (
+        f"it is {a_wins}-{b_wins} after {made} decisive throws, and it needs {decisive} "
+        "(K3; draws do not count)"
+    )
+
+
 def is_over(a_wins: int, b_wins: int, decisive: int = MAIN_DECISIVE) -> bool:
     """K3: at least `decisive` decisive throws and no tie (15-15 goes on to the next one)."""
     return a_wins + b_wins >= decisive and a_wins != b_wins
@@ -149,7 +165,7 @@ class LineThrows:
         yield from zip(line_a, line_b, strict=True)
         raise RoshamboError(
             f"the match {a} vs {b} is not over after {len(line_a)} throws: "
-            f"it needs {decisive} decisive throws (draws do not count)"
+            + missing(*tally(line_a, line_b), decisive)
         )
 
     def finish(self, used: int) -> None:

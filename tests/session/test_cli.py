@@ -116,7 +116,7 @@ def test_tied_vote_takes_typed_throws(table: Table, monkeypatch: pytest.MonkeyPa
     )
     assert code == 0, err
     assert "Roshambo: Ben vs Cat, 30 decisive throws (K3)" in out
-    assert "30-0 after 30 decisive throws and 1 draws, Ben wins (K3)" in out
+    assert "30-0 after 30 decisive throws and 1 draw, Ben wins (K3)" in out
     assert "try again" in err
     vote = store.load(table.file).state.votes[0]
     assert vote.roshambo is not None and len(vote.roshambo.match.throws_a) == 31

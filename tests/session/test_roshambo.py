@@ -46,6 +46,21 @@ def test_k3_fifteen_all_goes_to_the_next_decisive_throw() -> None:
     assert len(match.throws_a) == 32
 
 
+def test_k3_fifteen_all_after_thirty_says_the_tie_breaking_throw_is_missing() -> None:
+    a, b = "R" * 15 + "S" * 15 + "P", "S" * 15 + "R" * 15 + "P"  # 15-15 and a draw
+    with pytest.raises(RoshamboError) as caught:
+        play_match("Sam", "Ivy", LineThrows([(a, b)]))
+    assert str(caught.value) == (
+        "the match Sam vs Ivy is not over after 31 throws: it is 15-15 after 30 decisive "
+        "throws, so one more decisive throw breaks the tie (K3)"
+    )
+
+
+def test_k3_a_short_match_says_how_many_decisive_throws_it_has() -> None:
+    with pytest.raises(RoshamboError, match="it is 16-0 after 16 decisive throws, and it needs 30"):
+        play_match("Ann", "Ben", LineThrows([("R" * 16, "S" * 16)]))
+
+
 def test_k3_extra_throws_after_the_end_are_refused() -> None:
     with pytest.raises(RoshamboError, match="over after throw 30: 2 more"):
         play_match("Ann", "Ben", LineThrows([("R" * 32, "S" * 32)]))

@@ -1,0 +1,21 @@
+"""The command groups' shared manners: `--help` lists each command with its whole summary.
+
+Click cuts a command's summary to fit one line ("...syntax, then the rulebook's..."); a
+group built on `FullSummaries` gives each command its first sentence in full instead (the
+help formatter wraps it), so `lopti --help` and `lopti session --help` read as sentences.
+"""
+
+from __future__ import annotations
+
+import click
+from click.utils import make_default_short_help
+
+
+class FullSummaries(click.Group):
+    """A group whose commands' summaries are their first sentence, never truncated."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is not None and cmd.short_help is None and cmd.help:
+            cmd.short_help = make_default_short_help(cmd.help, max_length=10_000)
+        return cmd
