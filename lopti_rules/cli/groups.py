@@ -8,7 +8,6 @@ help formatter wraps it), so `lopti --help` and `lopti session --help` read as s
 from __future__ import annotations
 
 import click
-from click.utils import make_default_short_help
 
 
 class FullSummaries(click.Group):
@@ -17,5 +16,14 @@ class FullSummaries(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         cmd = super().get_command(ctx, cmd_name)
         if cmd is not None and cmd.short_help is None and cmd.help:
-            cmd.short_help = make_default_short_help(cmd.help, max_length=10_000)
+            cmd.short_help = first_sentence(cmd.help)
         return cmd
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a help text's first paragraph, on one line."""
+    words = text.split("\n\n", 1)[0].split()
+    for i, word in enumerate(words):
+        if word.endswith("."):
+            return " ".join(words[: i + 1])
+    return " ".join(words)
