@@ -107,9 +107,17 @@ def _target(source: Source, target: ast.Target, roster: Roster) -> None:
             source.report(
                 "LR301",
                 target.span,
-                f"`the {word} player` is not a role",
+                f"`{_written(source, target.span, f'the {word} player')}` is not a role",
                 _suggest_role(word),
             )
+
+
+def _written(source: Source, span: Span, fallback: str) -> str:
+    """The target as the file spells it (`nxt player`, not `the nxt player`)."""
+    if span.line != span.end_line:
+        return fallback
+    text = " ".join(source.line_text(span.line)[span.column - 1 : span.end_column - 1].split())
+    return text or fallback
 
 
 def _seat(source: Source, span: Span, written: str) -> None:

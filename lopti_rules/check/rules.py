@@ -7,11 +7,13 @@ Takes a rule (LW602) or every unit checked together (LR505); reports into the `S
   no hook at all. Such a rule is allowed but plays no part in the game.
 - LR505: two rules with the same title (ignoring case and repeated spaces) in one file or
   pack, or in a proposed rule and the rules in force; reported at the later title, naming
-  where the first one is.
+  where the first one is (or, when both come from the same file, that the rule is already in
+  force).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 from lopti_rules.check.sites import leaf_actions
@@ -53,10 +55,26 @@ def duplicate_titles(units: Sequence[tuple[Source, ast.File]]) -> None:
                 seen[key] = (source, rule)
                 continue
             first_source, first = seen[key]
+            where = _where(first_source, first.title.span, source)
+            if _same_file(first_source, source):
+                source.report(
+                    "LR505",
+                    rule.title.span,
+                    f"rule `{rule.title.value}` is already in force: this file is among the "
+                    f"rules it is checked with ({where})",
+                    "there is nothing to add; to change the rule, propose the changed text",
+                )
+                continue
             source.report(
                 "LR505",
                 rule.title.span,
-                f"duplicate rule title `{rule.title.value}`: the same title is at "
-                f"{_where(first_source, first.title.span, source)}",
+                f"duplicate rule title `{rule.title.value}`: the same title is at {where}",
                 "give each rule its own title",
             )
+
+
+def _same_file(first: Source, here: Source) -> bool:
+    """Two units read from one file (a proposed rule that is among the rules in force)."""
+    if first is here or first.path.startswith("<") or here.path.startswith("<"):
+        return False
+    return os.path.realpath(first.path) == os.path.realpath(here.path)

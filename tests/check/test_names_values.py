@@ -53,3 +53,11 @@ def test_symbol_fields_read_their_values_either_side() -> None:
     assert diagnose(one_hook("after play when hand is source: player draws 1")) == []
     inside = "after play: each player where hand is source draws 1"
     assert diagnose(one_hook(inside)) == []
+
+
+@pytest.mark.parametrize("written", ["nxt player", "the nxt player"])
+def test_an_unknown_role_word_is_quoted_as_written(written: str) -> None:
+    code, message, hint = only(f"after play: {written} draws 1")
+    assert code == "LR301"
+    assert message == f"`{written}` is not a role"
+    assert hint == "did you mean `next player`?"

@@ -241,3 +241,21 @@ def test_with_works_in_every_format(capsys: pytest.CaptureFixture[str], output: 
         assert finding["ruleId"] == "LR203"
         location = finding["locations"][0]["physicalLocation"]
         assert location["artifactLocation"]["uri"] == proposed
+
+
+def test_a_proposed_rule_already_in_the_pack_is_said_to_be_in_force(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        capsys,
+        "--format",
+        "concise",
+        "--with",
+        "examples/packs/gentle.yaml",
+        "examples/rules/tens_tax.lopti",
+    )
+    assert code == 1
+    assert out.splitlines()[0] == (
+        "examples/rules/tens_tax.lopti:2:6: LR505 rule `Tens tax` is already in force: this "
+        "file is among the rules it is checked with (examples/rules/tens_tax.lopti:2)"
+    )
