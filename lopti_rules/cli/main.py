@@ -28,7 +28,31 @@ COMMANDS: dict[str, str] = {
     "session": "session",
     "simulate": "simulate",
     "vet": "vet",
+    "rules": "rules",
 }
+
+
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """`--lang LANG` (on `lopti` and on every command): the language people read."""
+    from lopti_rules.i18n import UnknownLanguage, choose, set_language
+
+    if value is None and ctx.parent is not None:
+        return  # a command without its own --lang keeps the group's choice
+    try:
+        set_language(choose(value))
+    except UnknownLanguage as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+
+
+def lang_option() -> click.Option:
+    return click.Option(
+        ["--lang"],
+        metavar="LANG",
+        expose_value=False,
+        is_eager=True,
+        callback=_set_lang,
+        help="Language of the text: en, it, de, pl, pt or fr (default: LOPTI_LANG, the locale).",
+    )
 
 
 class LazyGroup(FullSummaries):
@@ -44,7 +68,11 @@ class LazyGroup(FullSummaries):
         if module is None or importlib.util.find_spec(f"lopti_rules.cli.{module}") is None:
             return None
         loaded = importlib.import_module(f"lopti_rules.cli.{module}")
-        self.add_command(loaded.command, cmd_name)
+        cmd = loaded.command
+        assert isinstance(cmd, click.Command)
+        if not any(p.name == "lang" for p in cmd.params):
+            cmd.params.append(lang_option())
+        self.add_command(cmd, cmd_name)
         return super().get_command(ctx, cmd_name)
 
 
@@ -57,8 +85,11 @@ def cli() -> None:
     Example:
       lopti play --players 4 --seed 7
       lopti check examples/rules/tens_tax.lopti
+      lopti rules X7 --lang it
     """
 
+
+cli.params.append(lang_option())
 
 # click >= 8.2 raises this for a group called without a command (older click prints the help)
 NoArgsIsHelp: type[click.UsageError] = getattr(

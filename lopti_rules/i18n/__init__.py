@@ -1,0 +1,115 @@
+"""Translations: which language the user reads, and the gettext catalogues that speak it.
+
+Takes a language asked for (`--lang`, see `cli/main.py`) or, failing that, the environment:
+`LOPTI_LANG`, then the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, the first one set), else
+English. Produces `_()` and `ngettext()` for any module that shows text to a person:
+
+    from lopti_rules.i18n import _, ngettext
+    _("{who} wins the round!").format(who=name)
+    ngettext("{n} card", "{n} cards", n).format(n=n)
+
+Guarantees: a message id missing from a catalogue comes back as the English text (gettext's
+`fallback=True`), so a new message never breaks a command; the catalogues live in
+`lopti_rules/i18n/locale/<lang>/LC_MESSAGES/lopti.{po,mo}` (both committed; a test checks the
+`.mo` matches its `.po`). Keep placeholders named (`{who}`), never positional, so a translation
+can put them in its own order. Machine-readable output (JSON, SARIF, event logs) must not go
+through `_()`: codes, field names and symbols never change with the language.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+DOMAIN = "lopti"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+#: The languages the project speaks: English and the five rulebook languages.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "it": "Italiano",
+    "de": "Deutsch",
+    "pl": "Polski",
+    "pt": "Português",
+    "fr": "Français",
+}
+DEFAULT = "en"
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+_current: str | None = None
+_translations: dict[str, gettext.NullTranslations] = {}
+
+
+class UnknownLanguage(ValueError):
+    """A language that is not one of `LANGUAGES` was asked for by name."""
+
+
+def normalise(code: str) -> str | None:
+    """`it`, `IT`, `it_IT.UTF-8`, `pt-BR` -> the language code, or None if not spoken here."""
+    base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def choose(asked: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language for this run: `asked` (from `--lang`), then `LOPTI_LANG`, then the first
+    of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set (a locale we do not speak means English),
+    else English. UnknownLanguage (one sentence) when `asked` or `LOPTI_LANG` names a
+    language we do not have."""
+    env = os.environ if environ is None else environ
+    for where, value in (("--lang", asked), ("LOPTI_LANG", env.get("LOPTI_LANG"))):
+        if value:
+            found = normalise(value)
+            if found is None:
+                known = ", ".join(LANGUAGES)
+                raise UnknownLanguage(f"{where} {value!r} is not a language lopti speaks ({known})")
+            return found
+    for variable in LOCALE_VARIABLES:
+        value = env.get(variable)
+        if value:
+            return normalise(value) or DEFAULT
+    return DEFAULT
+
+
+def translation(lang: str) -> gettext.NullTranslations:
+    """The catalogue of `lang` (English: no catalogue, the message ids are the text)."""
+    if lang not in _translations:
+        _translations[lang] = gettext.translation(
+            DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True
+        )
+    return _translations[lang]
+
+
+def set_language(lang: str) -> None:
+    """Speak `lang` (a key of LANGUAGES) from now on in this process."""
+    global _current
+    if lang not in LANGUAGES:
+        raise UnknownLanguage(f"{lang!r} is not a language lopti speaks")
+    _current = lang
+
+
+def current_language() -> str:
+    """The language in use: the one set, else the environment's choice (see `choose`)."""
+    global _current
+    if _current is None:
+        try:
+            _current = choose()
+        except UnknownLanguage:
+            _current = DEFAULT
+    return _current
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    return translation(current_language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of `singular`/`plural` for `n` in the current language (Polish has three)."""
+    return translation(current_language()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for extraction where it is defined; translate it with `_()` when used."""
+    return message

@@ -1,0 +1,45 @@
+"""Which language a run speaks: --lang, then LOPTI_LANG, then the locale, else English."""
+
+from __future__ import annotations
+
+import pytest
+
+from lopti_rules.cli.main import main
+from lopti_rules.i18n import UnknownLanguage, choose, current_language
+
+
+def test_lang_option_comes_first() -> None:
+    env = {"LOPTI_LANG": "de", "LC_ALL": "fr_FR.UTF-8"}
+    assert choose("it", env) == "it"
+
+
+def test_then_lopti_lang_then_the_locale_variables_in_order() -> None:
+    assert choose(None, {"LOPTI_LANG": "pl", "LANG": "fr_FR"}) == "pl"
+    assert choose(None, {"LC_ALL": "pt_BR.UTF-8", "LC_MESSAGES": "de_DE", "LANG": "it"}) == "pt"
+    assert choose(None, {"LC_MESSAGES": "de_DE.UTF-8", "LANG": "it_IT"}) == "de"
+    assert choose(None, {"LANG": "it_IT.UTF-8"}) == "it"
+
+
+def test_a_locale_we_do_not_speak_or_none_at_all_means_english() -> None:
+    assert choose(None, {"LANG": "ja_JP.UTF-8", "LC_MESSAGES": ""}) == "en"
+    assert choose(None, {"LANG": "C.UTF-8"}) == "en"
+    assert choose(None, {}) == "en"
+
+
+def test_an_unknown_language_asked_by_name_is_one_sentence() -> None:
+    with pytest.raises(UnknownLanguage, match="LOPTI_LANG 'xx' is not a language"):
+        choose(None, {"LOPTI_LANG": "xx"})
+
+
+def test_lang_works_on_the_group_and_on_a_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "it", "rules", "S1"]) == 0
+    assert current_language() == "it"
+    assert main(["rules", "S1", "--lang", "pl"]) == 0
+    assert current_language() == "pl"
+
+
+def test_an_unknown_lang_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--lang", "klingon"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: invalid value for '--lang': --lang 'klingon' is not a language")
+    assert err.count("\n") == 1
