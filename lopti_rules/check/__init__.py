@@ -7,7 +7,8 @@ Produces nothing: every problem is appended to its unit's `Source` as an LR/LW d
 
 Per hook, in this order: names and types (`names`), add-only (`addonly`), playability
 (`playable`), persons (`persons`), impossible conditions (`conds`). Per rule: a rule that
-changes nothing (`rules`). Per unit: roster names anywhere in the text (`persons`). Over all
+changes nothing (`rules`). Per unit: roster names anywhere in the text (`persons`), and
+wordings that demand harmful conduct (`conduct`). Over all
 units together: endless loops through the trigger graph (`loops`) and duplicate titles
 (`rules`). `docs/checker.md` explains each pass and the decisions where the spec leaves room.
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lopti_rules.check import addonly, names, persons, playable, rules
+from lopti_rules.check import addonly, conduct, names, persons, playable, rules
 from lopti_rules.check.conds import check_cond
 from lopti_rules.check.loops import Cycle, HookRef, cycles, trigger_graph
 from lopti_rules.check.sites import CondSite, hook_sites
@@ -50,6 +51,7 @@ def check_file(source: Source, tree: ast.File, *, roster: Sequence[str] | None =
                     check_cond(source, site.cond, fields)
         rules.check_rule(source, rule)
     persons.roster_in_text(source, tree, known)
+    conduct.check_file(source, tree, known)
 
 
 def loops_check(units: Sequence[tuple[Source, ast.File]]) -> None:

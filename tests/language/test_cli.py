@@ -103,7 +103,7 @@ def test_players_roster_reaches_the_checker(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "ben.lopti"
-    path.write_text('rule "r":\n    after clear: announce "Ben drinks"\n', encoding="utf-8")
+    path.write_text('rule "r":\n    after clear: announce "Ben deals next"\n', encoding="utf-8")
     assert run(["check", str(path)], capsys)[0] == 0
     code, out, _ = run(["check", "--format", "concise", "--players", "ann,ben", str(path)], capsys)
     assert code == 1 and "LR304" in out

@@ -1,0 +1,119 @@
+"""Pass 6: what a rule asks people to do (R3's other half): LR207.
+
+Takes one whole file; reports into its `Source`. R3 says no rule may require dangerous,
+illegal, discriminatory, destructive or non-consensual behaviour. The engine never sees what
+people do at the table, so the checker reads what a rule *says*: its title, its notes and
+every `announce` text. A wording that matches the curated lexicon (`conduct_lexicon.py`:
+drinking, undressing, eating, hurting or touching a person, damaging property, drugs and
+weapons, slurs; English and the rulebooks' five languages) is LR207, once per text, naming
+the words. Ordinary table actions pass: tap or slap the table, stand up, say a word, swap
+seats. A text that names a player at the table is already LR304 and is not judged again
+(one mistake, one diagnostic: rewriting it rewrites the text).
+
+Matching works on words: the text is lower-cased, accents are dropped, and each lexicon
+pattern is tried at each word. It is a guard rail, not a judge: it cannot read intent, and a
+new word or spelling gets past it (docs/checker.md, "LR207").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+
+from lopti_rules.check.conduct_lexicon import CLASSES, HARMS, LEXICON, Pattern
+from lopti_rules.check.persons import Roster
+from lopti_rules.diagnostics.source import Source
+from lopti_rules.language import ast
+
+_WORD = re.compile(r"[^\W\d_]+")
+_FOLD = str.maketrans({"ł": "l", "Ł": "l", "ø": "o", "æ": "ae", "œ": "oe"})
+_GAP = 3  # words a `~` may skip
+_LOOKAHEAD = 2  # words a `-@class` looks at
+
+
+def words(text: str) -> list[str]:
+    """The text's words as the lexicon is written: lower case, accents dropped."""
+    folded = unicodedata.normalize("NFKD", text.translate(_FOLD).casefold())
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    return _WORD.findall(plain)
+
+
+def _is(word: str, entry: str) -> bool:
+    return word.startswith(entry[:-1]) if entry.endswith("*") else word == entry
+
+
+def _in_class(word: str, name: str) -> bool:
+    return any(_is(word, entry) for entry in CLASSES[name])
+
+
+def _step(word: str, step: str) -> bool:
+    return _in_class(word, step[1:]) if step.startswith("@") else _is(word, step)
+
+
+def _match(tokens: Sequence[str], at: int, pattern: Pattern) -> int | None:
+    """The index just past a match of `pattern` starting at word `at`, or None."""
+    if not pattern:
+        return at
+    step, rest = pattern[0], pattern[1:]
+    if step == "~":
+        for skip in range(_GAP + 1):
+            skipped = at + skip - 1  # the word this skip passes over
+            if skip and (skipped >= len(tokens) or _in_class(tokens[skipped], "table")):
+                return None
+            end = _match(tokens, at + skip, rest)
+            if end is not None:
+                return end
+        return None
+    if step.startswith("-@"):
+        ahead = tokens[at : at + _LOOKAHEAD]
+        return None if any(_in_class(w, step[2:]) for w in ahead) else _match(tokens, at, rest)
+    if at < len(tokens) and _step(tokens[at], step):
+        return _match(tokens, at + 1, rest)
+    return None
+
+
+def harms(text: str) -> Iterator[tuple[str, str]]:
+    """Each (harm, the words that say it) the text demands, in text order, one per harm."""
+    tokens = words(text)
+    found: set[str] = set()
+    for at in range(len(tokens)):
+        for harm, patterns in LEXICON.items():
+            if harm in found:
+                continue
+            for pattern in patterns:
+                end = _match(tokens, at, pattern)
+                if end is not None:
+                    found.add(harm)
+                    yield harm, " ".join(tokens[at:end])
+                    break
+
+
+def _texts(tree: ast.File) -> Iterator[tuple[str, ast.Str]]:
+    for rule in tree.rules:
+        yield "title", rule.title
+        for item in rule.items:
+            if isinstance(item, ast.Note):
+                yield "note", item.text
+            else:
+                for action in ast.walk_actions(item.actions):
+                    if isinstance(action, ast.Announce):
+                        yield "announcement", action.text
+
+
+def check_file(source: Source, tree: ast.File, roster: Roster) -> None:
+    """LR207 for each title, note or announcement whose wording demands harmful conduct."""
+    for kind, text in _texts(tree):
+        if roster.named_in(text.value):
+            continue  # LR304 already (the roster scan)
+        found = list(harms(text.value))
+        if not found:
+            continue
+        said = ", ".join(f"{HARMS[harm]} (`{phrase}`)" for harm, phrase in found)
+        source.report(
+            "LR207",
+            text.span,
+            f"this {kind} demands {said}, which no rule may require",
+            "rules may ask for ordinary table actions only, such as tapping the table, "
+            "standing up or saying a word (R3)",
+        )
