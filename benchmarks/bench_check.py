@@ -7,12 +7,20 @@ each/where targets and roshambo blocks; every 10th rule has a mistake, so the di
 run too), each its own unit as in a pack, all checked together (so the loop check sees every
 hook). Parsing is timed separately from checking; the figures are the best of `--repeat` runs.
 Targets (issue 4): checking the pack < 1.5 s, one rule < 5 ms.
+
+`--packs` (issue 15) instead times `check_pack` and the text report on real YAML packs of
+1,000 and 10,000 inline rules (the same rules, every 10th wrong), alternating the two sizes
+in each round so the machine's load falls on both, and prints the medians and their ratio
+(target: at most 12x, i.e. linear up to noise).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
+import tempfile
 import time
+from pathlib import Path
 
 from lopti_rules.check import check
 from lopti_rules.diagnostics.source import Source
@@ -70,11 +78,54 @@ def best_of(repeat: int, texts: list[str]) -> tuple[float, float, int]:
     return best_parse, best_check, count
 
 
+def pack_text(rules: int) -> str:
+    """A YAML pack of `rules` inline rules (literal blocks), authors round the table."""
+    out = ["name: Benchmark\nplayers: [Ann, Ben, Cat]\nrules:\n"]
+    for i in range(rules):
+        body = rule_text(i).replace("\n", "\n      ").rstrip()
+        out.append(f"  - author: {i % 3}\n    text: |\n      {body}\n")
+    return "".join(out)
+
+
+def time_packs(repeat: int) -> None:
+    from lopti_rules.api import check_pack
+    from lopti_rules.diagnostics import render
+
+    sizes = (1_000, 10_000)
+    with tempfile.TemporaryDirectory() as folder:
+        paths = {n: Path(folder) / f"pack{n}.yaml" for n in sizes}
+        for n, path in paths.items():
+            path.write_text(pack_text(n), encoding="utf-8")
+        times: dict[int, list[float]] = {n: [] for n in sizes}
+        count = dict.fromkeys(sizes, 0)
+        check_pack(paths[sizes[0]])  # warm up: the parser is built once per process
+        for _ in range(repeat):
+            for n in sizes:
+                t0 = time.perf_counter()
+                result = check_pack(paths[n])
+                render.full([result])
+                times[n].append(time.perf_counter() - t0)
+                count[n] = len(result.diagnostics)
+    for n in sizes:
+        print(
+            f"pack of {n:,} inline rules: check + text report median "
+            f"{statistics.median(times[n]):.2f} s "
+            f"(range {min(times[n]):.2f}-{max(times[n]):.2f} s, "
+            f"{count[n]} diagnostics)"
+        )
+    ratio = statistics.median(times[10_000]) / statistics.median(times[1_000])
+    print(f"10,000 / 1,000 rules: {ratio:.1f}x (target: at most 12x)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--packs", action="store_true", help="time 1,000- vs 10,000-rule packs")
     args = parser.parse_args()
+    if args.packs:
+        time_packs(args.repeat)
+        return
     texts = [rule_text(i) for i in range(args.rules)]
     parse(Source(texts[0]))  # build the parser once, as a running program has
     p, c, n = best_of(args.repeat, texts)

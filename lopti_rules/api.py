@@ -67,10 +67,21 @@ def check_text(
 def read_source(path: str | Path) -> Source:
     """Read a rule file as UTF-8 (a leading byte-order mark is dropped). Bytes that are not
     UTF-8 become an LP002 at their position (the rest of the file is not parsed). Raises
-    `OSError` when the file cannot be read."""
-    data = Path(path).read_bytes()
-    data = data.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark some editors write
+    `OSError` when the file cannot be read. At most a little over the parser's size limit is
+    read (`/dev/zero` is not read to the end); the parser reports a longer file (LP005)."""
+    from lopti_rules.language.parse import MAX_FILE_CHARS
+
+    limit = 4 * MAX_FILE_CHARS + 3  # with a byte-order mark, the longest file that may pass
+    data = _read_at_most(path, limit + 1)
     name = str(path)
+    if len(data) > limit:
+        source = Source("", name)
+        message = (
+            f"the file is over {limit:,} bytes long; the limit is {MAX_FILE_CHARS:,} characters"
+        )
+        source.report("LP005", Span.point(1, 1), message, "split the rules over several files")
+        return source
+    data = data.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark some editors write
     try:
         return Source(data.decode("utf-8"), name)
     except UnicodeDecodeError as exc:
@@ -87,15 +98,20 @@ def read_source(path: str | Path) -> Source:
         return source
 
 
+def _read_at_most(path: str | Path, limit: int) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read(limit)
+
+
 def check_paths(
-    paths: Iterable[str | Path], *, roster: list[str] | None = None
+    paths: Iterable[str | Path], *, roster: list[str] | None = None, confine: bool = True
 ) -> list[FileResult]:
     """Check each rule file (or pack) on its own; one result per path, in the order given.
     ValueError when a pack's `players` and `roster` disagree."""
     results: list[FileResult] = []
     for path in paths:
         if is_pack(path):
-            results.append(check_pack(path, roster=roster))
+            results.append(check_pack(path, roster=roster, confine=confine))
             continue
         source = read_source(path)
         if not source.diagnostics:
@@ -117,23 +133,30 @@ def _fresh(source: Source) -> Source:
     return source.fresh()
 
 
-def check_pack(path: str | Path, *, roster: list[str] | None = None) -> FileResult:
+def check_pack(
+    path: str | Path, *, roster: list[str] | None = None, confine: bool = True
+) -> FileResult:
     """Check a pack: its YAML, then all its rules together with its roster (or `roster`).
     ValueError (one sentence) when the pack's `players` and `roster` disagree; OSError when
-    the pack file cannot be read."""
+    the pack file cannot be read. `confine=False` lets `file:` entries name files outside
+    the pack's folder."""
     from lopti_rules.packs.pack import (
         NOT_YAML,
         PackError,
         PackProblem,
         agree_roster,
         load_pack_text,
+        read_pack_bytes,
     )
 
     name = str(path)
-    data = Path(path).read_bytes()
+    try:
+        data = read_pack_bytes(name)
+    except PackError as exc:
+        return FileResult(name, "", tuple(_diagnostic(p) for p in exc.problems))
     try:
         text = data.decode("utf-8")
-        loaded = load_pack_text(text, name)
+        loaded = load_pack_text(text, name, confine=confine)
     except UnicodeDecodeError as exc:
         good = data[: exc.start].decode("utf-8")
         line, column = good.count("\n") + 1, len(good) - (good.rfind("\n") + 1) + 1

@@ -52,7 +52,19 @@ def _roster(players: str | None) -> list[str] | None:
     default=None,
     help="Check each file together with the rules in force in this pack.",
 )
-def command(files: tuple[str, ...], output: str, players: str | None, with_pack: str | None) -> int:
+@click.option(
+    "--any-rule-file",
+    "anywhere",
+    is_flag=True,
+    help="Let a pack's `file:` entries name files outside its folder (docs/limits.md).",
+)
+def command(
+    files: tuple[str, ...],
+    output: str,
+    players: str | None,
+    with_pack: str | None,
+    anywhere: bool,
+) -> int:
     """Check rule files and packs: syntax, then the rulebook's limits on house rules.
 
     \b
@@ -74,9 +86,9 @@ def command(files: tuple[str, ...], output: str, players: str | None, with_pack:
                     f"--with checks rule files against a pack, and {packs[0]} is a pack: "
                     "check it on its own"
                 )
-            results = _check_with(files, with_pack, roster)
+            results = _check_with(files, with_pack, roster, confine=not anywhere)
         else:
-            results = check_paths(files, roster=roster)
+            results = check_paths(files, roster=roster, confine=not anywhere)
     except ValueError as exc:
         click.echo(f"error: {exc}.", err=True)
         return 2
@@ -97,14 +109,14 @@ def command(files: tuple[str, ...], output: str, players: str | None, with_pack:
 
 
 def _check_with(
-    files: tuple[str, ...], pack_path: str, roster: list[str] | None
+    files: tuple[str, ...], pack_path: str, roster: list[str] | None, *, confine: bool
 ) -> list[FileResult]:
     """Each file with the rules in force in the pack; ValueError when the pack is unusable."""
     from lopti_rules.api import check_with, pack_errors
     from lopti_rules.packs.pack import PackError, agree_roster, load_pack
 
     try:
-        pack = load_pack(pack_path)
+        pack = load_pack(pack_path, confine=confine)
     except PackError as exc:
         first = exc.problems[0]
         more = len(exc.problems) - 1

@@ -60,6 +60,7 @@ CODES: dict[str, Code] = {
         Code("LY002", _E, "the pack does not match its schema", ""),
         Code("LY003", _E, "a rule's author is not a player", "R5"),
         Code("LY004", _E, "a rule file cannot be read", ""),
+        Code("LY005", _E, "the pack is over a size limit", ""),
         # warnings
         Code("LW601", _W, "the condition can never hold", ""),
         Code("LW602", _W, "the rule changes nothing in the game", ""),

@@ -41,11 +41,28 @@ class FileResult:
         return sorted(self.diagnostics, key=Diagnostic.sort_key)
 
     def line(self, number: int, file: str | None = None) -> str:
-        """The 1-based line `number` of this file, or of `file` when it is one of `others`."""
-        text = self.text
-        if file is not None and file != self.path:
-            text = dict(self.others).get(file, "")
-        lines = text.split("\n")
+        """The 1-based line `number` of this file, or of `file` when it is one of `others`
+        (to show many lines, `Lines` splits each text once)."""
+        return Lines(self).line(number, file)
+
+
+class Lines:
+    """The lines of a result's texts, each text split once, when first needed (so the text
+    output of many diagnostics stays linear in the size of the files)."""
+
+    __slots__ = ("_result", "_split")
+
+    def __init__(self, result: FileResult) -> None:
+        self._result = result
+        self._split: dict[str, list[str]] = {}
+
+    def line(self, number: int, file: str | None = None) -> str:
+        result = self._result
+        path = result.path if file is None else file
+        lines = self._split.get(path)
+        if lines is None:
+            text = result.text if path == result.path else dict(result.others).get(path, "")
+            lines = self._split[path] = text.split("\n")
         return lines[number - 1].rstrip("\r") if 0 < number <= len(lines) else ""
 
 
@@ -57,8 +74,8 @@ def concise(results: Sequence[FileResult]) -> str:
     return "".join(concise_line(d) + "\n" for r in results for d in r.sorted_diagnostics())
 
 
-def _caret(result: FileResult, d: Diagnostic) -> list[str]:
-    source_line = result.line(d.span.line, d.file)
+def _caret(lines: Lines, d: Diagnostic) -> list[str]:
+    source_line = lines.line(d.span.line, d.file)
     if not source_line and d.span.column <= 1:
         return []
     start = max(d.span.column, 1)
@@ -73,9 +90,10 @@ def _caret(result: FileResult, d: Diagnostic) -> list[str]:
 def full(results: Sequence[FileResult]) -> str:
     out: list[str] = []
     for result in results:
+        lines = Lines(result)
         for d in result.sorted_diagnostics():
             out.append(concise_line(d))
-            out.extend(_caret(result, d))
+            out.extend(_caret(lines, d))
             if d.hint:
                 out.append(f"  hint: {d.hint}")
             out.append("")

@@ -7,11 +7,18 @@ the pack itself for inline `text:`) and the author's seat. Guarantees: YAML is r
 safe loader only; the shape is validated by a pydantic model that forbids unknown keys; every
 problem is a `PackProblem` with file, line and column of the offending YAML node, and all of
 them are reported together (`PackError`). The model's JSON Schema is `pack_schema()`.
+
+Limits (docs/limits.md): a pack of more than `MAX_PACK_CHARS` characters is refused (LY005);
+a `file:` entry must name a regular file of at most `MAX_RULE_FILE_BYTES` bytes inside the
+folder that holds the pack's folder (symlinks resolved; see `_home`), unless the caller
+passes `confine=False` (`--any-rule-file`); otherwise it is an LY004. Positions are found
+from one index of the pack's lines, so loading is linear in the size of the pack.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,8 +36,12 @@ from pydantic import (
 from lopti_rules.diagnostics.source import PositionMap, Source
 from lopti_rules.diagnostics.spell import did_you_mean
 from lopti_rules.packs import yamlsafe
+from lopti_rules.packs.files import FileRefused, read_bounded
 
 MAX_PLAYERS = 5
+MAX_PACK_CHARS = 2_000_000
+MAX_PACK_BYTES = 4 * MAX_PACK_CHARS  # UTF-8 takes at most 4 bytes a character
+MAX_RULE_FILE_BYTES = 4_000_000  # the parser's own limit (LP005) is 1,000,000 characters
 
 
 class BaseVariants(BaseModel):
@@ -99,6 +110,7 @@ NOT_YAML = "LY001"  # not valid YAML, or not a mapping
 BAD_SHAPE = "LY002"  # does not match the schema: unknown key, missing or wrong value
 BAD_AUTHOR = "LY003"  # an author who is not a player or seat
 BAD_FILE = "LY004"  # a rule file that cannot be read
+TOO_BIG = "LY005"  # a pack over a size limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,15 +182,31 @@ def agree_roster(pack: LoadedPack, given: list[str] | None) -> list[str] | None:
     return roster
 
 
-def load_pack(path: str | Path) -> LoadedPack:
+def load_pack(path: str | Path, *, confine: bool = True) -> LoadedPack:
     """Load and validate a pack file; PackError lists every problem with its position.
-    OSError if the pack file itself cannot be read."""
+    OSError if the pack file itself cannot be read, UnicodeDecodeError if it is not UTF-8."""
     path_str = str(path)
-    text = Path(path).read_text(encoding="utf-8")
-    return load_pack_text(text, path_str)
+    text = read_pack_bytes(path_str).decode("utf-8")
+    return load_pack_text(text, path_str, confine=confine)
 
 
-def load_pack_text(text: str, path: str) -> LoadedPack:
+def read_pack_bytes(path: str) -> bytes:
+    """A pack file's bytes, bounded; PackError (LY005) when it is over the size limit."""
+    try:
+        return read_bounded(path, MAX_PACK_BYTES)
+    except FileRefused:
+        message = f"the pack is larger than the limit of {MAX_PACK_CHARS:,} characters"
+        raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _SPLIT)]) from None
+
+
+_SPLIT = "split the rules over several packs, or keep long rules in `file:` entries"
+
+
+def load_pack_text(text: str, path: str, *, confine: bool = True) -> LoadedPack:
+    if len(text) > MAX_PACK_CHARS:
+        message = f"the pack is {len(text):,} characters long; the limit is {MAX_PACK_CHARS:,}"
+        raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _SPLIT)])
+    lines = text.splitlines()
     try:
         data, locator = yamlsafe.load(text, path)
     except yamlsafe.YamlError as exc:
@@ -202,7 +230,7 @@ def load_pack_text(text: str, path: str) -> LoadedPack:
                 continue
             # with a wrong roster, its problem is reported already: check only the rule's file
             known = roster is not None or "players" not in data
-            entry, found = _entry(rule, index, roster, locator, text, author=known)
+            entry, found = _entry(rule, index, roster, locator, text, lines, confine, author=known)
             problems += found
             if entry is not None:
                 loaded.append(entry)
@@ -211,7 +239,7 @@ def load_pack_text(text: str, path: str) -> LoadedPack:
     problems = _twice(pack.players, locator)
     entries: list[PackEntry] = []
     for index, rule in enumerate(pack.rules):
-        entry, found = _entry(rule, index, pack.players, locator, text)
+        entry, found = _entry(rule, index, pack.players, locator, text, lines, confine)
         problems += found
         if entry is not None:
             entries.append(entry)
@@ -226,25 +254,32 @@ def _entry(
     roster: list[str] | None,
     locator: yamlsafe.Locator,
     text: str,
+    lines: list[str],
+    confine: bool,
     *,
     author: bool = True,
 ) -> tuple[PackEntry | None, list[PackProblem]]:
-    """One rule's entry (its source read and positioned, its author's seat), or its problems.
-    `author=False` skips the author check (when the roster is wrong)."""
+    """One rule's entry (its source read and positioned, its author's seat), or every problem
+    it has (a wrong author and an unreadable file are both reported). `author=False` skips
+    the author check (when the roster is wrong)."""
     path = locator.path
+    problems: list[PackProblem] = []
     seat = _author_seat(rule.author, roster) if author else 0
     if isinstance(seat, str):
         line, col = locator.position(("rules", index, "author"))
-        return None, [PackProblem(path, line, col, seat, BAD_AUTHOR)]
+        problems.append(PackProblem(path, line, col, seat, BAD_AUTHOR))
     if rule.file is not None:
         rule_path = Path(path).parent / rule.file
         try:
-            rule_text = rule_path.read_text(encoding="utf-8")
+            rule_text = _read_rule_file(Path(path).parent, rule.file, confine)
         except (OSError, UnicodeDecodeError) as exc:
             line, col = locator.position(("rules", index, "file"))
             reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-            message = f"cannot read rule file `{rule.file}`: {reason}"
-            return None, [PackProblem(path, line, col, message, BAD_FILE)]
+            message = f"cannot read rule file `{_shown(rule.file)}`: {reason}"
+            problems.append(PackProblem(path, line, col, message, BAD_FILE))
+            return None, problems
+        if isinstance(seat, str):
+            return None, problems
         return PackEntry(Source(rule_text, os.path.normpath(rule_path)), seat), []
     assert rule.text is not None
     node = locator.node(("rules", index, "text"))
@@ -255,11 +290,44 @@ def _entry(
         line, col = locator.position(("rules", index, "text"))
         message = f"`rules.{index}.text`: this text is folded into one line"
         hint = "write a rule of several lines as a literal block: `text: |`"
-        return None, [PackProblem(path, line, col, message, BAD_SHAPE, hint)]
-    line_offset, column_offset = text_offsets(node, text)
+        problems.append(PackProblem(path, line, col, message, BAD_SHAPE, hint))
+    if problems or isinstance(seat, str):
+        return None, problems
+    line_offset, column_offset = text_offsets(node, lines)
     where = text_positions(node, text)
     source = Source(rule.text, path, line_offset, column_offset, position_map=where)
     return PackEntry(source, seat), []
+
+
+def _read_rule_file(folder: Path, written: str, confine: bool) -> str:
+    """A `file:` entry's text: confined to regular files inside the pack's folder (unless
+    `confine` is off) and bounded in size. OSError or UnicodeDecodeError otherwise."""
+    rule_path = folder / written
+    if confine and not _inside(os.path.realpath(rule_path), _home(folder)):
+        raise FileRefused(
+            str(rule_path),
+            "it is outside the pack's folder and the one above it (`--any-rule-file` allows that)",
+        )
+    data = read_bounded(rule_path, MAX_RULE_FILE_BYTES, regular=True)
+    return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+
+
+def _home(folder: Path) -> str:
+    """The folder `file:` entries are confined to: the one that holds the pack's folder, so
+    the documented layout (`packs/` beside `rules/`, `file: ../rules/x.lopti`) works and
+    `../../` does not; the pack's own folder when the one above it is the filesystem root."""
+    home = os.path.realpath(folder)
+    above = os.path.dirname(home)
+    return home if above == os.path.dirname(above) else above
+
+
+def _inside(path: str, folder: str) -> bool:
+    return os.path.commonpath([path, folder]) == folder
+
+
+def _shown(text: str) -> str:
+    """A name from a file, safe to print: control characters escaped."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def _twice(players: object, locator: yamlsafe.Locator) -> list[PackProblem]:
@@ -304,25 +372,25 @@ def _author_seat(author: str | int, roster: list[str] | None) -> int | str:
     return lowered.index(author.lower())
 
 
-def text_offsets(node: yaml.Node | None, text: str) -> tuple[int, int]:
-    """Line and column offsets that map inline rule text back into the pack file: exact for a
-    literal block (whatever its indentation indicator: `|`, `|2`, `|-`) and for a one-line
-    scalar without escapes. A quoted scalar with escapes also needs `text_positions`."""
+def text_offsets(node: yaml.Node | None, lines: Sequence[str]) -> tuple[int, int]:
+    """Line and column offsets that map inline rule text back into the pack file (given as
+    its lines, split once): exact for a literal block (whatever its indentation indicator:
+    `|`, `|2`, `|-`) and for a one-line scalar without escapes. A quoted scalar with escapes
+    also needs `text_positions`."""
     if not isinstance(node, yaml.ScalarNode):
         return (0, 0)
     mark = node.start_mark
     if node.style == "|":
-        return (mark.line + 1, _literal_indent(node, text))
+        return (mark.line + 1, _literal_indent(node, lines))
     quoted = 1 if node.style in ("'", '"') else 0
     return (mark.line, mark.column + quoted)
 
 
-def _literal_indent(node: yaml.ScalarNode, text: str) -> int:
+def _literal_indent(node: yaml.ScalarNode, lines: Sequence[str]) -> int:
     """The column where a literal block's text begins: the content starts on the line after
     the `|` header, one line of text per line of file, so the first line with text shows how
     far the block is indented (an indentation indicator such as `|2` may leave spaces of the
     text itself in front of it, which this keeps in the text, not in the offset)."""
-    lines = text.splitlines()
     first = node.start_mark.line + 1
     for number, value_line in enumerate(str(node.value).split("\n"), start=first):
         if number >= len(lines):

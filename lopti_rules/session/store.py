@@ -72,11 +72,12 @@ def _check_rules(state: SessionState, locator: yamlsafe.Locator, text: str) -> N
     session = Session(state)
     where = {id(r): ("rules", i) for i, r in enumerate(state.rules)}
     where |= {id(r): ("removed", i) for i, r in enumerate(state.removed)}
+    lines = text.splitlines()
     for k in sorted({session.current, session.current + 1}):
         sources = []
         for rule in session.rules_in_force(k):
             node = locator.node((*where[id(rule)], "text"))
-            line, column = text_offsets(node, text)
+            line, column = text_offsets(node, lines)
             sources.append(Source(rule.text, locator.path, line, column))
         errors = [d for d in check_sources(sources, roster=state.players) if d.is_error]
         if errors:
