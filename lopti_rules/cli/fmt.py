@@ -2,12 +2,11 @@
 
 Exit 0 when every file is (now) canonical, 1 with `--check` when a file would change or when a
 file has a syntax error (it is left untouched and the error is shown), 2 on a usage or I/O
-error. Files are rewritten only when their text changes.
+error. Files are rewritten only when their text changes, atomically (a symlink's target is
+updated; on a full disk the old file stays whole).
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import click
 
@@ -27,6 +26,7 @@ def command(files: tuple[str, ...], check_only: bool) -> int:
     from lopti_rules.diagnostics import render
     from lopti_rules.language.fmt import format_file
     from lopti_rules.language.parse import parse
+    from lopti_rules.packs.files import write_atomic
 
     status = 0
     for name in files:
@@ -43,6 +43,10 @@ def command(files: tuple[str, ...], check_only: bool) -> int:
             click.echo(f"would reformat {name}")
             status = 1
         else:
-            Path(name).write_text(formatted, encoding="utf-8")
+            try:
+                write_atomic(name, formatted)  # a full disk leaves the old file whole
+            except OSError as exc:
+                click.echo(f"error: cannot write {name}: {exc.strerror or exc}.", err=True)
+                return 2
             click.echo(f"reformatted {name}")
     return status

@@ -10,8 +10,11 @@ or a bad option, is exit 2. docs/sessions.md walks through a whole evening.
 
 from __future__ import annotations
 
+import contextlib
+import io
+import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
@@ -70,20 +73,37 @@ def _refused(exc: Refused) -> Stop:
 
 
 def _run(path: str, change: Any) -> None:
-    """Load the session, apply `change(session)` and save; refusals leave the file alone."""
-    session = _load(path)
-    try:
-        change(session)
-    except Refused as exc:
-        raise _refused(exc) from None
-    except RoshamboError as exc:
-        click.echo(f"error: {exc}.", err=True)
-        raise Stop(2) from None
-    store.save(session, path)
+    """Load the session, apply `change(session)` and save, holding the session's lock
+    throughout; refusals leave the file alone. What the change reports is printed once the
+    save has succeeded (a failed save prints only its error)."""
+    with _locked(path):
+        session = _load(path)
+        told = io.StringIO()
+        _LIVE[:] = [sys.stdout]  # a Roshambo played at the table is shown as it goes
+        try:
+            with contextlib.redirect_stdout(told):
+                change(session)
+        except Refused as exc:
+            click.echo(told.getvalue(), nl=False)
+            raise _refused(exc) from None
+        except RoshamboError as exc:
+            click.echo(told.getvalue(), nl=False)
+            click.echo(f"error: {exc}.", err=True)
+            raise Stop(2) from None
+        store.save(session, path)
+    click.echo(told.getvalue(), nl=False)
+
+
+def _locked(path: str) -> contextlib.AbstractContextManager[None]:
+    """The session's lock (`store.locked`), saying on stderr when it waits."""
+    return store.locked(path, waiting=lambda message: click.echo(f"note: {message}.", err=True))
+
+
+_LIVE: list[TextIO] = []  # the real stdout while a change's own report is held back
 
 
 def _tell(text: str, problem: bool) -> None:
-    click.echo(text, err=problem)
+    click.echo(text, err=problem, file=None if problem or not _LIVE else _LIVE[-1])
 
 
 class SessionGroup(FullSummaries):
@@ -143,7 +163,8 @@ def start(players: str, name: str, dealer: str | None, seed: int, force: bool, p
         session = Session.start(name, _names(players), first_dealer=dealer, seed=seed)
     except Refused as exc:
         raise _refused(exc) from None
-    store.save(session, path)
+    with _locked(path):
+        store.save(session, path)
     click.echo(f"Session `{name}` started in {path}: {', '.join(session.players)}.")
     click.echo(f"{session.state.first_dealer} deals round 1 and plays first (S6, D29).")
 

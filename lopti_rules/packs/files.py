@@ -88,8 +88,8 @@ def write_atomic(path: str | Path, text: str) -> None:
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
             raise FileRefused(name, f"it is not a regular file ({_kind(info.st_mode)})")
-        if not os.access(target, os.W_OK):
-            raise FileRefused(name, "the file is read-only")
+        if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
+            raise FileRefused(name, "the file is read-only")  # also for root, who may write it
     folder = target.parent
     try:
         handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)

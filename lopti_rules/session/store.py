@@ -9,8 +9,11 @@ a rule pack's YAML (`pack_yaml`). Guarantees:
   offending node (for a rule, of the place in its text);
 - writing is atomic: the text goes to a temporary file in the same folder, is flushed and
   fsynced, then `os.replace`d over the session file (and the folder is fsynced), so a crash
-  mid-write leaves the old file or the new one, never a mix, and the file keeps its
-  permissions;
+  or a full disk leaves the old file or the new one, never a mix; the file keeps its
+  permissions, a symlink keeps pointing at the (updated) target, and a read-only file or a
+  device is refused (`lopti_rules.packs.files`);
+- a command that changes the session holds its lock (`locked`) from reading to saving, so two
+  commands at once run one after the other (the second says it waits) and no change is lost;
 - the YAML is meant to be read and edited by people: keys in a fixed order, rule texts as
   block scalars, empty sections left out, a comment at the top.
 """
@@ -18,8 +21,10 @@ a rule pack's YAML (`pack_yaml`). Guarantees:
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
-import tempfile
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +34,13 @@ from pydantic import ValidationError
 from lopti_rules.api import check_sources
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.packs import yamlsafe
+from lopti_rules.packs.files import FileRefused, read_bounded, write_atomic
 from lopti_rules.packs.pack import text_offsets
 from lopti_rules.session.model import FactError, SessionState
 from lopti_rules.session.procedure import Session
+
+LOCK_TIMEOUT = 30.0  # seconds a command waits for another one on the same session
+MAX_SESSION_BYTES = 8_000_000
 
 HEADER = (
     "# A Lopti session, kept by `lopti session` (docs/sessions.md). You may edit it by hand;\n"
@@ -47,7 +56,7 @@ def load(path: str | Path) -> Session:
     """Read a session file. `SessionFileError` for its problems; `OSError` if unreadable."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_bounded(path, MAX_SESSION_BYTES, regular=True).decode("utf-8")
     except UnicodeDecodeError:
         raise SessionFileError(f"{name}:1:1: the session file is not UTF-8 text") from None
     return Session(parse(text, name))
@@ -146,42 +155,55 @@ _Dumper.add_representer(list, _list)
 
 
 def save(session: Session, path: str | Path) -> None:
-    """Write the session file atomically (temp file, fsync, `os.replace`)."""
+    """Write the session file atomically (`lopti_rules.packs.files.write_atomic`: a temporary
+    file beside the real target, fsync, `os.replace`; a symlink is followed; a read-only file
+    or a device is refused). OSError naming `path` when it cannot be saved."""
     write_atomic(path, dump(session.state))
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+@contextlib.contextmanager
+def locked(
+    path: str | Path,
+    *,
+    timeout: float = LOCK_TIMEOUT,
+    waiting: Callable[[str], None] | None = None,
+) -> Iterator[None]:
+    """Hold the session's lock for a read-modify-write: an exclusive `flock` on a lock file
+    beside the session file's real target (`.NAME.lock`), so two commands on one session
+    run one after the other and no change is lost. `waiting(message)` is told once when
+    another command holds it; after `timeout` seconds `SessionBusy`."""
+    real = Path(os.path.realpath(path))
+    if real.exists() and not real.is_file():
+        raise FileRefused(str(path), "it is not a regular file")
+    lock_path = real.parent / f".{real.name}.lock"
     try:
-        os.chmod(temp, _mode(target))
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    with contextlib.suppress(OSError):  # make the rename itself durable where possible
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot lock the session: {exc.strerror}", str(path)) from None
+    try:
+        deadline = time.monotonic() + timeout
+        told = False
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise SessionBusy(
+                        f"{path} is in use by another `lopti session` command (waited "
+                        f"{timeout:g} s): try again when it has finished"
+                    ) from None
+                if not told and waiting is not None:
+                    waiting(f"waiting for another `lopti session` command to finish with {path}")
+                    told = True
+                time.sleep(0.01)
+        yield
+    finally:
+        os.close(fd)  # closing the file releases the lock
 
 
-def _mode(target: Path) -> int:
-    """The session file's permissions: kept when it exists, else what the umask allows
-    (mkstemp would leave it readable by its owner only)."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+class SessionBusy(OSError):
+    """The session file stayed locked by another command for the whole timeout."""
 
 
 def pack_data(session: Session, k: int | None = None) -> dict[str, Any]:
