@@ -143,7 +143,7 @@ def test_a_rule_and_a_deal_at_once_lose_nothing(
     rule.write_text(TENS, encoding="utf-8")
     got = race(path, [["rule", str(rule), "--author", "Cat"], ["deal"]])
     final = store.load(path).state
-    (rule_code, rule_said), (deal_code, deal_said) = got["rule"], got["deal"]
+    (rule_code, _), (deal_code, deal_said) = got["rule"], got["deal"]
     assert deal_code == 0 and len(final.rounds) == 2  # the deal is never lost
     passed = "announced no rule" in deal_said
     if rule_code == 0:  # the rule came first: it is in the file, and the deal saw it
@@ -158,8 +158,11 @@ def test_a_command_that_cannot_get_the_lock_waits_then_says_why(
     path = tmp_path / "s.yaml"
     won_round(capsys, path)
     told: list[str] = []
-    with store.locked(path), pytest.raises(store.SessionBusy) as info:
-        with store.locked(path, timeout=0.2, waiting=told.append):
-            pass
+    with (
+        store.locked(path),
+        pytest.raises(store.SessionBusy) as info,
+        store.locked(path, timeout=0.2, waiting=told.append),
+    ):
+        pass
     assert told == [f"waiting for another `lopti session` command to finish with {path}"]
     assert str(info.value).startswith(f"{path} is in use by another `lopti session` command")
