@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from lopti_rules.cli.main import main
-from lopti_rules.packs import files
 from lopti_rules.session import store
 
 TENS = 'rule "Tens tax":\n    after clear when cause is ten: each other player draws 1\n'
@@ -50,7 +49,7 @@ def test_a_session_save_on_a_full_disk_keeps_the_old_file_and_reports_no_success
     path = tmp_path / "s.yaml"
     won_round(capsys, path)
     before = path.read_text("utf-8")
-    monkeypatch.setattr(files.os, "fsync", full_disk)
+    monkeypatch.setattr(os, "fsync", full_disk)  # the file helper's fsync
     code, out, err = run(capsys, "session", "deal", "--file", str(path))
     assert code == 2 and out == ""
     assert err == f"error: No space left on device ({path}).\n"
@@ -62,7 +61,7 @@ def test_fmt_on_a_full_disk_keeps_the_old_file(
 ) -> None:
     path = tmp_path / "r.lopti"
     path.write_text(UNFORMATTED, encoding="utf-8")
-    monkeypatch.setattr(files.os, "fsync", full_disk)
+    monkeypatch.setattr(os, "fsync", full_disk)  # the file helper's fsync
     code, out, err = run(capsys, "fmt", str(path))
     assert code == 2 and "reformatted" not in out
     assert err == f"error: cannot write {path}: No space left on device.\n"
