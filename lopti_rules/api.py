@@ -134,9 +134,14 @@ def _fresh(source: Source) -> Source:
 
 
 def check_pack(
-    path: str | Path, *, roster: list[str] | None = None, confine: bool = True
+    path: str | Path,
+    *,
+    roster: list[str] | None = None,
+    confine: bool = True,
+    data: bytes | None = None,
 ) -> FileResult:
     """Check a pack: its YAML, then all its rules together with its roster (or `roster`).
+    `data` is the pack's text when it is not the file's (an editor's unsaved buffer).
     ValueError (one sentence) when the pack's `players` and `roster` disagree; OSError when
     the pack file cannot be read. `confine=False` lets `file:` entries name files outside
     the pack's folder."""
@@ -150,10 +155,11 @@ def check_pack(
     )
 
     name = str(path)
-    try:
-        data = read_pack_bytes(name)
-    except PackError as exc:
-        return FileResult(name, "", tuple(_diagnostic(p) for p in exc.problems))
+    if data is None:
+        try:
+            data = read_pack_bytes(name)
+        except PackError as exc:
+            return FileResult(name, "", tuple(_diagnostic(p) for p in exc.problems))
     try:
         text = data.decode("utf-8")
         loaded = load_pack_text(text, name, confine=confine)

@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "simulate",
     "vet": "vet",
     "rules": "rules",
+    "lsp": "lsp",
 }
 
 

@@ -1,0 +1,33 @@
+"""`lopti lsp`: run the language server over stdio (for an editor to start).
+
+It needs pygls, the `lsp` extra; without it the command says how to install it in one
+sentence and exits 2. pygls is imported only when the command runs, never by `lopti check`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import click
+
+
+@click.command("lsp")
+def command() -> int:
+    """Run the language server on stdin/stdout (diagnostics, completion, hover, formatting).
+
+    \b
+    Example:
+      lopti lsp
+    See docs/editors.md to use it from VS Code, Neovim or Helix.
+    """
+    if importlib.util.find_spec("pygls") is None or importlib.util.find_spec("lsprotocol") is None:
+        click.echo(
+            "error: `lopti lsp` needs the language-server extra: "
+            "pip install 'lopti-rules[lsp]'.",
+            err=True,
+        )
+        return 2
+    from lopti_rules.lsp.server import serve
+
+    serve()
+    return 0

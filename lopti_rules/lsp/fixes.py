@@ -1,0 +1,51 @@
+"""Quick fixes: the edit a diagnostic's "did you mean" hint asks for.
+
+Takes a diagnostic and the text it was found in; produces the replacement for its span, or
+None when the hint suggests nothing that can be written in (`hook another event`). A hint
+`did you mean `X`?` replaces the span with X, less any words X shares with the text just
+before the span (the hint `did you mean `cause is ten`?` on the `10` of `cause is 10`
+replaces only `10`). The hint `did you mean `or`...` of an impossible conjunction (LW601)
+turns the `and`s inside the span into `or`s. Plain text, no checking: the diagnostics that
+come back after the edit say whether it helped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lopti_rules.diagnostics.source import Diagnostic, Span
+
+_MEANT = re.compile(r"did you mean `([^`]+)`\?")
+_OR = "did you mean `or`"
+
+
+def span_text(text: str, span: Span) -> str:
+    """The text a single-line span covers ('' for a span over several lines)."""
+    lines = text.splitlines()
+    if span.line != span.end_line or not 0 < span.line <= len(lines):
+        return ""
+    return lines[span.line - 1][span.column - 1 : span.end_column - 1]
+
+
+def replacement(diagnostic: Diagnostic, text: str) -> str | None:
+    """What to write over the diagnostic's span, or None when its hint offers nothing."""
+    hint = diagnostic.hint or ""
+    span = diagnostic.span
+    covered = span_text(text, span)
+    if not covered:
+        return None
+    if hint.startswith(_OR):
+        swapped = re.sub(r"\band\b", "or", covered)
+        return swapped if swapped != covered else None
+    found = _MEANT.search(hint)
+    if found is None:
+        return None
+    meant = found.group(1)
+    before = text.splitlines()[span.line - 1][: span.column - 1].rstrip()
+    words = meant.split(" ")
+    # drop the longest run of leading words that the text already has before the span
+    for cut in range(len(words) - 1, 0, -1):
+        if before.endswith(" ".join(words[:cut])):
+            meant = " ".join(words[cut:])
+            break
+    return meant if meant != covered else None

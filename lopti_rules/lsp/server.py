@@ -1,0 +1,195 @@
+"""The pygls server: documents in, diagnostics, completion, hover, formatting and fixes out.
+
+`serve()` runs it over stdio (`lopti lsp`). Every open document is checked on open, on each
+change and on save, and its diagnostics published at once (a 200-rule file is checked in
+a few tens of milliseconds: `benchmarks/bench_lsp.py`). Saving a pack, or a new `pack`
+setting, checks every open document again, since the rules in force may have changed.
+Positions follow the encoding pygls agrees with the client (UTF-16 unless the client
+offers another).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+from pygls.workspace import TextDocument
+
+from lopti_rules import __version__
+from lopti_rules.lsp import complete, convert, hover
+from lopti_rules.lsp.diagnose import Checked, check_document, document_path, is_checked
+from lopti_rules.lsp.table import Table
+from lopti_rules.lsp.words import spot
+
+_KINDS = {
+    "event": types.CompletionItemKind.Event,
+    "field": types.CompletionItemKind.Field,
+    "value": types.CompletionItemKind.EnumMember,
+    "role": types.CompletionItemKind.Variable,
+    "keyword": types.CompletionItemKind.Keyword,
+}
+
+
+class LoptiServer(LanguageServer):
+    """The server, with the workspace's table and each open document's last check."""
+
+    def __init__(self) -> None:
+        super().__init__("lopti", __version__)
+        self.table = Table()
+        self.checked: dict[str, Checked] = {}
+
+    def check(self, uri: str) -> None:
+        """Check a document and publish its diagnostics."""
+        doc = self.workspace.get_text_document(uri)
+        path = document_path(doc.path, uri)
+        if not is_checked(path, doc.source):
+            self.checked.pop(uri, None)
+            self._publish(uri, [], doc.version)
+            return
+        checked = check_document(path, doc.source, self.table)
+        self.checked[uri] = checked
+        self._publish(uri, convert.to_lsp(checked, doc.position_codec, uri), doc.version)
+
+    def check_all(self) -> None:
+        for uri in list(self.workspace.text_documents):
+            self.check(uri)
+
+    def _publish(self, uri: str, diagnostics: list[types.Diagnostic], version: int | None) -> None:
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
+        )
+
+
+def build() -> LoptiServer:
+    server = LoptiServer()
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: LoptiServer, params: types.InitializeParams) -> None:
+        root = params.root_uri
+        if params.workspace_folders:
+            root = params.workspace_folders[0].uri
+        folder = to_fs_path(root) if root else None
+        ls.table = Table(Path(folder) if folder else None, _setting(params.initialization_options))
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def configuration(ls: LoptiServer, params: types.DidChangeConfigurationParams) -> None:
+        settings = params.settings
+        if isinstance(settings, dict) and isinstance(settings.get("lopti"), dict):
+            settings = settings["lopti"]
+        ls.table = Table(ls.table.root, _setting(settings))
+        ls.check_all()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: LoptiServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.check(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: LoptiServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.check(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: LoptiServer, params: types.DidSaveTextDocumentParams) -> None:
+        pack = ls.table.pack_path()
+        saved = to_fs_path(params.text_document.uri)
+        if pack is not None and saved is not None and Path(saved).resolve() == pack.resolve():
+            ls.check_all()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: LoptiServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.checked.pop(params.text_document.uri, None)
+        ls._publish(params.text_document.uri, [], None)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_COMPLETION,
+        types.CompletionOptions(trigger_characters=[" ", "["]),
+    )
+    def completion(ls: LoptiServer, params: types.CompletionParams) -> types.CompletionList:
+        doc = ls.workspace.get_text_document(params.text_document.uri)
+        line, column = _position(doc, params.position)
+        items = [
+            types.CompletionItem(label=o.label, kind=_KINDS[o.kind], detail=o.detail)
+            for o in complete.offers(spot(doc.source, line, column))
+        ]
+        return types.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def on_hover(ls: LoptiServer, params: types.HoverParams) -> types.Hover | None:
+        doc = ls.workspace.get_text_document(params.text_document.uri)
+        line, column = _position(doc, params.position)
+        checked = ls.checked.get(params.text_document.uri)
+        found = hover.hover_text(doc.source, line, column, checked.diagnostics if checked else [])
+        if found is None:
+            return None
+        return types.Hover(
+            contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=found)
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def formatting(
+        ls: LoptiServer, params: types.DocumentFormattingParams
+    ) -> list[types.TextEdit] | None:
+        doc = ls.workspace.get_text_document(params.text_document.uri)
+        formatted = format_text(document_path(doc.path, doc.uri), doc.source)
+        if formatted is None or formatted == doc.source:
+            return None if formatted is None else []
+        end = convert.Lines(doc.source, doc.position_codec).position(
+            len(doc.source.splitlines()) + 1, 1
+        )
+        whole = types.Range(start=types.Position(line=0, character=0), end=end)
+        return [types.TextEdit(range=whole, new_text=formatted)]
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+    )
+    def code_action(ls: LoptiServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        actions = []
+        for diagnostic in params.context.diagnostics:
+            data = diagnostic.data
+            fix = data.get("fix") if isinstance(data, dict) else None
+            if diagnostic.source != convert.SOURCE_NAME or not isinstance(fix, str):
+                continue
+            edit = types.TextEdit(range=diagnostic.range, new_text=fix)
+            actions.append(
+                types.CodeAction(
+                    title=f"Replace with `{fix}`",
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diagnostic],
+                    is_preferred=True,
+                    edit=types.WorkspaceEdit(changes={params.text_document.uri: [edit]}),
+                )
+            )
+        return actions
+
+    return server
+
+
+def format_text(path: str, text: str) -> str | None:
+    """The text as `lopti fmt` would write it; None for a pack or a file that does not parse."""
+    from lopti_rules.api import is_pack
+    from lopti_rules.diagnostics.source import Source
+    from lopti_rules.language.fmt import format_file
+    from lopti_rules.language.parse import parse
+
+    if is_pack(path):
+        return None
+    tree = parse(Source(text, path))
+    return None if tree is None else format_file(tree, text)
+
+
+def _setting(options: Any) -> object:
+    return options.get("pack") if isinstance(options, dict) else None
+
+
+def _position(doc: TextDocument, position: types.Position) -> tuple[int, int]:
+    """An LSP position as a 1-based line and code-point column."""
+    lines = convert.Lines(doc.source, doc.position_codec)
+    return position.line + 1, lines.column(position)
+
+
+def serve() -> None:
+    """Run the server over stdin and stdout until the client says exit."""
+    build().start_io()
