@@ -8,7 +8,8 @@ Everything it says comes from the same code as the CLI: diagnostics from `lopti_
 - `diagnose`: a document's text in, `lopti check`'s diagnostics out (with a pack's rules);
 - `convert`: those diagnostics as LSP ones, in the client's (UTF-16) columns, with quick fixes;
 - `words`, `complete`, `hover`: what the cursor is on, what may be written there, what it means;
-- `server`: the pygls server wiring them to the protocol (`lopti lsp` runs it over stdio).
+- `server`: the pygls server wiring them to the protocol (`lopti lsp` runs it over stdio);
+- `client`: a minimal client of the server, for tests, benchmarks and scripts.
 
 Only `server` (and `convert`) import pygls; it is the `lsp` extra.
 """

@@ -107,9 +107,14 @@ def _values(ftype: FieldType) -> list[Offer]:
         return [Offer(w, "value", "a truth value") for w in ("true", "false")]
     if ftype.kind == "rank":
         ranks = [*(str(n) for n in catalog.NUMBER_RANKS), *catalog.RANK_NAMES.values()]
-        return [Offer(r, "value", "a rank") for r in [*ranks, *(["none"] if ftype.nullable else [])]]
+        return [
+            Offer(r, "value", "a rank") for r in [*ranks, *(["none"] if ftype.nullable else [])]
+        ]
     return []
 
 
 def _roles() -> list[Offer]:
-    return [Offer(role, "role", "a role: whoever holds it when the rule runs") for role in catalog.ROLE_WORDS]
+    return [
+        Offer(role, "role", "a role: whoever holds it when the rule runs")
+        for role in catalog.ROLE_WORDS
+    ]

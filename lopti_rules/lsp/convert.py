@@ -72,7 +72,9 @@ def _one(d: Diagnostic, checked: Checked, lines: Lines, uri: str) -> types.Diagn
         types.DiagnosticRelatedInformation(
             location=types.Location(
                 uri=uri if r.path == checked.path else Path(r.path).resolve().as_uri(),
-                range=(lines if r.path == checked.path else _other(r.path, lines.codec)).range(r.span),
+                range=(lines if r.path == checked.path else _other(r.path, lines.codec)).range(
+                    r.span
+                ),
             ),
             message=r.message,
         )

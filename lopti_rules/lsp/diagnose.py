@@ -52,9 +52,11 @@ def check_document(path: str, text: str, table: Table) -> Checked:
         return _check_pack(path, text)
     source = Source(text, path)
     pack = table.pack()
-    in_force = [] if pack is None else [
-        e.source.fresh() for e in pack.entries if not same_file(e.source.path, path)
-    ]
+    in_force = (
+        []
+        if pack is None
+        else [e.source.fresh() for e in pack.entries if not same_file(e.source.path, path)]
+    )
     units = [*in_force, source]
     api.check_sources(units, roster=None if pack is None else pack.roster)
     diagnostics = source.sorted_diagnostics()

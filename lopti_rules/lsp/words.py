@@ -90,7 +90,7 @@ def _accepted(text: str) -> frozenset[str]:
     except (LarkError, IndentMismatch):
         return frozenset()
     found: set[str] = set()
-    for name in interactive.accepts():
+    for name in interactive.accepts():  # type: ignore[no-untyped-call]
         if name in ("NAME", "INT", "STRING"):
             found.add(name)
             continue

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("pygls", reason="the language server needs the `lsp` extra")
 
-from tests.lsp.client import Client  # noqa: E402
+from lopti_rules.lsp.client import Client
 
 
 @pytest.fixture(scope="module")

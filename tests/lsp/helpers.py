@@ -6,6 +6,16 @@ from typing import Any
 
 Message = dict[str, Any]
 
+# two rules that make an endless loop: `clear` -> `draw` -> `clear`
+LOOP = """\
+rule "A":
+    after clear:
+        player draws 1
+rule "B":
+    after draw:
+        clear the pile
+"""
+
 
 def spans(diagnostics: list[Message]) -> list[tuple[str, int, int, int, int]]:
     """Each diagnostic as (code, start line, start char, end line, end char)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from lopti_rules.api import check_pack, check_text
-from tests.lsp.client import Client
-from tests.lsp.helpers import spans
+from lopti_rules.lsp.client import Client
+from tests.lsp.helpers import LOOP, spans
 
 MISTAKES = """\
 # Typos to fix, café 🃏
@@ -50,7 +50,7 @@ def test_an_endless_loop_names_the_other_hooks_as_related_locations(
     client: Client, workspace: Path
 ) -> None:
     uri = (workspace / "loop.lopti").as_uri()
-    text = 'rule "A":\n    after clear:\n        player draws 1\nrule "B":\n    after draw:\n        clear the pile\n'
+    text = LOOP
     (found,) = client.open(uri, text)
     assert found["code"] == "LR203"
     assert spans([found]) == [("LR203", 4, 4, 4, 14)]
@@ -78,7 +78,7 @@ def test_inline_rules_of_a_pack_are_checked_in_the_packs_own_lines(
     pack.write_text(text.replace("claer", "clear"), encoding="utf-8")  # the buffer is newer
     found = client.open(pack.as_uri(), text, "yaml")
     assert spans(found) == [("LR501", 5, 25, 5, 30)]
-    (expected,) = check_pack(pack).diagnostics
+    (expected,) = check_pack(pack, data=text.encode()).diagnostics
     assert found[0]["message"] == expected.message
 
 

@@ -1,6 +1,8 @@
-"""A small LSP client for the tests: JSON-RPC with Content-Length framing over a subprocess.
+"""A minimal LSP client: JSON-RPC with Content-Length framing to `lopti lsp` in a subprocess.
 
-`Client` starts `python -m lopti_rules lsp`, sends requests and notifications, and collects
+For the tests, `benchmarks/bench_lsp.py` and `editors/screenshot.py`, which talk to the real
+server the way an editor does. Standard library only (no pygls). `Client` starts
+`python -m lopti_rules lsp`, sends requests and notifications, and collects
 what the server sends (a reader thread puts each message on a queue). `request` waits for
 the response to its id; `diagnostics(uri)` waits for the next `publishDiagnostics` for that
 document. Everything times out after a few seconds, so a hung server fails a test.
@@ -104,8 +106,9 @@ class Client:
 
     def diagnostics(self, uri: str) -> list[Message]:
         message = self.wait(
-            lambda m: m.get("method") == "textDocument/publishDiagnostics"
-            and m["params"]["uri"] == uri
+            lambda m: (
+                m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
+            )
         )
         found: list[Message] = message["params"]["diagnostics"]
         return found
