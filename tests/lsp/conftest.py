@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pygls", reason="the language server needs the `lsp` extra")
-
 from lopti_rules.lsp.client import Client
 
 

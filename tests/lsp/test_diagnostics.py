@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from lopti_rules.api import check_pack, check_text
 from lopti_rules.lsp.client import Client
 from tests.lsp.helpers import LOOP, spans
+
+pytest.importorskip("pygls", reason="the language server needs the `lsp` extra")
 
 MISTAKES = """\
 # Typos to fix, café 🃏

@@ -6,7 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from lopti_rules.lsp.client import Client
+
+pytest.importorskip("pygls", reason="the language server needs the `lsp` extra")
 
 IN_FORCE = 'rule "Refill":\n    after clear:\n        player draws 1\n'
 PROPOSED = 'rule "Burn":\n    after draw:\n        clear the pile\n'
