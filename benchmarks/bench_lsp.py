@@ -1,0 +1,62 @@
+"""Benchmark the language server: diagnostics for a 200-rule file, from an edit to their arrival.
+
+Run: `.venv/bin/python benchmarks/bench_lsp.py [--rules 200] [--edits 30]`
+
+A real `lopti lsp` in a subprocess, driven over stdio by `lopti_rules.lsp.client` the way an
+editor drives it: open one file of `--rules` rules (`bench_check.rule_text`: a mix of events,
+conditions, blocks, with a mistake in every 10th rule), then `--edits` times change one
+character (a typo made, then fixed, alternately, in a rule near the end) as an incremental
+edit, and time from sending the change to receiving its `publishDiagnostics`. Prints the
+median, the 90th percentile and the worst. Target (issue 19): within 100 ms of an edit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bench_check import rule_text
+
+from lopti_rules.lsp.client import Client
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", type=int, default=200)
+    parser.add_argument("--edits", type=int, default=30)
+    args = parser.parse_args()
+    text = "".join(rule_text(i) for i in range(args.rules))
+    lines = text.splitlines()
+    row = max(i for i, line in enumerate(lines) if line.startswith("    after clear when"))
+    column = lines[row].index("clear")
+    with tempfile.TemporaryDirectory() as folder:
+        client = Client(Path(folder))
+        try:
+            uri = (Path(folder) / "big.lopti").as_uri()
+            first = client.open(uri, text)
+            times = []
+            for n in range(args.edits):
+                typo = n % 2 == 0  # `clear` -> `alear`, then back
+                where = {"line": row, "character": column}
+                end = {"line": row, "character": column + 1}
+                edit = {"range": {"start": where, "end": end}, "newText": "a" if typo else "c"}
+                start = time.perf_counter()
+                found = client.edit(uri, edit)
+                times.append(time.perf_counter() - start)
+                assert len(found) == len(first) + (1 if typo else 0)
+        finally:
+            client.close()
+    times.sort()
+    p90 = times[min(len(times) - 1, int(len(times) * 0.9))]
+    print(
+        f"{args.rules}-rule file ({len(lines)} lines, {len(first)} diagnostics): "
+        f"edit to diagnostics median {statistics.median(times) * 1000:.1f} ms, "
+        f"p90 {p90 * 1000:.1f} ms, worst {times[-1] * 1000:.1f} ms over {args.edits} edits"
+    )
+
+
+if __name__ == "__main__":
+    main()
