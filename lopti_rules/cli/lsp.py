@@ -22,8 +22,7 @@ def command() -> int:
     """
     if importlib.util.find_spec("pygls") is None or importlib.util.find_spec("lsprotocol") is None:
         click.echo(
-            "error: `lopti lsp` needs the language-server extra: "
-            "pip install 'lopti-rules[lsp]'.",
+            "error: `lopti lsp` needs the language-server extra: pip install 'lopti-rules[lsp]'.",
             err=True,
         )
         return 2
