@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from lopti_rules.lsp.client import Client
+from lopti_rules.lsp.client import Client, utf16_index
 
 HERE = Path(__file__).resolve().parent
 SAMPLE = HERE / "sample.lopti"
@@ -40,15 +40,6 @@ hr { border: 0; border-top: 1px solid #454545; }
 """
 
 
-def units_to_index(line: str, character: int) -> int:
-    units = 0
-    for index, char in enumerate(line):
-        if units >= character:
-            return index
-        units += 2 if ord(char) > 0xFFFF else 1
-    return len(line)
-
-
 def markdown(text: str) -> str:
     """The little Markdown a hover uses: **bold**, `code`, paragraphs."""
     out = html.escape(text.replace("\n\n", "\0").replace("\n", " ")).replace("\0", "<br>")
@@ -62,7 +53,7 @@ def page(text: str, diagnostics: list[dict[str, Any]], hover: str) -> str:
     for d in diagnostics:
         start, end = d["range"]["start"], d["range"]["end"]
         row = lines[start["line"]]
-        span = (units_to_index(row, start["character"]), units_to_index(row, end["character"]))
+        span = (utf16_index(row, start["character"]), utf16_index(row, end["character"]))
         marks.setdefault(start["line"], []).append(span)
     shown = []
     for number, line in enumerate(lines):

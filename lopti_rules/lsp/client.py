@@ -121,25 +121,17 @@ class Client:
 
     def change(self, uri: str, text: str) -> list[Message]:
         """Replace the whole text (as a client with full sync would) and wait for the check."""
-        self.versions[uri] += 1
-        self.notify(
-            "textDocument/didChange",
-            {
-                "textDocument": {"uri": uri, "version": self.versions[uri]},
-                "contentChanges": [{"text": text}],
-            },
-        )
-        return self.diagnostics(uri)
+        return self._changed(uri, {"text": text})
 
     def edit(self, uri: str, edit: Message) -> list[Message]:
         """Send one incremental change (an LSP TextEdit) and wait for the check."""
+        return self._changed(uri, {"range": edit["range"], "text": edit["newText"]})
+
+    def _changed(self, uri: str, change: Message) -> list[Message]:
         self.versions[uri] += 1
+        document = {"uri": uri, "version": self.versions[uri]}
         self.notify(
-            "textDocument/didChange",
-            {
-                "textDocument": {"uri": uri, "version": self.versions[uri]},
-                "contentChanges": [{"range": edit["range"], "text": edit["newText"]}],
-            },
+            "textDocument/didChange", {"textDocument": document, "contentChanges": [change]}
         )
         return self.diagnostics(uri)
 
@@ -158,3 +150,13 @@ class Client:
             for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
                 if stream is not None:
                     stream.close()
+
+
+def utf16_index(line: str, character: int) -> int:
+    """The code-point index on `line` of an LSP character offset in UTF-16 units."""
+    units = 0
+    for index, char in enumerate(line):
+        if units >= character:
+            return index
+        units += 2 if ord(char) > 0xFFFF else 1
+    return len(line)

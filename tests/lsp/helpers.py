@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lopti_rules.lsp.client import utf16_index
+
 Message = dict[str, Any]
 
 # two rules that make an endless loop: `clear` -> `draw` -> `clear`
@@ -31,16 +33,6 @@ def spans(diagnostics: list[Message]) -> list[tuple[str, int, int, int, int]]:
     ]
 
 
-def utf16_offset(line: str, character: int) -> int:
-    """The code-point index of a UTF-16 column on a line."""
-    units = 0
-    for index, char in enumerate(line):
-        if units >= character:
-            return index
-        units += 2 if ord(char) > 0xFFFF else 1
-    return len(line)
-
-
 def apply(text: str, edit: Message) -> str:
     """The text with one LSP TextEdit applied (positions in UTF-16 units)."""
     lines = text.split("\n")
@@ -50,7 +42,7 @@ def apply(text: str, edit: Message) -> str:
         if row >= len(lines):
             return len(text)
         before = sum(len(line) + 1 for line in lines[:row])
-        return before + utf16_offset(lines[row], position["character"])
+        return before + utf16_index(lines[row], position["character"])
 
     start, end = offset(edit["range"]["start"]), offset(edit["range"]["end"])
     new_text: str = edit["newText"]
