@@ -1,0 +1,360 @@
+"""A rule in plain words: each hook of a rule said as one sentence in the reader's language.
+
+Takes the syntax tree of a rule file (`lopti_rules.language.ast`) and a language; produces,
+per rule, its title and one sentence per hook or note ("After a ten clears the pile, each other
+player draws a card."). The sentences come from per-language templates
+(`lopti_rules.i18n.phrases.<lang>`), one per construct, filled in from the tree — never a
+word-by-word translation of the rule's English keywords. Guarantees: every node class of the
+syntax tree has a renderer here (a test walks `ast` and fails on a class without one) and every
+language has every template; forms the checker rejects (`instead of`, `skip`, a person's name)
+are said too, with the clause that forbids them, so a rejected rule can still be read.
+
+    >>> from lopti_rules.i18n.explain import explain_text
+    >>> rule = 'rule "T":\\n    after clear when cause is ten: each other player draws 1\\n'
+    >>> explain_text(rule, "it")
+    [('T', ['Dopo che un dieci svuota la pila, ogni altro giocatore pesca una carta.'])]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from lopti_rules.i18n.phrases import Phrasebook, phrasebook
+from lopti_rules.language import ast
+
+BOOL_FIELDS = ("low", "obligation", "legal")
+PLAYER_FIELDS = ("hand", "face_up", "face_down", "cards")
+RANK_WORDS = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
+CASES = ("nom", "dat", "gen")
+
+
+class Explainer:
+    """Says the nodes of one rule file in one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.book: Phrasebook = phrasebook(lang)
+
+    # ----------------------------------------------------------------- structure
+
+    def rule(self, rule: ast.Rule) -> tuple[str, list[str]]:
+        return rule.title.value, [self.item(item) for item in rule.items]
+
+    def item(self, item: ast.Item) -> str:
+        if isinstance(item, ast.Note):
+            return self.book.say("note", text=item.text.value)
+        return self.hook(item)
+
+    def hook(self, hook: ast.Hook) -> str:
+        timing = "instead" if hook.timing == "instead of" else hook.timing
+        moment = "before" if timing == "instead" else timing
+        event, cond = self._event(moment, hook.event.name, hook.cond)
+        actions = self.actions(hook.actions)
+        if cond is None:
+            said = self.book.say(f"hook.{timing}", event=event, actions=actions)
+        else:
+            when = self.cond(cond)
+            said = self.book.say(f"hook.{timing}.if", event=event, cond=when, actions=actions)
+        return _tidy(said)
+
+    def _event(self, moment: str, name: str, cond: ast.Cond | None) -> tuple[str, ast.Cond | None]:
+        """The event as a clause; `clear when cause is X` is said in one clause."""
+        phrases = self.book.phrases
+        if (
+            name == "clear"
+            and isinstance(cond, ast.Compare)
+            and cond.op in ("is", "==")
+            and cond.retro is None
+            and isinstance(cond.left, ast.Ident)
+            and cond.left.name == "cause"
+            and isinstance(cond.right, ast.Ident)
+            and f"{moment}.clear.{cond.right.name}" in phrases
+        ):
+            return phrases[f"{moment}.clear.{cond.right.name}"], None
+        key = f"{moment}.{name}"
+        if key in phrases:
+            return phrases[key], cond
+        return self.book.say("event.unknown", word=name), cond
+
+    # ----------------------------------------------------------------- actions
+
+    def actions(self, actions: Sequence[ast.Action]) -> str:
+        return self._list([self.action(a) for a in actions], "list.and")
+
+    def action(self, action: ast.Action) -> str:
+        said = ACTIONS[type(action)](self, action)
+        if action.retro is not None:
+            return self.retro(said, action.retro)
+        return said
+
+    def retro(self, what: str, retro: ast.Retro) -> str:
+        return self.book.say("retro", what=what, retro=retro.text)
+
+    def cards(self, count: ast.Int, which: ast.Which | None = None) -> str:
+        """`a card`, `2 cards`, `their lowest card`, `their 2 highest cards`, ..."""
+        return self.book.count(which or "cards", count.value)
+
+    def _draw(self, a: ast.Draw) -> str:
+        return self.book.say("draw", who=self.target(a.target), cards=self.cards(a.count))
+
+    def _pickup(self, a: ast.PickUp) -> str:
+        return self.book.say("pickup", who=self.target(a.target))
+
+    def _give(self, a: ast.Give) -> str:
+        who, whom = self.target(a.target), self.target(a.recipient, "dat")
+        return self.book.say("give", who=who, whom=whom, cards=self.cards(a.count, a.which))
+
+    def _discard(self, a: ast.Discard) -> str:
+        cards = self.cards(a.count, a.which)
+        return self.book.say("discard", who=self.target(a.target), cards=cards)
+
+    def _take(self, a: ast.TakeRemoved) -> str:
+        return self.book.say("take", who=self.target(a.target), cards=self.cards(a.count))
+
+    def _shuffle(self, a: ast.ShuffleRemoved) -> str:
+        return self.book.say("shuffle")
+
+    def _clear(self, a: ast.ClearPile) -> str:
+        return self.book.say("clearpile")
+
+    def _reveal(self, a: ast.Reveal) -> str:
+        return self.book.say(f"reveal.{a.what}", who=self.target(a.target))
+
+    def _announce(self, a: ast.Announce) -> str:
+        return self.book.say("announce", text=a.text.value)
+
+    def _repeat(self, a: ast.Repeat) -> str:
+        times = self.book.count("times", a.count.value)
+        return self.book.say("repeat", times=times, body=self.actions(a.body))
+
+    def _if(self, a: ast.If) -> str:
+        cond, then = self.cond(a.cond), self.actions(a.then)
+        if a.else_ is None:
+            return self.book.say("if", cond=cond, then=then)
+        return self.book.say("ifelse", cond=cond, then=then, otherwise=self.actions(a.else_))
+
+    def _roshambo(self, a: ast.RoshamboAction) -> str:
+        first, second = self.target(a.first), self.target(a.second)
+        return self.book.say("roshambo", first=first, second=second, body=self.actions(a.body))
+
+    def _prevent(self, a: ast.Prevent) -> str:
+        verb = self.book.say(f"verb.{a.verb}")
+        return self.book.say("prevent", verb=verb, words=self._words(a.words))
+
+    def _forbid(self, a: ast.Forbid) -> str:
+        who = self.target(a.target)
+        return self.book.say("forbid", who=who, modal=a.modal, words=self._words(a.words))
+
+    def _while(self, a: ast.While) -> str:
+        return self.book.say("while", cond=self.cond(a.cond), body=self.actions(a.body))
+
+    def _forever(self, a: ast.Forever) -> str:
+        return self.book.say("forever", body=self.actions(a.body))
+
+    def _until(self, a: ast.RepeatUntil) -> str:
+        return self.book.say("until", cond=self.cond(a.cond), body=self.actions(a.body))
+
+    def _end(self, a: ast.EndGame) -> str:
+        return self.book.say(f"end.{a.what}")
+
+    @staticmethod
+    def _words(words: Sequence[ast.Ident]) -> str:
+        return " ".join(w.name for w in words)
+
+    # ----------------------------------------------------------------- targets
+
+    def target(self, target: ast.Target, case: str = "nom") -> str:
+        return TARGETS[type(target)](self, target, case)
+
+    def _role(self, t: ast.Role, case: str) -> str:
+        return self.book.say(f"role.{t.name}.{case}")
+
+    def _each(self, t: ast.Each, case: str) -> str:
+        said = self.book.say(f"each.{t.kind}.{case}")
+        if t.where is None:
+            return said
+        return self.book.say("where", target=said, cond=self.cond(t.where))
+
+    def _their(self, t: ast.Their, case: str) -> str:
+        return self.book.say(f"their.{t.which}.{case}")
+
+    def _name(self, t: ast.NameTarget, case: str) -> str:
+        return self.book.say("target.name", name=t.name.name)
+
+    def _seat(self, t: ast.SeatTarget, case: str) -> str:
+        return self.book.say("target.seat", word=t.word, number=t.number.value)
+
+    def _trait(self, t: ast.TraitTarget, case: str) -> str:
+        return self.book.say("target.trait", trait=t.trait.name)
+
+    # ----------------------------------------------------------------- conditions
+
+    def cond(self, cond: ast.Cond) -> str:
+        return CONDS[type(cond)](self, cond)
+
+    def _compare(self, c: ast.Compare) -> str:
+        said = self._truth(c)
+        if said is None:
+            left, right = self.operand(c.left), self.operand(c.right, value=True)
+            said = self.book.say(f"cmp.{c.op}", left=left, right=right)
+        return self.retro(said, c.retro) if c.retro is not None else said
+
+    def _truth(self, c: ast.Compare) -> str | None:
+        """`low is true`, `legal is false`, ... said as one statement."""
+        if not (
+            isinstance(c.left, ast.Ident)
+            and c.left.name in BOOL_FIELDS
+            and isinstance(c.right, ast.Bool)
+            and c.op in ("is", "==", "is not", "!=")
+        ):
+            return None
+        value = c.right.value if c.op in ("is", "==") else not c.right.value
+        return self.book.say(f"{'true' if value else 'false'}.{c.left.name}")
+
+    def _in(self, c: ast.In) -> str:
+        options = self._list([self.operand(o, value=True) for o in c.options], "list.or")
+        said = self.book.say("in", left=self.operand(c.left), options=options)
+        return self.retro(said, c.retro) if c.retro is not None else said
+
+    def _and(self, c: ast.And) -> str:
+        return self.book.say("and", left=self.cond(c.left), right=self.cond(c.right))
+
+    def _or(self, c: ast.Or) -> str:
+        return self.book.say("or", left=self.cond(c.left), right=self.cond(c.right))
+
+    def _not(self, c: ast.Not) -> str:
+        return self.book.say("not", cond=self.cond(c.operand))
+
+    # ----------------------------------------------------------------- operands
+
+    def operand(self, operand: ast.Operand, value: bool = False) -> str:
+        """`operand` said; `value`: it is what a field is compared with, so a word that is both
+        a field and a symbol (`hand`) is the symbol (`source is hand`)."""
+        if (
+            value
+            and isinstance(operand, ast.Ident)
+            and f"symbol.{operand.name}" in self.book.phrases
+        ):
+            return self.book.phrases[f"symbol.{operand.name}"]
+        return OPERANDS[type(operand)](self, operand)
+
+    def _int(self, o: ast.Int) -> str:
+        return str(o.value)
+
+    def _rank(self, o: ast.Rank) -> str:
+        letter = RANK_WORDS.get(o.text.lower(), o.text.upper())
+        return self.book.say(f"rank.{letter}")
+
+    def _bool(self, o: ast.Bool) -> str:
+        return self.book.say(f"bool.{'true' if o.value else 'false'}")
+
+    def _ident(self, o: ast.Ident) -> str:
+        phrases = self.book.phrases
+        for key in (f"field.{o.name}", f"symbol.{o.name}"):
+            if key in phrases:
+                return phrases[key]
+        return self.book.say("word", word=o.name)
+
+    def _player_field(self, o: ast.PlayerField) -> str:
+        whose = self.target(o.target, "gen")
+        if o.field.name in PLAYER_FIELDS:
+            return self.book.say(f"pfield.{o.field.name}", whose=whose)
+        return self.book.say("pfield.unknown", field=o.field.name, whose=whose)
+
+    # ----------------------------------------------------------------- helpers
+
+    def _list(self, items: list[str], last: str) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        comma, final = self.book.say("list.comma"), self.book.say(last)
+        return comma.join(items[:-1]) + final + items[-1]
+
+
+def _tidy(sentence: str) -> str:
+    """Punctuation where templates meet: a phrase that closes with a comma (a German or Polish
+    relative clause) before other punctuation loses it, and a quote that ends a sentence ends
+    it (`... hears “Done!”.` -> `... hears “Done!”`)."""
+    for doubled, single in ((",,", ","), (",.", "."), (",:", ":"), (", :", " :"), (",;", ";")):
+        sentence = sentence.replace(doubled, single)
+    for end in (".", "!", "?"):
+        for close in ("”", "“", "»", "«", '"'):
+            if sentence.endswith(f"{end}{close}.") or sentence.endswith(f"{end} {close}."):
+                return sentence[:-1]
+    return sentence
+
+
+ACTIONS: dict[type, Callable[..., str]] = {
+    ast.Draw: Explainer._draw,
+    ast.PickUp: Explainer._pickup,
+    ast.Give: Explainer._give,
+    ast.Discard: Explainer._discard,
+    ast.TakeRemoved: Explainer._take,
+    ast.ShuffleRemoved: Explainer._shuffle,
+    ast.ClearPile: Explainer._clear,
+    ast.Reveal: Explainer._reveal,
+    ast.Announce: Explainer._announce,
+    ast.Repeat: Explainer._repeat,
+    ast.If: Explainer._if,
+    ast.RoshamboAction: Explainer._roshambo,
+    ast.Prevent: Explainer._prevent,
+    ast.Forbid: Explainer._forbid,
+    ast.While: Explainer._while,
+    ast.Forever: Explainer._forever,
+    ast.RepeatUntil: Explainer._until,
+    ast.EndGame: Explainer._end,
+}
+TARGETS: dict[type, Callable[..., str]] = {
+    ast.Role: Explainer._role,
+    ast.Each: Explainer._each,
+    ast.Their: Explainer._their,
+    ast.NameTarget: Explainer._name,
+    ast.SeatTarget: Explainer._seat,
+    ast.TraitTarget: Explainer._trait,
+}
+CONDS: dict[type, Callable[..., str]] = {
+    ast.Compare: Explainer._compare,
+    ast.In: Explainer._in,
+    ast.And: Explainer._and,
+    ast.Or: Explainer._or,
+    ast.Not: Explainer._not,
+}
+OPERANDS: dict[type, Callable[..., str]] = {
+    ast.Int: Explainer._int,
+    ast.Rank: Explainer._rank,
+    ast.Bool: Explainer._bool,
+    ast.Ident: Explainer._ident,
+    ast.PlayerField: Explainer._player_field,
+}
+
+#: Every node class of the syntax tree, and where it is said (a test checks none is missing).
+SAID_BY: dict[type, str] = {
+    **{cls: "actions" for cls in ACTIONS},
+    **{cls: "targets" for cls in TARGETS},
+    **{cls: "conditions" for cls in CONDS},
+    **{cls: "operands" for cls in OPERANDS},
+    ast.Retro: "retro",
+    ast.Str: "announce, note and titles",
+    ast.Hook: "hook",
+    ast.Note: "item",
+    ast.Rule: "rule",
+    ast.File: "explain_file",
+    ast.Comment: "not said: comments are for the file's readers",
+}
+
+
+def explain_file(file: ast.File, lang: str) -> list[tuple[str, list[str]]]:
+    """Each rule of `file` as (title, sentences) in `lang`."""
+    explainer = Explainer(lang)
+    return [explainer.rule(rule) for rule in file.rules]
+
+
+def explain_text(text: str, lang: str, path: str = "<string>") -> list[tuple[str, list[str]]]:
+    """Parse `text` and explain it; ValueError (the syntax error, one line) if it does not parse."""
+    from lopti_rules.diagnostics.source import Source
+    from lopti_rules.language.parse import parse
+
+    source = Source(text, path)
+    tree = parse(source)
+    if tree is None:
+        first = source.diagnostics[0]
+        raise ValueError(f"{path}:{first.span.line}:{first.span.column}: {first.message}")
+    return explain_file(tree, lang)
