@@ -1,0 +1,124 @@
+"""`lopti explain RULE.lopti`: every construct has a sentence in every language, every template
+is filled, and no language falls back to the English text."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from lopti_rules.cli.main import main
+from lopti_rules.i18n import LANGUAGES
+from lopti_rules.i18n.explain import SAID_BY, explain_text
+from lopti_rules.i18n.phrases import phrasebook
+from lopti_rules.language import ast
+
+ROOT = Path(__file__).parents[2]
+EXAMPLES = sorted((ROOT / "examples" / "rules").glob("*.lopti"))
+EVERY = (Path(__file__).parent / "data" / "every_construct.lopti").read_text(encoding="utf-8")
+OTHERS = sorted(set(LANGUAGES) - {"en"})
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def sentences(text: str, lang: str) -> list[str]:
+    return [s for _, said in explain_text(text, lang) for s in said]
+
+
+def test_every_node_class_of_the_syntax_tree_is_said() -> None:
+    nodes = {
+        cls
+        for _, cls in inspect.getmembers(ast, inspect.isclass)
+        if dataclasses.is_dataclass(cls) and cls.__module__ == ast.__name__
+    }
+    assert nodes, "no node classes found"
+    assert nodes - set(SAID_BY) == set(), "a node class without a renderer in explain.py"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_language_has_the_english_templates_and_placeholders(lang: str) -> None:
+    english, other = phrasebook("en"), phrasebook(lang)
+    singular = {re.sub(r"#\d$", "", k) for k in english.phrases}
+    assert {re.sub(r"#\d$", "", k) for k in other.phrases} == singular
+    for key, template in english.phrases.items():
+        if "#" in key:
+            continue
+        assert placeholders(other.phrases[key]) == placeholders(template), (lang, key)
+    # every plural form the language's rule can ask for is there, for counts 0..200
+    for key in {k.split("#")[0] for k in other.phrases if "#" in k}:
+        for n in range(201):
+            assert f"{key}#{other.plural(n)}" in other.phrases, (lang, key, n)
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_construct_is_said_with_every_placeholder_filled(lang: str) -> None:
+    said = sentences(EVERY, lang)
+    assert len(said) == EVERY.count("\n    ") - EVERY.count("\n        ")
+    for sentence in said:
+        assert not re.search(r"[{}]", sentence), sentence
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_sentence_is_left_in_english(lang: str) -> None:
+    for english, other in zip(sentences(EVERY, "en"), sentences(EVERY, lang), strict=True):
+        assert english != other
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_example_rule_in_every_language(
+    path: Path, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explain", str(path), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"[{}]", out)
+    titles = re.findall(r'^rule "(.*)":', path.read_text(encoding="utf-8"), re.M)
+    for title in titles:
+        assert f"{title}\n  " in out
+
+
+def test_the_issue_examples() -> None:
+    tens = (ROOT / "examples" / "rules" / "tens_tax.lopti").read_text(encoding="utf-8")
+    assert sentences(tens, "it")[0].startswith(
+        "Dopo che un dieci svuota la pila, ogni altro giocatore pesca una carta"
+    )
+    assert sentences(tens, "pl")[0].startswith(
+        "Po tym, jak dziesiątka wyczyści stos, każdy inny gracz dobiera kartę"
+    )
+
+
+@pytest.mark.parametrize(
+    ("count", "said"), [(1, "kartę"), (2, "2 karty"), (5, "5 kart"), (10, "10 kart")]
+)
+def test_polish_counts_take_three_forms(count: int, said: str) -> None:
+    text = f'rule "P":\n    after clear: player draws {count}\n'
+    expected = f"Po tym, jak stos zostanie wyczyszczony, ten gracz dobiera {said}."
+    assert sentences(text, "pl") == [expected]
+
+
+def test_a_rule_that_does_not_parse_is_one_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.lopti"
+    bad.write_text('rule "x":\n    after clear player draws 1\n', encoding="utf-8")
+    assert main(["explain", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {bad}:2:") and err.count("\n") == 1
+
+
+def test_codes_are_listed_and_an_unknown_code_points_to_the_list(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["explain", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "LR203  " in out and "LP001  " in out
+    assert main(["explain", "QQQQQQQ"]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: unknown code 'QQQQQQQ'. `lopti explain --list` lists them.\n"
+    assert "docs/codes" not in err
