@@ -19,7 +19,7 @@ from lsprotocol import types
 from lopti_rules.diagnostics.source import Diagnostic, Severity, Span
 from lopti_rules.language.resources import code_page_path
 from lopti_rules.lsp.diagnose import Checked
-from lopti_rules.lsp.fixes import replacement
+from lopti_rules.lsp.fixes import fix
 
 SOURCE_NAME = "lopti"
 
@@ -80,7 +80,10 @@ def _one(d: Diagnostic, checked: Checked, lines: Lines, uri: str) -> types.Diagn
         )
         for r in checked.related.get(d, [])
     ]
-    fix = replacement(d, checked.text)
+    found = fix(d, checked.text)
+    quick = None
+    if found is not None:
+        quick = {"text": found.text, "range": _json_range(lines.range(found.span))}
     return types.Diagnostic(
         range=lines.range(d.span),
         message=d.message,
@@ -95,8 +98,15 @@ def _one(d: Diagnostic, checked: Checked, lines: Lines, uri: str) -> types.Diagn
         ),
         source=SOURCE_NAME,
         related_information=related or None,
-        data={"hint": d.hint, "fix": fix},
+        data={"hint": d.hint, "fix": quick},
     )
+
+
+def _json_range(r: types.Range) -> dict[str, dict[str, int]]:
+    return {
+        "start": {"line": r.start.line, "character": r.start.character},
+        "end": {"line": r.end.line, "character": r.end.character},
+    }
 
 
 def _other(path: str, codec: Codec) -> Lines:

@@ -7,8 +7,9 @@ the other hooks of its cycle. Nothing here checks anything itself: a rule file g
 `api.check_sources` (after the rules in force of the table's pack, as `lopti check --with`
 does), a pack through `api.check_pack`.
 
-A YAML document is treated as a pack only when it has a top-level `rules:` key, so an
-editor that sends every YAML file to the server does not get pack errors on CI files.
+A YAML document is treated as a pack only when it has a top-level `rules:` key (or one a
+letter away from it, `rulez:`, so that typo is reported), so an editor that sends every
+YAML file to the server does not get pack errors on CI files.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from pathlib import Path
 
 from lopti_rules import api
 from lopti_rules.diagnostics.source import Diagnostic, Source, Span
+from lopti_rules.diagnostics.spell import distance
 from lopti_rules.lsp.table import Table, same_file
 
-_PACK_KEY = re.compile(r"^rules[ \t]*:", re.MULTILINE)
+_TOP_KEY = re.compile(r"^([A-Za-z_]\w*)[ \t]*:", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +45,9 @@ class Checked:
 
 def is_checked(path: str, text: str) -> bool:
     """Whether the server checks this document: a rule file, or YAML that is a pack."""
-    return not api.is_pack(path) or _PACK_KEY.search(text) is not None
+    if not api.is_pack(path):
+        return True
+    return any(distance(k.casefold(), "rules", 2) <= 1 for k in _TOP_KEY.findall(text))
 
 
 def check_document(path: str, text: str, table: Table) -> Checked:

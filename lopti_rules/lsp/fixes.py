@@ -6,17 +6,27 @@ None when the hint suggests nothing that can be written in (`hook another event`
 before the span (the hint `did you mean `cause is ten`?` on the `10` of `cause is 10`
 replaces only `10`). The hint `did you mean `or`...` of an impossible conjunction (LW601)
 turns the `and`s inside the span into `or`s. Plain text, no checking: the diagnostics that
-come back after the edit say whether it helped.
+come back after the edit say whether it helped. A span that ends inside a word (a pack's
+YAML problems point at one character, the start of the key) is widened to the whole word.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from lopti_rules.diagnostics.source import Diagnostic, Span
 
 _MEANT = re.compile(r"did you mean `([^`]+)`\?")
 _OR = "did you mean `or`"
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """Write `text` over `span` (1-based code points, end exclusive)."""
+
+    span: Span
+    text: str
 
 
 def span_text(text: str, span: Span) -> str:
@@ -25,6 +35,28 @@ def span_text(text: str, span: Span) -> str:
     if span.line != span.end_line or not 0 < span.line <= len(lines):
         return ""
     return lines[span.line - 1][span.column - 1 : span.end_column - 1]
+
+
+def whole_words(text: str, span: Span) -> Span:
+    """The span, its end moved to the end of the word it stops inside (on one line)."""
+    lines = text.splitlines()
+    if span.line != span.end_line or not 0 < span.line <= len(lines):
+        return span
+    line = lines[span.line - 1]
+    end = span.end_column - 1  # index of the first character after the span
+    if 0 < end < len(line) and (line[end - 1].isalnum() or line[end - 1] == "_"):
+        rest = re.match(r"\w*", line[end:])
+        end += len(rest.group()) if rest else 0
+    return Span(span.line, span.column, span.end_line, end + 1)
+
+
+def fix(diagnostic: Diagnostic, text: str) -> Fix | None:
+    """The quick fix a diagnostic's hint asks for, or None when it offers nothing to write."""
+    span = whole_words(text, diagnostic.span)
+    found = replacement(
+        Diagnostic(diagnostic.code, diagnostic.severity, span, "", diagnostic.hint), text
+    )
+    return None if found is None else Fix(span, found)
 
 
 def replacement(diagnostic: Diagnostic, text: str) -> str | None:

@@ -149,13 +149,17 @@ def build() -> LoptiServer:
         actions = []
         for diagnostic in params.context.diagnostics:
             data = diagnostic.data
-            fix = data.get("fix") if isinstance(data, dict) else None
-            if diagnostic.source != convert.SOURCE_NAME or not isinstance(fix, str):
+            quick = data.get("fix") if isinstance(data, dict) else None
+            if diagnostic.source != convert.SOURCE_NAME or not isinstance(quick, dict):
                 continue
-            edit = types.TextEdit(range=diagnostic.range, new_text=fix)
+            where = types.Range(
+                start=types.Position(**quick["range"]["start"]),
+                end=types.Position(**quick["range"]["end"]),
+            )
+            edit = types.TextEdit(range=where, new_text=quick["text"])
             actions.append(
                 types.CodeAction(
-                    title=f"Replace with `{fix}`",
+                    title=f"Replace with `{quick['text']}`",
                     kind=types.CodeActionKind.QuickFix,
                     diagnostics=[diagnostic],
                     is_preferred=True,

@@ -145,6 +145,8 @@ def test_formatting_gives_lopti_fmts_text(client: Client, workspace: Path) -> No
 
 FIXABLE = [
     ('rule "A": after claer: player draws 1\n', "LR501", "after clear:"),
+    ('rule "A":\n    after clear when hnd of player > 2: player draws 1\n', "LR502", "hand of"),
+    ('rule "A":\n    after clear when cause is tenn: player draws 1\n', "LR503", "is ten:"),
     ('rule "A":\n    after clear:\n        nxt player draws 1\n', "LR301", "next player draws"),
     ('rule "A":\n    after clear when cause is 10: player draws 1\n', "LR503", "cause is ten:"),
     ('rule "A":\n    after reveal when legal is yes: player draws 1\n', "LR503", "legal is true:"),
@@ -156,12 +158,20 @@ FIXABLE = [
 ]
 
 
-@pytest.mark.parametrize(("text", "code", "fixed"), FIXABLE)
+PACK_TYPO = (
+    'name: Typo\nrulez:\n  - author: 1\n    text: |\n      rule "A": after clear: player draws 1\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "code", "fixed"),
+    [*(("fix.lopti", *case) for case in FIXABLE), ("pack.yaml", PACK_TYPO, "LY002", "\nrules:")],
+)
 def test_a_quick_fix_applies_the_did_you_mean(
-    client: Client, workspace: Path, text: str, code: str, fixed: str
+    client: Client, workspace: Path, name: str, text: str, code: str, fixed: str
 ) -> None:
-    uri = (workspace / f"fix_{code}_{len(text)}.lopti").as_uri()
-    (diagnostic,) = client.open(uri, text)
+    uri = (workspace / f"{code}_{len(text)}_{name}").as_uri()
+    (diagnostic,) = client.open(uri, text, "yaml" if name.endswith(".yaml") else "lopti")
     assert diagnostic["code"] == code
     actions = client.request(
         "textDocument/codeAction",
