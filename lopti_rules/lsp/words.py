@@ -1,6 +1,7 @@
 """What the cursor is on: the words before it in its rule, and what the grammar accepts next.
 
-Takes a document's text and a 1-based (line, code-point column). Produces a `Spot`: the
+Takes a document's text (a rule file, or a pack whose inline rules are indented blocks)
+and a 1-based (line, code-point column). Produces a `Spot`: the
 word being typed, the words of the rule before it (comments left out), the event of the
 hook it is in, and the keywords the grammar accepts there. The keywords come from Lark's
 interactive parser over the rule's text up to the cursor, so a construct added to
@@ -18,7 +19,7 @@ from lopti_rules.language.parse import code_part
 
 _WORD = re.compile(r"[^\W\d]\w*|\d+|==|!=|<=|>=|[<>\[\],()]")
 _HOOK = re.compile(r"^\s*(?:before|after|instead\s+of)\s+(\w+)")
-_RULE = re.compile(r"^rule\b")
+_RULE = re.compile(r"^([ \t]*)rule\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,9 @@ def spot(text: str, line: int, column: int) -> Spot:
     start = row
     while start > 1 and not _RULE.match(lines[start - 1]):
         start -= 1
+    # a pack's inline rule is indented in its YAML block: read it as its own text
+    found = _RULE.match(lines[start - 1])
+    indent = len(found.group(1)) if found else 0
     event = None
     for number in range(row, start - 1, -1):
         hook = _HOOK.match(lines[number - 1] if number != row else here)
@@ -63,7 +67,7 @@ def spot(text: str, line: int, column: int) -> Spot:
             break
     head = [*lines[start - 1 : row - 1], here[: len(here) - len(prefix)]]
     words = tuple(w for part in head for w in _WORD.findall(_without_strings(code_part(part))))
-    return Spot(prefix, words, event, _accepted("\n".join(head)))
+    return Spot(prefix, words, event, _accepted("\n".join(line[indent:] for line in head)))
 
 
 def _without_strings(line: str) -> str:

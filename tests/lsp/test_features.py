@@ -117,6 +117,15 @@ def test_actions_are_offered_after_a_target(client: Client, draft: str) -> None:
     ]  # fmt: skip
 
 
+def test_completion_works_in_a_packs_inline_rules(client: Client, workspace: Path) -> None:
+    uri = (workspace / "inline.yaml").as_uri()
+    head = 'name: T\nrules:\n  - author: 1\n    text: |\n      rule "A":\n          after '
+    client.open(uri, head, "yaml")
+    assert complete(client, uri, head)[:2] == ["round", "deal"]
+    actions = complete(client, uri, head + "clear:\n              next player ")
+    assert {"draws", "discards", "gives"} <= set(actions)
+
+
 MESSY = 'rule   "Messy"  :\n  after clear when cause is ten :   player draws 1 # keep\n'
 
 
