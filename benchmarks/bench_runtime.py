@@ -61,9 +61,7 @@ def one_pass(
         bus = EventBus()
         if noop and rules is not None:  # the pack's conditions only: the same games as none
             for hook in rules.hooks:
-                bus.subscribe(
-                    hook.event, hook.timing, _noop, hook.gate, ranks=hook.ranks, hand=hook.hand
-                )
+                bus.subscribe(hook.event, hook.timing, _noop, hook.gate, keys=hook.keys)
         elif rules is not None:
             runtime = rules.attach(bus)
         result = run_round(options, s, make_bots(bots, players), bus=bus)

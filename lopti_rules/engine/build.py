@@ -16,7 +16,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 from lopti_rules.engine.cards import RANK_NAMES, SUITS, full_deck
-from lopti_rules.engine.events import Event, EventBus
+from lopti_rules.engine.events import (
+    EventBus,
+    deal_event,
+    round_event,
+    turn_event,
+)
 from lopti_rules.engine.game import Game
 from lopti_rules.engine.position import Position
 
@@ -58,28 +63,26 @@ def new_game(options: TableOptions, seed: int, bus: EventBus | None = None) -> G
     deck = full_deck()
     rng.shuffle(deck)  # the end of the list is the top
     bus = game.bus
-    if bus.live and bus.wants["round"]:
-        start = Event.make("round", game.dealer, round=game.round)
-        bus.before(start)
-        bus.observed(start)
+    # the set-up's events are once a game: each moment is `run` even when its row is empty
+    round_at = (game.dealer, game.round, None, None, round_event, None)
+    before, seen, _ = bus.plan["round"]
+    bus.run(seen, bus.run(before, None, *round_at), *round_at)
     layers: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(3)]
     for layer in layers:  # S3: face-down, then face-up, then hand
         for _ in range(3):
             for i in range(1, n + 1):
                 layer[(game.dealer + i) % n].append(deck.pop())
     downs, ups, hands = layers
-    event: Event | None = None
-    if bus.live and bus.wants["deal"]:
-        event = Event.make(
-            "deal",
-            game.dealer,
-            hands=[sorted(h) for h in hands],
-            face_up=[list(u) for u in ups],
-            face_down=[list(d) for d in downs],
-            deck=deck[::-1],
-            cards=[],
-        )
-        bus.before(event)
+    dealt = {
+        "hands": [sorted(h) for h in hands],
+        "face_up": [list(u) for u in ups],
+        "face_down": [list(d) for d in downs],
+        "deck": deck[::-1],
+        "cards": [],
+    }
+    deal_at = (game.dealer, None, None, None, deal_event, dealt)
+    before, seen, after = bus.plan["deal"]
+    event = bus.run(before, None, *deal_at)
     for seat in range(n):
         for rank in hands[seat]:
             game.hands[seat][rank] += 1
@@ -90,13 +93,10 @@ def new_game(options: TableOptions, seed: int, bus: EventBus | None = None) -> G
     if options.round > 1 and options.last_winner is not None:
         starter = options.last_winner  # S6, W6 (D29: else the dealer)
     game.turn = starter
-    if event is not None:
-        bus.observed(event)
-        bus.after(event)
-    if bus.live and bus.wants["turn"]:
-        turn = Event.make("turn", starter)
-        bus.before(turn)
-        bus.observed(turn)
+    bus.run(after, bus.run(seen, event, *deal_at), *deal_at)
+    turn_at = (starter, None, None, None, turn_event, None)
+    before, seen, _ = bus.turns[game.hand_sizes[starter]]
+    bus.run(seen, bus.run(before, None, *turn_at), *turn_at)
     return game
 
 

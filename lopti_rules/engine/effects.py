@@ -20,8 +20,8 @@ the base game and emitting its events on the bus (hooks run depth-first):
 
 Invariants kept by every method: cards never go to a finished seat (R3); no action takes a
 player's last card (D38: it moves as many as it can while leaving one); a hand an action
-empties brings the F2 take-up at once (or, for the player whose play is resolving, right
-after their T4 draw step, as in the base game).
+empties brings the F2 take-up at once (or, for the player whose play is resolving while
+their T4 draw can still follow, right after that draw, as in the base game).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class Effects:
         if not game.pile_ranks or game.out[seat]:
             return 0
         count = game.pile_size()
-        game._pickup(seat, "custom")
+        game.pickup(seat, "custom")
         self._done()
         return count
 
@@ -87,13 +87,10 @@ class Effects:
         for rank in cards:
             hand[rank] += 1
         game.hand_sizes[receiver] += len(cards)
-        if game.bus.watched:
-            self._note("give", giver, to=receiver, count=len(cards), cards=cards)
-        if cards and not game.hand_sizes[giver]:
-            self._emptied(giver)
-        game._legal = None
-        if game._owed:
-            game.settle()
+        self._note("give", giver, to=receiver, count=len(cards), cards=cards)
+        if cards:
+            game.hand_emptied(giver)
+        game.changed()
         return cards
 
     def discard(
@@ -103,13 +100,10 @@ class Effects:
         game = self._game
         cards = self._take_from_hand(seat, n, which, choice)
         game.removed.extend(cards)
-        if game.bus.watched:
-            self._note("discard", seat, count=len(cards), cards=cards)
-        if cards and not game.hand_sizes[seat]:
-            self._emptied(seat)
-        game._legal = None
-        if game._owed:
-            game.settle()
+        self._note("discard", seat, count=len(cards), cards=cards)
+        if cards:
+            game.hand_emptied(seat)
+        game.changed()
         return cards
 
     def take_removed(self, seat: int, n: int) -> list[int]:
@@ -122,9 +116,7 @@ class Effects:
         for rank in cards:
             game.hands[seat][rank] += 1
         game.hand_sizes[seat] += k
-        game._legal = None
-        if game.bus.watched:
-            self._note("take", seat, count=k, cards=cards)
+        self._note("take", seat, count=k, cards=cards)
         self._done()
         return cards
 
@@ -136,9 +128,7 @@ class Effects:
         game.rng.shuffle(deck)
         game.deck = deck
         game.removed = []
-        game._legal = None
-        if game.bus.watched:
-            self._note("shuffle", actor, count=moved, cards=[])
+        self._note("shuffle", actor, count=moved, cards=[])
         self._done()
         return moved
 
@@ -146,8 +136,7 @@ class Effects:
         """Clear the pile (cause `custom`, even an empty one: D20) and owe `causer` a bonus."""
         game = self._game
         game.clear(causer, "custom")
-        if not game.out[causer]:
-            game._owed.append(causer)
+        game.owe_bonus(causer)
         self._done()
 
     def show(self, seat: int, what: str) -> list[int]:
@@ -184,65 +173,40 @@ class Effects:
     def _take_from_hand(
         self, seat: int, n: int, which: str, choice: Sequence[int] | None
     ) -> list[int]:
+        """Up to `n` hand cards of `seat`, never its last card (D38): the chosen ranks
+        first, then the lowest (or highest) ranks held; taken out of the hand."""
         game = self._game
         if which not in WHICH:
             raise ValueError(f"`which` must be lowest or highest, not `{which}`")
         hand = game.hands[seat]
-        size = game.hand_sizes[seat]
-        if n == 1 and size > 1 and not choice:  # one card of several (the usual rule): k == 1
-            order = _LOWEST if which == "lowest" else _HIGHEST
-            for rank in order:
-                if hand[rank]:
-                    hand[rank] -= 1
-                    game.hand_sizes[seat] = size - 1
-                    game._legal = None
-                    return [rank]
-        cards_held = size + len(game.face_up[seat]) + len(game.face_down[seat])
-        k = min(n, size, cards_held - 1)  # D38: leave one card
+        k = min(n, game.hand_sizes[seat], game.cards_of(seat) - 1)  # D38: leave one card
         if k <= 0:
             return []
         order = _LOWEST if which == "lowest" else _HIGHEST
         if k == 1 and not choice:  # one card (the usual rule): the first rank held
-            for rank in order:
-                if hand[rank]:
-                    hand[rank] -= 1
-                    game.hand_sizes[seat] -= 1
-                    game._legal = None
-                    return [rank]
+            rank = next(r for r in order if hand[r])
+            hand[rank] -= 1
+            game.hand_sizes[seat] -= 1
+            return [rank]
         cards: list[int] = []
-        if choice:
-            for rank in choice:
-                if len(cards) < k and 2 <= rank <= 14 and hand[rank] > cards.count(rank):
-                    cards.append(rank)
-            for rank in order:
-                while len(cards) < k and hand[rank] > cards.count(rank):
-                    cards.append(rank)
-        else:  # nothing chosen: the same cards, a rank at a time
-            for rank in order:
-                held = hand[rank]
-                if held:
-                    take = min(held, k - len(cards))
-                    cards.extend([rank] * take)
-                    if len(cards) == k:
-                        break
+        for rank in choice or ():
+            if len(cards) < k and 2 <= rank <= 14 and hand[rank] > cards.count(rank):
+                cards.append(rank)
+        for rank in order:
+            take = min(hand[rank] - cards.count(rank), k - len(cards))
+            if take > 0:
+                cards.extend([rank] * take)
+            if len(cards) == k:
+                break
         for rank in cards:
             hand[rank] -= 1
         game.hand_sizes[seat] -= len(cards)
-        game._legal = None
         return cards
-
-    def _emptied(self, seat: int) -> None:
-        game = self._game
-        if not game.hand_sizes[seat] and game.face_up[seat] and game._pre_draw != seat:
-            game.take_up(seat)  # F2
 
     def _note(self, name: str, actor: int | None, **fields: object) -> None:
         bus = self._game.bus
-        if bus.watched:
+        if bus.observers:
             bus.note(Event.make(name, actor, **fields))
 
     def _done(self) -> None:
-        game = self._game
-        game._legal = None
-        if game._owed:  # `settle` has nothing to do otherwise
-            game.settle()
+        self._game.changed()

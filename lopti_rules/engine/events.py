@@ -6,32 +6,36 @@ what the event log and narration see, exactly once per event), then `after` hook
 applied, before any base consequence). `round` and `turn` span time: their `before` hooks
 and observers run when the round or turn begins, their `after` hooks when it ends.
 
+One table, one loop. Subscribing (installing hooks, adding an observer) updates the bus's
+table, `plan[event]` (for `play` and `turn`, per key: `plays`, `turns`): per moment (`BEFORE`,
+`OBSERVED`, `AFTER`) the tuple of `(gate, handler)` pairs that moment must run, in order.
+An event point reads its plan and, unless it is `IDLE`, hands each row to `run`, the only dispatch
+loop: it tests each gate on the event's raw values and builds the `Event` once, for the first
+handler that runs. An event nobody watches has the shared `IDLE` plan, so an idle bus costs
+one identity test per event point.
+
 Guarantees:
 - Add-only: there is no unsubscribe, and a handler cannot cancel, replace or change a base
   event. It receives a frozen `Event` whose `fields` is a read-only mapping of immutable
   values (card lists are tuples), so nothing it does to the event reaches the engine.
-- Free when idle: `bus.live` is a plain bool, false until the first subscriber or observer;
-  the engine checks it before building any `Event`, so an unobserved game pays one attribute
-  test per event point. Cheap when partly used: `bus.wants[name]` is true only when `name` has
-  hooks or the bus has observers, and the engine builds an event only when it is wanted, so a
-  rule pack hooking `clear` costs nothing at a `draw`. `bus.watched` says observers exist.
 - Gated hooks: `subscribe(name, timing, handler, gate=...)` gives a hook a predicate on the
   event's raw values, `gate(game, actor, f0, f1, f2)` where `f0..f2` are the event's
-  `GATE_FIELDS` in order (None past them). The engine tests the gates at the hook's moment
-  (a `before` gate sees the state before the effect, an `after` gate the state after it),
-  in subscription order, and builds the `Event` only for the first hook whose gate passes
-  (`dispatch`); a hook whose gate fails is not called at all. Without observers, an event
-  whose gates all fail is never built. A hook without a gate always runs.
-- Prefilters: `subscribe(..., ranks=, hand=)` adds what the gate implies in a form the engine
-  tests inline, without calling it: `ranks`, the played ranks a `play` hook can fire on
-  (`play_before[rank]`, `play_after[rank]` hold, per rank, only the hooks to try), and `hand`,
-  a size the actor's hand must reach (`turn_start`, `turn_end`: the lowest over the hooks of
-  that moment of a `turn`, which the engine skips when the actor's hand is below it). A
-  prefilter must be implied by the hook's condition: it only skips calls whose gate would
-  return false, so the hooks that run, and their order, are the same.
+  `GATE_FIELDS` in order (None past them), tested at the hook's moment (a `before` gate sees
+  the state before the effect, an `after` gate the state after it). A hook whose gate fails
+  is not called; without observers, an event whose gates all fail is never built.
+- Keys: two events have a plan per key (`KEYS`): `plays[rank]` per played rank and
+  `turns[size]` per hand size of the turn's actor. `subscribe(..., keys=...)` names the keys
+  at which a hook can fire (they must hold whenever its gate holds). A `play` hook sits only
+  in its ranks' rows (the rank is the event's: no earlier hook can change it); a `turn` row
+  holds every `turn` hook of its moment when any of them can fire at that hand size, and
+  nothing otherwise (an earlier hook may change the hand a later gate reads). Either way the
+  engine does not test gates that cannot pass, and the hooks that run, and their order, are
+  the same as without keys.
 - Handlers run in subscription order, synchronously, and may call back into the engine
   (its custom-action primitives); events those calls emit run their own hooks depth-first.
-  `note(event)` tells observers only, for action lines that are not base events (`give`, ...).
+  A handler that subscribes another does not change the dispatch under way (rows are
+  tuples, replaced). `note(event)` tells observers only, for action lines that are not base
+  events (`give`, ...).
 - One bus serves one game: `bus.game` is that game, set before its first event, so a rule
   pack's runtime can subscribe before the deal and still reach `bus.game.effects`.
 """
@@ -39,6 +43,7 @@ Guarantees:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import chain, product, repeat
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
@@ -121,69 +126,50 @@ def _freeze(value: list[object]) -> tuple[object, ...]:
     return tuple(value)
 
 
+def gate_args(event: Event) -> tuple[Any, Any, Any]:
+    """An event's `GATE_FIELDS` values, in order, None past them."""
+    names = GATE_FIELDS.get(event.name, ())
+    values = [event.fields.get(name) for name in names]
+    return (*values, *(None,) * (3 - len(values)))  # type: ignore[return-value]
+
+
 Handler = Callable[[Event], None]
 # gate(game, actor, f0, f1, f2): the raw values of the event's GATE_FIELDS (None past them)
 Gate = Callable[["Game", "int | None", Any, Any, Any], bool]
-# make(actor, f0, f1, f2, extra): the Event of a dispatch, built only when a gate passes
+# make(actor, f0, f1, f2, extra): the Event of a dispatch, built when the first handler runs
 Maker = Callable[["int | None", Any, Any, Any, Any], Event]
 Hook = tuple["Gate | None", Handler]
-RANKS = range(15)  # the indices of `play_hooks[timing]` (a played rank is 2..14)
-NO_FLOOR = 1 << 30  # the `floor` of a moment without hooks: the engine never reaches it
+Row = tuple[Hook, ...]  # what one moment of one event runs, in order
+Plan = tuple[Row, Row, Row]  # an event's rows: BEFORE, OBSERVED, AFTER
+BEFORE, OBSERVED, AFTER = 0, 1, 2
+MOMENTS = {"before": BEFORE, "after": AFTER}
+IDLE: Plan = ((), (), ())  # the plan of an event nobody watches (shared: test with `is`)
+RANKS = range(15)  # the keys of `play` (a played rank is 2..14)
+HANDS = range(53)  # the keys of `turn` (the actor's hand size: 0..52 cards)
+KEYS: dict[str, range] = {"play": RANKS, "turn": HANDS}
+_RANK_SET = frozenset(RANKS)
 
 
-def _gate_args(event: Event) -> tuple[object, object, object]:
-    """An event's `GATE_FIELDS` values, in order, None past them."""
-    fields = event.fields
-    names = GATE_FIELDS.get(event.name, ())
-    f0 = fields.get(names[0]) if names else None
-    f1 = fields.get(names[1]) if len(names) > 1 else None
-    f2 = fields.get(names[2]) if len(names) > 2 else None
-    return f0, f1, f2
-
-
-def _keep(actor: int | None, f0: object, f1: object, f2: object, event: Event) -> Event:
-    """The maker of `before(event)`/`after(event)`: the event is already built."""
-    return event
+def _with(plan: Plan, moment: int, row: Row) -> Plan:
+    """`plan` with the row of `moment` replaced by `row`."""
+    rows = list(plan)
+    rows[moment] = row
+    return IDLE if not any(rows) else (rows[0], rows[1], rows[2])
 
 
 class EventBus:
     """Subscribe hooks per event and timing, or observe every event once."""
 
-    __slots__ = (
-        "_observers",
-        "after_hooked",
-        "after_hooks",
-        "before_hooks",
-        "early",
-        "game",
-        "live",
-        "play_after",
-        "play_before",
-        "turn_end",
-        "turn_start",
-        "wants",
-        "watched",
-    )
+    __slots__ = ("_reach", "game", "observers", "plan", "plays", "turns")
 
     def __init__(self) -> None:
-        # (gate, handler) tuples, replaced on each subscription: dispatch iterates them without
-        # copying, and a handler that subscribes another does not change the dispatch under way
-        self.before_hooks: dict[str, tuple[Hook, ...]] = dict.fromkeys(EVENT_NAMES, ())
-        self.after_hooks: dict[str, tuple[Hook, ...]] = dict.fromkeys(EVENT_NAMES, ())
-        self._observers: tuple[Handler, ...] = ()
-        self.live = False
-        self.watched = False  # observers exist
-        self.wants: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
-        # events with `after` hooks: the end of a turn or a round is only an `after` moment
-        self.after_hooked: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
-        # events with `before` hooks or observers: someone runs before the effect is applied
-        self.early: dict[str, bool] = dict.fromkeys(EVENT_NAMES, False)
-        # the prefilters, plain attributes for the engine's inline paths: the `play` hooks to
-        # try per played rank, and the hand size a turn's actor needs for any hook to fire
-        self.play_before: tuple[tuple[Hook, ...], ...] = ((),) * len(RANKS)
-        self.play_after: tuple[tuple[Hook, ...], ...] = ((),) * len(RANKS)
-        self.turn_start = NO_FLOOR
-        self.turn_end = NO_FLOOR
+        self.plan: dict[str, Plan] = dict.fromkeys(EVENT_NAMES, IDLE)
+        # the plans of the keyed events, per key (see the module doc)
+        self.plays: tuple[Plan, ...] = (IDLE,) * len(RANKS)  # per played rank
+        self.turns: tuple[Plan, ...] = (IDLE,) * len(HANDS)  # per hand size of the actor
+        self.observers: tuple[Handler, ...] = ()
+        # per `turn` moment: the hand sizes at which some hook of that moment can fire
+        self._reach: tuple[set[int], set[int], set[int]] = (set(), set(), set())
         # the game this bus serves, set when the game is built (before any event): hooks
         # reach the engine's primitives as `bus.game.effects` even during the deal
         self.game: Game | None = None
@@ -195,58 +181,49 @@ class EventBus:
         handler: Handler,
         gate: Gate | None = None,
         *,
-        ranks: frozenset[int] | None = None,
-        hand: int = 0,
+        keys: frozenset[int] | None = None,
     ) -> None:
         """Run `handler` at `timing` ("before"/"after") of every `event_name` event, or only
-        of those for which `gate(game, actor, f0, f1, f2)` holds at that moment. `ranks` (a
-        `play` hook: the ranks it can fire on, None for all) and `hand` (the actor's hand size
-        it needs) are prefilters: they must hold whenever the gate (or the condition the
-        handler tests) holds."""
-        if event_name not in self.before_hooks:
+        of those for which `gate(game, actor, f0, f1, f2)` holds at that moment. `keys` (for
+        `play` the ranks, for `turn` the actor's hand sizes at which the hook can fire; None:
+        any) must hold whenever the gate does."""
+        if event_name not in self.plan:
             known = ", ".join(EVENT_NAMES)
             raise ValueError(f"`{event_name}` is not an engine event (known: {known})")
-        hook: Hook = (gate, handler)
-        if timing == "before":
-            self.before_hooks[event_name] += (hook,)
-            self.early[event_name] = True
-        elif timing == "after":
-            self.after_hooks[event_name] += (hook,)
-            self.after_hooked[event_name] = True
-        else:
+        moment = MOMENTS.get(timing)
+        if moment is None:
             raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
-        if event_name == "play":
-            rows = list(self.play_before if timing == "before" else self.play_after)
-            for rank in RANKS if ranks is None else ranks:
-                if rank in RANKS:  # a played rank is 2..14: others never index the rows
-                    rows[rank] = (*rows[rank], hook)
-            if timing == "before":
-                self.play_before = tuple(rows)
-            else:
-                self.play_after = tuple(rows)
-        elif event_name == "turn":
-            if timing == "before":
-                self.turn_start = min(self.turn_start, hand)
-            else:
-                self.turn_end = min(self.turn_end, hand)
-        self.live = True
-        self.wants[event_name] = True
+        self._add(event_name, moment, (gate, handler), keys)
 
     def observe(self, handler: Handler) -> None:
         """See every event once, at the moment its effect is applied (and every note)."""
-        self._observers += (handler,)
-        self.live = True
-        self.watched = True
-        self.wants = dict.fromkeys(EVENT_NAMES, True)
-        self.early = dict.fromkeys(EVENT_NAMES, True)
+        self.observers += (handler,)
+        for name in EVENT_NAMES:
+            self._add(name, OBSERVED, (None, handler), None)
 
-    def has_hooks(self, event_name: str) -> bool:
-        return bool(self.before_hooks[event_name] or self.after_hooks[event_name])
+    def _add(self, name: str, moment: int, hook: Hook, keys: frozenset[int] | None) -> None:
+        """Put `hook` at the end of its rows: the plan's, and the keyed plans' it can reach."""
+        plan = self.plan[name]
+        self.plan[name] = _with(plan, moment, (*plan[moment], hook))
+        if name == "play":  # the hook in the rows of its ranks only
+            plays = list(self.plays)
+            for k in RANKS if keys is None else keys & _RANK_SET:
+                plays[k] = _with(plays[k], moment, (*plays[k][moment], hook))
+            self.plays = tuple(plays)
+        elif name == "turn":  # every hook of the moment, at the hand sizes some can fire at
+            self._reach[moment].update(HANDS if keys is None else keys)
+            full = self.plan[name]
+            made = {}  # the (at most 8) distinct plans, by which moments reach a hand size
+            for hits in product((False, True), repeat=3):
+                rows = [row if hit else () for row, hit in zip(full, hits, strict=True)]
+                made[hits] = IDLE if not any(rows) else (rows[0], rows[1], rows[2])
+            r0, r1, r2 = self._reach
+            self.turns = tuple([made[k in r0, k in r1, k in r2] for k in HANDS])
 
-    # -- called by the engine (only when `live`) -------------------------------------------
-    def dispatch(
+    # -- called by the engine ----------------------------------------------------------------
+    def run(
         self,
-        hooks: tuple[Hook, ...],
+        row: Row,
         event: Event | None,
         actor: int | None,
         f0: object,
@@ -255,34 +232,89 @@ class EventBus:
         make: Maker,
         extra: object,
     ) -> Event | None:
-        """Run `hooks` (one moment of one event) whose gates pass, in order; the event is
-        `event`, or `make(actor, f0, f1, f2, extra)` built when the first gate passes.
-        Returns the event if it exists now (for the next moment), else None."""
+        """Run the hooks of `row` whose gates pass, in order; the event is `event`, or
+        `make(actor, f0, f1, f2, extra)` built when the first handler runs. Returns the
+        event if it exists now (the next moment reuses it), else None."""
         game = self.game  # set: the game emitted the event
-        for gate, handler in hooks:
+        for gate, handler in row:
             if gate is None or gate(game, actor, f0, f1, f2):  # type: ignore[arg-type]
                 if event is None:
                     event = make(actor, f0, f1, f2, extra)
                 handler(event)
         return event
 
-    def before(self, event: Event) -> None:
-        hooks = self.before_hooks[event.name]
-        if hooks:
-            f0, f1, f2 = _gate_args(event)
-            self.dispatch(hooks, event, event.actor, f0, f1, f2, _keep, event)
-
-    def observed(self, event: Event) -> None:
-        for handler in self._observers:
-            handler(event)
-
-    def after(self, event: Event) -> None:
-        hooks = self.after_hooks[event.name]
-        if hooks:
-            f0, f1, f2 = _gate_args(event)
-            self.dispatch(hooks, event, event.actor, f0, f1, f2, _keep, event)
-
     def note(self, event: Event) -> None:
         """An action line that is not a base event: observers only, never hooks."""
-        for handler in self._observers:
+        for handler in self.observers:
             handler(event)
+
+
+# -- the makers: each event's `Event`, from the raw values an event point passes to `run`
+# -- (f0..f2 are the event's GATE_FIELDS; `extra` carries what a gate does not see)
+
+
+def play_event(actor: int | None, rank: int, count: int, source: str, extra: object) -> Event:
+    fields = {"rank": rank, "count": count, "source": source, "cards": (rank,) * count}
+    return event_of("play", actor, fields)
+
+
+def reveal_event(actor: int | None, rank: int, legal: bool, f2: object, extra: object) -> Event:
+    return event_of("reveal", actor, {"rank": rank, "legal": legal, "cards": (rank,)})
+
+
+Pile = tuple[list[int], list[int]]  # a pile as the game keeps it: its ranks and counts
+
+
+def expand(pile: Pile) -> tuple[int, ...]:
+    """A pile's cards, bottom to top."""
+    ranks, counts = pile
+    return tuple(chain.from_iterable(map(repeat, ranks, counts)))
+
+
+def pickup_event(actor: int | None, count: int, reason: str, f2: object, pile: Pile) -> Event:
+    return event_of("pickup", actor, {"count": count, "reason": reason, "cards": expand(pile)})
+
+
+def clear_event(actor: int | None, cause: str, count: int, f2: object, pile: Pile) -> Event:
+    return event_of("clear", actor, {"cause": cause, "count": count, "cards": expand(pile)})
+
+
+def draw_event(actor: int | None, f0: object, f1: object, f2: object, rank: int) -> Event:
+    return event_of("draw", actor, {"cards": (rank,)})
+
+
+def take_up_event(
+    actor: int | None, count: int, f1: object, f2: object, cards: tuple[int, ...]
+) -> Event:
+    return event_of("take_up", actor, {"count": count, "cards": cards})
+
+
+def finish_event(actor: int | None, place: int, f1: object, f2: object, extra: object) -> Event:
+    return event_of("finish", actor, {"place": place})
+
+
+def round_event(actor: int | None, number: int, f1: object, f2: object, extra: object) -> Event:
+    return event_of("round", actor, {"round": number})
+
+
+def swap_event(actor: int | None, f0: object, f1: object, f2: object, pair: Any) -> Event:
+    hand, up = pair
+    return event_of("swap", actor, {"hand": hand, "face_up": up, "cards": (hand, up)})
+
+
+def deal_event(actor: int | None, f0: object, f1: object, f2: object, fields: Any) -> Event:
+    return Event.make("deal", actor, **fields)
+
+
+def plain_maker(name: str) -> Maker:
+    """The maker of an event without fields (`turn`, `bonus`, `win`)."""
+
+    def make(actor: int | None, f0: object, f1: object, f2: object, extra: object) -> Event:
+        return event_of(name, actor)
+
+    return make
+
+
+turn_event = plain_maker("turn")
+bonus_event = plain_maker("bonus")
+win_event = plain_maker("win")

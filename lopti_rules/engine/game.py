@@ -18,10 +18,28 @@ live in `build.py` and `view.py`.
 from __future__ import annotations
 
 import random
-from itertools import chain, repeat
 from typing import TYPE_CHECKING
 
-from lopti_rules.engine.events import Event, EventBus, Maker, event_of
+from lopti_rules.engine.events import (
+    AFTER,
+    BEFORE,
+    IDLE,
+    EventBus,
+    Maker,
+    Pile,
+    Plan,
+    bonus_event,
+    clear_event,
+    draw_event,
+    finish_event,
+    pickup_event,
+    play_event,
+    reveal_event,
+    round_event,
+    take_up_event,
+    turn_event,
+    win_event,
+)
 from lopti_rules.engine.legality import generate, play_is_legal, top_run, why_illegal
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Play, Reveal, Swap
 from lopti_rules.engine.swaps import apply_swap, legal_swaps
@@ -201,7 +219,7 @@ class Game:
                 self._resolve_play(seat, move.rank, move.count, True)
             elif move.__class__ is PickUp:
                 reason = "forced" if len(legal) == 1 else "voluntary"
-                self._pickup(seat, reason)
+                self.pickup(seat, reason)
                 self._end_turn(seat)
             else:
                 assert isinstance(move, Reveal)
@@ -232,62 +250,30 @@ class Game:
 
     # -- resolution ----------------------------------------------------------------------------
     def _resolve_play(self, seat: int, rank: int, count: int, from_hand: bool) -> None:
+        """One play, start to end: its three moments around the cards landing (`_land`), then
+        what follows: the T4 draw, the F2 take-up, then finish, bonus or the turn's end."""
         bus = self.bus
+        before, seen, after = bus.plays[rank]  # this rank's hooks (and the observers)
+        source = "hand" if from_hand else "face_down"
         event = None  # built only when a hook's gate passes or observers exist
-        played = count  # the event's count, even if a before hook takes cards away
-        hooked = bus.live and bus.wants["play"]
-        if hooked and bus.early["play"]:  # before hooks or observers
-            source = "hand" if from_hand else "face_down"
-            if bus.watched:
-                event = _play_event(seat, rank, count, source, None)
-            hooks = bus.play_before[rank]  # prefiltered: the hooks this rank may fire
-            if hooks:
-                event = bus.dispatch(hooks, event, seat, rank, count, source, _play_event, None)
+        landed = count  # the event's count stays `count`, even if a before hook takes cards
+        if before:
+            event = bus.run(before, None, seat, rank, count, source, play_event, None)
             if from_hand:  # a misbehaving hook cannot make the hand go negative
-                count = min(count, self.hands[seat][rank])
-        self.setup = False
-        self._pre_draw = seat
-        if from_hand:
-            self.hands[seat][rank] -= count
-            self.hand_sizes[seat] -= count
-        cause: str | None = None
-        if rank == 3:  # X3.2: to the chain, out of the round
-            self.chain += count
-            self.removed.extend([3] * count)
-            if self.pile_ranks:
-                self.obligation = True  # X3.3 (D10, D24: top play and low rule stay)
-            if self.chain >= 4:
-                cause = "threes"  # X3.5, C1c
-        else:
-            self.chain = 0
-            self.obligation = False
-            self.pile_ranks.append(rank)
-            self.pile_counts.append(count)
-            self.low = rank == 7  # X7.2, X7.3, D24
-            if rank == 10:
-                cause = "ten"  # X10.2, C1a
-            elif top_run(self.pile_ranks, self.pile_counts) >= 4:
-                cause = "sevens" if rank == 7 else "four_of_a_kind"  # C1b
-        went_out = not self.hand_sizes[seat] and not self.face_up[seat]
-        went_out = went_out and not self.face_down[seat]
+                landed = min(count, self.hands[seat][rank])
+        # F2 waits for the T4 draw only while one can still follow (a first play, cards left)
+        self._pre_draw = seat if not self.bonus and not self.drawn else -1
+        cause = self._land(seat, rank, landed, from_hand)
+        went_out = not (self.hand_sizes[seat] or self.face_up[seat] or self.face_down[seat])
         if went_out:  # W1, D37: finished for the play's after hooks
             self.out[seat] = True
             self.finished.append(seat)
-        if hooked and bus.watched:
-            if event is None:
-                event = _play_event(seat, rank, played, "hand" if from_hand else "face_down", None)
-            bus.observed(event)
+        if seen:
+            event = bus.run(seen, event, seat, rank, count, source, play_event, None)
         if cause is not None:
             self.clear(seat, cause)
-        if hooked:
-            hooks = bus.play_after[rank]  # prefiltered: the hooks this rank may fire
-            if hooks:  # bus.dispatch, inlined: this is the hottest hooked event
-                source = "hand" if from_hand else "face_down"
-                for gate, handler in hooks:
-                    if gate is None or gate(self, seat, rank, played, source):
-                        if event is None:
-                            event = _play_event(seat, rank, played, source, None)
-                        handler(event)
+        if after:
+            bus.run(after, event, seat, rank, count, source, play_event, None)
         self._pre_draw = -1
         if not self.bonus and not self.drawn:  # T4: the turn's first play only
             self.drawn = True
@@ -298,137 +284,142 @@ class Game:
         if went_out:
             self._finish(seat)
             self._end_turn(seat)
-            return
-        owed = cause is not None
-        if self._owed and seat in self._owed:
-            self._owed = [s for s in self._owed if s != seat]
-            owed = True
-        if owed and not self.over:
+        elif ((self._owed and self._settle_owed(seat)) or cause is not None) and not self.over:
             self._grant_bonus(seat)  # T5, C3
         else:
             self._end_turn(seat)
+
+    def _settle_owed(self, seat: int) -> bool:
+        """Whether a custom clear owed `seat` a bonus, now taken here (their play's end)."""
+        if seat in self._owed:
+            self._owed = [s for s in self._owed if s != seat]
+            return True
+        return False
+
+    def _land(self, seat: int, rank: int, count: int, from_hand: bool) -> str | None:
+        """The played cards land (chain, pile, low rule); the clear they cause, if any."""
+        self.setup = False
+        if from_hand:
+            self.hands[seat][rank] -= count
+            self.hand_sizes[seat] -= count
+        if rank == 3:  # X3.2: to the chain, out of the round
+            self.chain += count
+            self.removed.extend([3] * count)
+            if self.pile_ranks:
+                self.obligation = True  # X3.3 (D10, D24: top play and low rule stay)
+            return "threes" if self.chain >= 4 else None  # X3.5, C1c
+        self.chain = 0
+        self.obligation = False
+        self.pile_ranks.append(rank)
+        self.pile_counts.append(count)
+        self.low = rank == 7  # X7.2, X7.3, D24
+        if rank == 10:
+            return "ten"  # X10.2, C1a
+        if top_run(self.pile_ranks, self.pile_counts) >= 4:
+            return "sevens" if rank == 7 else "four_of_a_kind"  # C1b
+        return None
 
     def _reveal(self, seat: int, index: int) -> None:
         bus = self.bus
         rank = self.face_down[seat][index]
         legal = play_is_legal(self, rank, 1)
+        before, seen, after = bus.plan["reveal"]
         event = None
-        hooked = bus.live and bus.wants["reveal"]
-        if hooked and bus.early["reveal"]:
-            if bus.watched:
-                event = _reveal_event(seat, rank, legal, None, None)
-            hooks = bus.before_hooks["reveal"]
-            if hooks:
-                event = bus.dispatch(hooks, event, seat, rank, legal, None, _reveal_event, None)
+        if before:
+            event = bus.run(before, None, seat, rank, legal, None, reveal_event, None)
         self.face_down[seat].pop(index)
-        if hooked:
-            self._observe_then_after(event, "reveal", seat, rank, legal, _reveal_event, None)
+        if seen:
+            event = bus.run(seen, event, seat, rank, legal, None, reveal_event, None)
+        if after:
+            bus.run(after, event, seat, rank, legal, None, reveal_event, None)
         if legal:  # F5
             self._resolve_play(seat, rank, 1, False)
             return
         self.setup = False
         self.pile_ranks.append(rank)  # F6, F7: onto the pile, then pick it all up
         self.pile_counts.append(1)
-        self._pickup(seat, "failed_reveal")
+        self.pickup(seat, "failed_reveal")
         self._end_turn(seat)
 
-    def _pickup(self, seat: int, reason: str) -> None:
-        """The pile goes into `seat`'s hand (T2, T3): chain, obligation and low reset."""
+    def pickup(self, seat: int, reason: str) -> None:
+        """The pile goes into `seat`'s hand (T2, T3, or a custom action's `custom`): chain,
+        obligation and low reset; nothing goes to a finished player."""
         bus = self.bus
+        plan = bus.plan["pickup"]
+        before, seen, after = plan
         event = None
-        pile: tuple[list[int], list[int]] | None = None  # the event's pile, as the pickup starts
-        hooked = bus.live and bus.wants["pickup"]
-        if hooked and bus.early["pickup"]:
-            size = sum(self.pile_counts)
-            pile = (self.pile_ranks[:], self.pile_counts[:])
-            if bus.watched:
-                event = _pickup_event(seat, size, reason, None, pile)
-            hooks = bus.before_hooks["pickup"]
-            if hooks:
-                event = bus.dispatch(hooks, event, seat, size, reason, None, _pickup_event, pile)
-            if self.out[seat]:
-                return  # cards never go to a finished player
+        if plan is not IDLE:  # the event's pile, as the pickup starts
+            pile, size = self._pile_at_start(plan), self.pile_size()
+            if before:
+                event = bus.run(before, None, seat, size, reason, None, pickup_event, pile)
+                if self.out[seat]:
+                    return  # cards never go to a finished player
         self.pickups += 1
         hand = self.hands[seat]
         total = 0
-        ranks, counts = self.pile_ranks, self.pile_counts
-        for rank, count in zip(ranks, counts, strict=True):
+        for rank, count in zip(self.pile_ranks, self.pile_counts, strict=True):
             hand[rank] += count
             total += count
         self.hand_sizes[seat] += total
-        if hooked and pile is None:  # no before hook ran: these lists are the event's pile
-            pile, size = (ranks, counts), total
-            self.pile_ranks, self.pile_counts = [], []
-        else:
-            ranks.clear()
-            counts.clear()
-        self.chain = 0
-        self.obligation = False
-        self.low = False
-        self._legal = None
-        if hooked:
-            if bus.watched:
-                if event is None:
-                    event = _pickup_event(seat, size, reason, None, pile)
-                bus.observed(event)
-            for gate, handler in bus.after_hooks["pickup"]:  # bus.dispatch, inlined
-                if gate is None or gate(self, seat, size, reason, None):
-                    if event is None:
-                        event = _pickup_event(seat, size, reason, None, pile)
-                    handler(event)
+        self._pile_gone()
+        if seen:
+            event = bus.run(seen, event, seat, size, reason, None, pickup_event, pile)
+        if after:
+            bus.run(after, event, seat, size, reason, None, pickup_event, pile)
 
     def clear(self, causer: int, cause: str) -> None:
         """The pile leaves the round (C2); `cause` as LANGUAGE.md §4 names it."""
         bus = self.bus
+        plan = bus.plan["clear"]
+        before, seen, after = plan
         event = None
-        pile: list[int] | None = None  # the event's cards, as the clear starts
-        hooked = bus.live and bus.wants["clear"]
-        if hooked and bus.early["clear"]:
-            count = sum(self.pile_counts)
-            pile = self.pile_cards()
-            if bus.watched:
-                event = _clear_event(causer, cause, count, None, pile)
-            hooks = bus.before_hooks["clear"]
-            if hooks:
-                event = bus.dispatch(hooks, event, causer, cause, count, None, _clear_event, pile)
+        if plan is not IDLE:  # the event's cards, as the clear starts
+            pile, count = self._pile_at_start(plan), self.pile_size()
+            if before:
+                event = bus.run(before, None, causer, cause, count, None, clear_event, pile)
         self.clears += 1
-        cards = self.pile_cards()
-        self.removed.extend(cards)
-        if hooked and pile is None:  # no before hook ran: these are the event's cards
-            pile, count = cards, len(cards)
-        self.pile_ranks.clear()
-        self.pile_counts.clear()
+        self.removed.extend(self.pile_cards())
+        self._pile_gone()
+        if seen:
+            event = bus.run(seen, event, causer, cause, count, None, clear_event, pile)
+        if after:
+            bus.run(after, event, causer, cause, count, None, clear_event, pile)
+
+    def _pile_at_start(self, plan: Plan) -> Pile:
+        """The pile as an event that moves it starts: a copy if before hooks may change it."""
+        if plan[BEFORE]:
+            return self.pile_ranks[:], self.pile_counts[:]
+        return self.pile_ranks, self.pile_counts  # `_pile_gone` replaces, never empties, them
+
+    def _pile_gone(self) -> None:
+        """The pile has left the table (picked up or cleared): chain, obligation, low reset."""
+        self.pile_ranks, self.pile_counts = [], []
         self.chain = 0
         self.obligation = False
         self.low = False
         self._legal = None
-        if hooked:
-            self._observe_then_after(event, "clear", causer, cause, count, _clear_event, pile)
 
     def draw(self, seat: int) -> bool:
         """Draw one card from the deck into `seat`'s hand; False if none could be drawn."""
         if not self.deck or self.out[seat]:
             return False
         bus = self.bus
+        before, seen, after = bus.plan["draw"]
         event = None
-        hooked = bus.live and bus.wants["draw"]
-        if hooked and bus.early["draw"]:
-            top = self.deck[-1]
-            if bus.watched:
-                event = _draw_event(seat, None, None, None, top)
-            hooks = bus.before_hooks["draw"]
-            if hooks:
-                event = bus.dispatch(hooks, event, seat, None, None, None, _draw_event, top)
+        if before:
+            event = bus.run(before, None, seat, None, None, None, draw_event, self.deck[-1])
             if not self.deck or self.out[seat]:
                 return False
         rank = self.deck.pop()
         self.hands[seat][rank] += 1
         self.hand_sizes[seat] += 1
         self._legal = None
-        if hooked:
-            if event is not None and event.fields["cards"] != (rank,):
-                event = None  # the hooks changed the deck: the card drawn is another
-            self._observe_then_after(event, "draw", seat, None, None, _draw_event, rank)
+        if event is not None and event.fields["cards"] != (rank,):
+            event = None  # the hooks changed the deck: the card drawn is another
+        if seen:
+            event = bus.run(seen, event, seat, None, None, None, draw_event, rank)
+        if after:
+            bus.run(after, event, seat, None, None, None, draw_event, rank)
         return True
 
     def take_up(self, seat: int) -> None:
@@ -437,12 +428,13 @@ class Game:
         if not ups or seat in self._taking_up:
             return  # nested in its own before hooks: the take-up under way takes them all
         bus = self.bus
+        before, seen, after = bus.plan["take_up"]
+        count, cards = len(ups), tuple(sorted(ups))  # the event's, as the take-up starts
         event = None
-        if bus.live and bus.wants["take_up"]:
-            event = Event.make("take_up", seat, count=len(ups), cards=sorted(ups))
+        if before:
             self._taking_up.add(seat)
             try:
-                bus.before(event)
+                event = bus.run(before, None, seat, count, None, None, take_up_event, cards)
             finally:
                 self._taking_up.discard(seat)
             ups = self.face_up[seat]
@@ -452,16 +444,46 @@ class Game:
         self.hand_sizes[seat] += len(ups)
         self.face_up[seat] = []
         self._legal = None
-        if event is not None:
-            bus.observed(event)
-            bus.after(event)
+        if seen:
+            event = bus.run(seen, event, seat, count, None, None, take_up_event, cards)
+        if after:
+            bus.run(after, event, seat, count, None, None, take_up_event, cards)
+
+    def hand_emptied(self, seat: int) -> None:
+        """A custom action emptied `seat`'s hand: the F2 take-up, at once (D15), unless that
+        seat's play is resolving and its T4 draw can still follow (it takes up after it)."""
+        if self.hand_sizes[seat] or not self.face_up[seat]:
+            return
+        if self._pre_draw == seat and self.deck:
+            return  # `_after_play` takes up after the draw, if the hand is still empty
+        self.take_up(seat)
+
+    def owe_bonus(self, seat: int) -> None:
+        """A custom clear owes `seat` a bonus play (taken by `settle`, or at its play's end)."""
+        if not self.out[seat]:
+            self._owed.append(seat)
+
+    def changed(self) -> None:
+        """A custom action changed the table: forget the legal moves, take an owed bonus."""
+        self._legal = None
+        if self._owed:
+            self.settle()
+
+    def _instant(self, name: str, actor: int, f0: object, make: Maker) -> None:
+        """An event with nothing to apply (`finish`, `win`, `bonus`): its three moments."""
+        bus = self.bus
+        plan = bus.plan[name]
+        if plan is not IDLE:
+            event = None
+            for row in plan:
+                event = bus.run(row, event, actor, f0, None, None, make, None)
 
     def _finish(self, seat: int) -> None:
         place = self.finished.index(seat) + 1
-        self._simple("finish", seat, place=place)
+        self._instant("finish", seat, place, finish_event)
         if place == 1:
             self.winner = seat
-            self._simple("win", seat)
+            self._instant("win", seat, None, win_event)
         actives = self.players - len(self.finished)
         if not self.places_option or actives <= 1:
             self.over = True
@@ -470,7 +492,7 @@ class Game:
         self.turn = seat
         self.bonus = True
         self._legal = None
-        self._simple("bonus", seat)
+        self._instant("bonus", seat, None, bonus_event)
 
     def _end_turn(self, seat: int) -> None:
         """The move passes on: an owed out-of-turn bonus, a resumed frame, or the next turn."""
@@ -485,36 +507,24 @@ class Game:
             seat = frame_seat
         self.turns += 1
         bus = self.bus
-        if bus.live and self.hand_sizes[seat] >= bus.turn_end:  # prefiltered
-            ended = None  # bus.dispatch, inlined: a turn ends on nearly every move
-            for gate, handler in bus.after_hooks["turn"]:
-                if gate is None or gate(self, seat, None, None, None):
-                    if ended is None:
-                        ended = event_of("turn", seat)
-                    handler(ended)
-        if self.over:  # the round has ended: no bonus play or draw is pending (W1, W3, T5)
-            self.bonus = False
-            self.drawn = False
-            self._round_over()
-            return
-        nxt = self.next_active(seat)
-        self.turn = nxt
+        turns = bus.turns  # the turn hooks per hand size of the actor
+        after = turns[self.hand_sizes[seat]][AFTER]
+        if after:
+            bus.run(after, None, seat, None, None, None, turn_event, None)
         self.bonus = False
         self.drawn = False
-        if bus.live:
-            if bus.watched:
-                event = event_of("turn", nxt)
-                bus.before(event)
-                bus.observed(event)
-            elif self.hand_sizes[nxt] >= bus.turn_start:  # no observer; prefiltered
-                started = None  # bus.dispatch, inlined: a turn starts on nearly every move
-                for gate, handler in bus.before_hooks["turn"]:
-                    if gate is None or gate(self, nxt, None, None, None):
-                        if started is None:
-                            started = event_of("turn", nxt)
-                        handler(started)
-        if not self.hand_sizes[self.turn] and self.face_up[self.turn]:
-            self.take_up(self.turn)
+        if self.over:  # the round has ended: no bonus play or draw is pending (W1, W3, T5)
+            self._round_over()
+            return
+        self.turn = nxt = self.next_active(seat)
+        before, seen, _ = turns[self.hand_sizes[nxt]]
+        event = None
+        if before:
+            event = bus.run(before, None, nxt, None, None, None, turn_event, None)
+        if seen:
+            bus.run(seen, event, nxt, None, None, None, turn_event, None)
+        if not self.hand_sizes[nxt] and self.face_up[nxt]:
+            self.take_up(nxt)
 
     def _interrupt(self, frame: Frame) -> bool:
         """Give an owed custom-clear bonus at once, out of turn; False if none is due."""
@@ -532,86 +542,29 @@ class Game:
             self._interrupt(("resume", self.turn, self.bonus, self.drawn))
 
     def _round_over(self) -> None:
-        if self.bus.live and self.bus.after_hooked["round"]:
-            self.bus.after(Event.make("round", self.dealer, round=self.round))
+        row = self.bus.plan["round"][AFTER]
+        if row:
+            self.bus.run(row, None, self.dealer, self.round, None, None, round_event, None)
 
-    def _observe_then_after(
-        self,
-        event: Event | None,
-        name: str,
-        actor: int,
-        f0: object,
-        f1: object,
-        make: Maker,
-        extra: object,
-    ) -> Event | None:
-        """The observation and `after` moments of a gated event (built only if needed)."""
-        bus = self.bus
-        if bus.watched:
-            if event is None:
-                event = make(actor, f0, f1, None, extra)
-            bus.observed(event)
-        hooks = bus.after_hooks[name]
-        if hooks:
-            event = bus.dispatch(hooks, event, actor, f0, f1, None, make, extra)
-        return event
-
-    def _simple(self, name: str, actor: int | None, **fields: object) -> None:
-        bus = self.bus
-        if bus.live and bus.wants[name]:
-            event = Event.make(name, actor, **fields)
-            bus.before(event)
-            bus.observed(event)
-            bus.after(event)
-
-    # -- small reads -----------------------------------------------------------------------
+    # -- the read API (what other stages read; never the private attributes) ---------------
     def pile_size(self) -> int:
+        """Cards on the pile."""
         return sum(self.pile_counts)
+
+    def top(self) -> int | None:
+        """The rank of the pile's top play (None: an empty pile)."""
+        return self.pile_ranks[-1] if self.pile_ranks else None
+
+    def removed_count(self) -> int:
+        """Cards out of the round, known or not (the chain's 3s and cleared piles)."""
+        return len(self.removed) + self.removed_unknown
+
+    def players_in(self) -> int:
+        """Players still in the round."""
+        return self.players - self.out.count(True)
 
     def pile_cards(self) -> list[int]:
         cards: list[int] = []
         for rank, count in zip(self.pile_ranks, self.pile_counts, strict=True):
             cards.extend([rank] * count)
         return cards
-
-
-_chain = chain.from_iterable
-_repeat = repeat
-
-
-# -- the events of the gated event points, built only when a hook's gate passes or observers
-# -- exist: make(actor, f0, f1, f2, extra) with f0..f2 the event's GATE_FIELDS
-
-
-def _play_event(actor: int | None, rank: int, count: int, source: str, extra: object) -> Event:
-    fields = {"rank": rank, "count": count, "source": source, "cards": (rank,) * count}
-    return event_of("play", actor, fields)
-
-
-def _reveal_event(actor: int | None, rank: int, legal: bool, f2: object, extra: object) -> Event:
-    return event_of("reveal", actor, {"rank": rank, "legal": legal, "cards": (rank,)})
-
-
-def _expand(pile: tuple[list[int], list[int]] | None) -> tuple[int, ...]:
-    if pile is None:  # never, where the engine calls it
-        return ()
-    ranks, counts = pile  # one count per rank (the pile's two lists), so `map` pairs them all
-    return tuple(_chain(map(_repeat, ranks, counts)))
-
-
-def _pickup_event(
-    actor: int | None,
-    count: int,
-    reason: str,
-    f2: object,
-    pile: tuple[list[int], list[int]] | None,
-) -> Event:
-    return event_of("pickup", actor, {"count": count, "reason": reason, "cards": _expand(pile)})
-
-
-def _clear_event(actor: int | None, cause: str, count: int, f2: object, cards: list[int]) -> Event:
-    return event_of("clear", actor, {"cause": cause, "count": count, "cards": tuple(cards)})
-
-
-def _draw_event(actor: int | None, f0: object, f1: object, f2: object, rank: int) -> Event:
-    return event_of("draw", actor, {"cards": (rank,)})

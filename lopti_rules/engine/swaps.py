@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lopti_rules.engine.cards import RANK_NAMES
-from lopti_rules.engine.events import Event
+from lopti_rules.engine.events import swap_event
 from lopti_rules.engine.moves import IllegalMoveError, Swap
 
 if TYPE_CHECKING:
@@ -53,20 +53,15 @@ def apply_swap(game: Game, move: Swap) -> None:
     if up_rank not in game.face_up[seat]:
         raise IllegalMoveError(f"{where}: seat {seat} has no such face-up card (S4, D34)")
     bus = game.bus
-    event = None
-    if bus.live and bus.wants["swap"]:
-        event = Event.make(
-            "swap", seat, hand=hand_rank, face_up=up_rank, cards=[hand_rank, up_rank]
-        )
-        bus.before(event)
-        if not game.hands[seat][hand_rank] or up_rank not in game.face_up[seat]:
-            return  # a before-swap hook moved the cards away: there is nothing left to swap
+    swap_at = (seat, None, None, None, swap_event, (hand_rank, up_rank))
+    before, seen, after = bus.plan["swap"]
+    event = bus.run(before, None, *swap_at)
+    if not game.hands[seat][hand_rank] or up_rank not in game.face_up[seat]:
+        return  # a before-swap hook moved the cards away: there is nothing left to swap
     game.hands[seat][hand_rank] -= 1
     game.hands[seat][up_rank] += 1
     game.face_up[seat].remove(up_rank)
     game.face_up[seat].append(hand_rank)
     game.swapped.append(seat)
     game._legal = None
-    if event is not None:
-        bus.observed(event)
-        bus.after(event)
+    bus.run(after, bus.run(seen, event, *swap_at), *swap_at)

@@ -92,27 +92,6 @@ class ActionCompiler:
     def _give(self, action: ast.Give) -> Block:
         givers, receivers = self.target(action.target), self.target(action.recipient)
         n, which = action.count.value, action.which
-        giver_role, receiver_role = givers.role, receivers.role
-        if giver_role is not None and receiver_role is not None:  # one seat to one seat
-
-            def one(ctx: Ctx) -> None:
-                giver = giver_role(ctx)
-                if giver is None:
-                    return
-                receiver = receiver_role(ctx)
-                if receiver is None:
-                    return
-                rt = ctx.rt
-                if rt.stopped or rt.spent >= rt.limits.actions:  # `rt.spend`'s usual case inline
-                    if not rt.spend(ctx):
-                        return
-                else:
-                    rt.spent += 1
-                game = ctx.game
-                choice = None if which or rt.chooser is None else rt.choose(game, giver, n, "give")
-                game.effects.give(giver, receiver, n, which or "lowest", choice)
-
-            return one
 
         def run(ctx: Ctx) -> None:
             rt = ctx.rt
@@ -211,48 +190,6 @@ def _discard(n: int, which: str | None) -> Callable[[Ctx, int], None]:
 
 
 def _per_seat(target: Target, act: Callable[[Ctx, int], None]) -> Block:
-    role = target.role
-    if role is not None:  # one seat, or nobody: `target.visit` without the generator
-
-        def one(ctx: Ctx) -> None:
-            seat = role(ctx)
-            if seat is None:
-                return
-            rt = ctx.rt
-            if rt.stopped or rt.spent >= rt.limits.actions:  # `rt.spend`, its usual case inline
-                if not rt.spend(ctx):
-                    return
-            else:
-                rt.spent += 1
-            act(ctx, seat)
-
-        return one
-
-    if target.where is None:  # `every`/`each other` player: `target.visit`'s steps, inline
-        other = target.kind == "each other"
-
-        def each(ctx: Ctx) -> None:
-            rt = ctx.rt
-            game = ctx.game
-            actor = ctx.actor
-            seats = game.active_from(actor if actor is not None else 0)
-            outer = ctx.visited
-            try:
-                for seat in seats:
-                    if game.out[seat] or (other and seat == actor):
-                        continue  # finished players are never visited
-                    ctx.visited = seat
-                    if rt.stopped or rt.spent >= rt.limits.actions:  # `rt.spend`, inline
-                        if not rt.spend(ctx):
-                            return
-                    else:
-                        rt.spent += 1
-                    act(ctx, seat)
-            finally:
-                ctx.visited = outer
-
-        return each
-
     def run(ctx: Ctx) -> None:
         rt = ctx.rt
         for seat in target.visit(ctx):
@@ -265,13 +202,8 @@ def _per_seat(target: Target, act: Callable[[Ctx, int], None]) -> Block:
 
 def _once(act: Callable[[Ctx], object]) -> Block:
     def run(ctx: Ctx) -> None:
-        rt = ctx.rt
-        if rt.stopped or rt.spent >= rt.limits.actions:  # `rt.spend`, its usual case inline
-            if not rt.spend(ctx):
-                return
-        else:
-            rt.spent += 1
-        act(ctx)
+        if ctx.rt.spend(ctx):
+            act(ctx)
 
     return run
 

@@ -9,13 +9,11 @@ are ints, flags are bools, symbols (`ten`, `voluntary`, ...) are strings, `top` 
 pile is `None` (the symbol `none`), and `MISSING` stands for a field of a role that matches
 nobody (LANGUAGE.md §4: comparisons on it are false).
 
-The table fields (`TABLE_FIELDS`) and player fields (`PLAYER_FIELDS`) are plain functions of
-the game, read at the moment a condition is tested, never cached.
+The fields a condition reads are in fields.py, read at the moment it is tested, never cached.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from lopti_rules.engine.events import Event
@@ -51,30 +49,6 @@ class Ctx:
         self.visited: int | None = None  # the player an each/every action is visiting
         self.winner: int | None = None  # inside a roshambo block
         self.loser: int | None = None
-
-
-def _top(game: Game) -> object:
-    return game.pile_ranks[-1] if game.pile_ranks else None
-
-
-TABLE_FIELDS: dict[str, Callable[[Game], object]] = {
-    "pile": lambda g: sum(g.pile_counts),
-    "top": _top,
-    "deck": lambda g: len(g.deck),
-    "removed": lambda g: len(g.removed) + g.removed_unknown,
-    "round": lambda g: g.round,
-    "players": lambda g: g.players - sum(g.out),
-    "chain": lambda g: g.chain,
-    "low": lambda g: g.low,
-    "obligation": lambda g: g.obligation,
-}
-
-PLAYER_FIELDS: dict[str, Callable[[Game, int], int]] = {
-    "hand": lambda g, s: g.hand_sizes[s],
-    "face_up": lambda g, s: len(g.face_up[s]),
-    "face_down": lambda g, s: len(g.face_down[s]),
-    "cards": lambda g, s: g.cards_of(s),
-}
 
 
 def active(game: Game, seat: int | None) -> bool:

@@ -23,8 +23,7 @@ from lopti_rules.diagnostics.source import Diagnostic, Source
 from lopti_rules.language import ast, catalog
 from lopti_rules.language.parse import parse
 from lopti_rules.runtime.actions import ActionCompiler
-from lopti_rules.runtime.conditions import CondCompiler
-from lopti_rules.runtime.gates import compile_gate, prefilter
+from lopti_rules.runtime.conditions import CondCompiler, compile_test, event_keys, resolve
 from lopti_rules.runtime.guard import GuardLimits, limits_for, static_cost
 from lopti_rules.runtime.install import Chooser, CompiledHook, Runtime
 
@@ -186,19 +185,16 @@ def _compile_hook(title: str, author: int, hook: ast.Hook, unchecked: bool) -> C
     event = catalog.EVENTS.get(hook.event.name)
     if event is None or not event.hookable or hook.timing == "instead of":
         raise ValueError(f"`{hook.timing} {hook.event.name}` cannot run: the checker rejects it")
-    conds = CondCompiler(event)
-    actions = ActionCompiler(conds, unchecked=unchecked)
-    where = f"<gate {title!r} line {hook.span.line}>"
-    ranks, hand = prefilter(hook.cond, event, author)
+    actions = ActionCompiler(CondCompiler(event, author), unchecked=unchecked)
+    form = resolve(hook.cond, event) if hook.cond is not None else None
+    where = f"<when {title!r} line {hook.span.line}>"
     return CompiledHook(
         rule=title,
         author=author,
         timing=hook.timing,
         event=event.name,
-        cond=conds.compile(hook.cond) if hook.cond is not None else None,
+        gate=compile_test(form, author, where) if form is not None else None,
+        keys=event_keys(event.name, form),
         body=actions.block(hook.actions),
         line=hook.span.line,
-        gate=compile_gate(hook.cond, event, author, where) if hook.cond is not None else None,
-        ranks=ranks,
-        hand=hand,
     )

@@ -21,7 +21,7 @@ of them clockwise from the actor, the actor included.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from lopti_rules.language import ast
@@ -139,12 +139,14 @@ class Target:
         self.role = role
         self.where = where
 
-    def visit(self, ctx: Ctx) -> Iterator[int]:
+    def visit(self, ctx: Ctx) -> Iterable[int]:
+        """The seats, in order: a role's one seat (or none), else the players visited."""
         if self.role is not None:
             seat = self.role(ctx)
-            if seat is not None:
-                yield seat
-            return
+            return () if seat is None else (seat,)
+        return self._each(ctx)
+
+    def _each(self, ctx: Ctx) -> Iterator[int]:
         game = ctx.game
         actor = ctx.actor if ctx.actor is not None else 0
         seats = game.active_from(actor)

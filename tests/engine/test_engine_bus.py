@@ -18,13 +18,6 @@ def trace(game: Game) -> list[str]:
     return seen
 
 
-def test_idle_bus_is_not_live() -> None:
-    g = Game.new(TableOptions(players=4), seed=2)
-    assert g.bus.live is False
-    g.bus.observe(lambda e: None)
-    assert g.bus.live is True
-
-
 def test_resolution_order_of_a_clearing_play() -> None:  # LANGUAGE.md §4 Timing, D16
     g = table(["10 5", "K"], deck="4")
     seen = trace(g)

@@ -11,9 +11,8 @@ from lopti_rules.engine.events import GATE_FIELDS
 from lopti_rules.language import catalog
 from lopti_rules.language.parse import parse
 from lopti_rules.runtime import GuardLimits
-from lopti_rules.runtime.conditions import CondCompiler
+from lopti_rules.runtime.conditions import CondCompiler, compile_gate
 from lopti_rules.runtime.context import Ctx
-from lopti_rules.runtime.gates import compile_gate
 from lopti_rules.runtime.install import Runtime
 
 
@@ -30,7 +29,7 @@ def holds(cond: str, game: Game, event: Event, *, visited: int | None = None) ->
     result = compiled(ctx)
     if visited is None:  # a `when`: its gate (what the engine tests) gives the same answer
         gate = compile_gate(hook.cond, catalog.EVENTS[event.name], 0)
-        assert gate is not None, cond
+
         values = [event.fields.get(name) for name in GATE_FIELDS[event.name]]
         f0, f1, f2 = [*values, None, None, None][:3]
         assert bool(gate(game, event.actor, f0, f1, f2)) is result, cond

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from pytest import MonkeyPatch
 from runtime_helpers import Lines, hand, table, total_cards, with_rules
 
 from lopti_rules.engine import Event, Play, Swap
@@ -37,26 +36,6 @@ def test_a_swap_whose_cards_a_before_hook_moved_does_nothing() -> None:  # S4, R
     # the emptied hand took up the face-up cards (F2): the 5 and the A are gone from reach
     assert hand(game, 0) == [13, 14] and game.face_up[0] == [] and hand(game, 1) == [5, 9, 11, 12]
     assert game.swapped == []
-
-
-def test_an_event_nobody_hooks_or_observes_is_never_built(monkeypatch: MonkeyPatch) -> None:
-    import lopti_rules.engine.game as game_module
-    from lopti_rules.engine.events import event_of as real
-
-    built: list[str] = []
-
-    def spy(name: str, actor: int | None, fields: dict[str, object] | None = None) -> Event:
-        built.append(name)
-        return real(name, actor, fields)
-
-    monkeypatch.setattr(game_module, "event_of", spy)
-    game = table(["9 4", "K"], pile=["5"], deck="8")
-    runtime = with_rules(game, 'rule "Tax":\n    after clear: next player draws 1\n')
-    game.apply(Play(9, 1))  # a play, a draw and a new turn: none of them hooked
-    assert built == [] and runtime.fires == {"Tax": 0}
-    with_rules(game, 'rule "Turns":\n    before turn: player draws 1\n')
-    game.apply(Play(13, 1))
-    assert built == ["turn"]  # the before moment only: the turn's end is not hooked
 
 
 def test_events_are_immutable_and_their_fields_read_only() -> None:

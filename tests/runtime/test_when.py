@@ -1,14 +1,12 @@
-"""Gates: a hook's `when` compiled for the engine gives exactly what its Ctx closure gives.
+"""Gates: a hook's `when` as the engine tests it, and the ranks prefilter derived from it.
 
 - Over random bot games, at every hookable event and for a wide set of conditions (event
   fields, table fields, player fields of every role, `in`, `not`, `and`/`or`, `none`), the
-  gate on the event's raw values and the Ctx closure on the built event agree.
-- The bus runs a gated hook only when its gate holds, tests it at the hook's moment (before
-  the effect for `before`, after it for `after`), and builds no event when no gate passes.
-- Every hook of the example packs gets a gate.
-- A hook's prefilter (the ranks a `play` hook can fire on, the hand size its actor needs) is
-  implied by its condition: over the same random games, whenever the gate holds, so does the
-  prefilter; the prefiltered bus fires the example packs exactly as the unfiltered one.
+  gate on the event's raw values and the `if` test on the built event agree, and whenever
+  the gate of a `play` hook holds, the played rank is one of its prefilter's ranks.
+- The bus runs a gated hook only when its gate holds, tested at the hook's moment (before
+  the effect for `before`, after it for `after`).
+- The prefiltered bus fires the example packs exactly as the unfiltered one.
 """
 
 from __future__ import annotations
@@ -26,9 +24,8 @@ from lopti_rules.language import ast, catalog
 from lopti_rules.language.parse import parse
 from lopti_rules.packs.pack import load_pack
 from lopti_rules.runtime import GuardLimits, RuleSet, Runtime, load_rules
-from lopti_rules.runtime.conditions import CondCompiler
+from lopti_rules.runtime.conditions import CondCompiler, compile_gate, event_keys, resolve
 from lopti_rules.runtime.context import Ctx
-from lopti_rules.runtime.gates import Prefilter, compile_gate, prefilter
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,20 +72,19 @@ def _cond(event: str, text: str) -> ast.Cond:
 
 def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:
     """... and whenever a gate holds, its prefilter holds too (it never skips a firing)."""
-    compiled: dict[str, list[tuple[str, object, object, Prefilter]]] = {}
+    compiled: dict[str, list[tuple[str, object, object, frozenset[int] | None]]] = {}
     for name in GATE_FIELDS:
         entry = catalog.EVENTS[name]
         for author in (0, 2):
             for text in ANY + BY_EVENT.get(name, ()):
                 cond = _cond(name, text)
                 gate = compile_gate(cond, entry, author)
-                assert gate is not None, (name, text)
                 compiled.setdefault(name, []).append(
                     (
                         text,
                         gate,
-                        (CondCompiler(entry).compile(cond), author),
-                        prefilter(cond, entry, author),
+                        (CondCompiler(entry, author).compile(cond), author),
+                        event_keys(name, resolve(cond, entry)),
                     )
                 )
     checked = passed = 0
@@ -110,11 +106,10 @@ def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:
                 checked += 1
                 if got:  # the prefilter is implied: it would not have skipped this firing
                     passed += 1
-                    assert pre.ranks is None or event.fields["rank"] in pre.ranks, (event, text)
-                    assert event.actor is None or game.hand_sizes[event.actor] >= pre.hand, (
-                        event,
-                        text,
-                    )
+                    key = event.fields["rank"] if event.name == "play" else None
+                    if event.name == "turn" and event.actor is not None:
+                        key = game.hand_sizes[event.actor]
+                    assert pre is None or key in pre, (event, text)
 
         bus.observe(check)
         players = 2 + seed % 4
@@ -126,31 +121,31 @@ def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:
 
 
 @pytest.mark.parametrize(
-    ("event", "text", "ranks", "hand"),
+    ("event", "text", "keys"),
     [
-        ("play", "rank is 7 and cards of player > 3", {7}, 0),
-        ("play", "rank >= J", {11, 12, 13, 14}, 0),
-        ("play", "J <= rank", {11, 12, 13, 14}, 0),
-        ("play", "rank in [2, 7, J]", {2, 7, 11}, 0),
-        ("play", "not (rank in [2, 7])", set(range(15)) - {2, 7}, 0),
-        ("play", "rank < 7 or rank is A", set(range(7)) | {14}, 0),
-        ("play", "rank is 7 or count > 1", None, 0),
-        ("play", "not (rank is 7 and count > 1)", None, 0),
-        ("play", "rank is top", None, 0),
-        ("play", "hand of player >= 3 and rank < 9", set(range(9)), 3),
-        ("turn", "hand of player > 12", None, 13),
-        ("turn", "12 < hand of player", None, 13),
-        ("turn", "hand of player is 5 or hand of player > 9", None, 5),
-        ("turn", "hand of player in [4, 9] and deck > 2", None, 4),
-        ("turn", "not (hand of player > 12)", None, 0),
-        ("turn", "hand of player <= 8", None, 0),
-        ("turn", "hand of the next player > 12", None, 0),
-        ("turn", "cards of player > 12", None, 0),
+        ("play", "rank is 7 and cards of player > 3", {7}),
+        ("play", "rank >= J", {11, 12, 13, 14}),
+        ("play", "J <= rank", {11, 12, 13, 14}),
+        ("play", "rank in [2, 7, J]", {2, 7, 11}),
+        ("play", "not (rank in [2, 7])", set(range(15)) - {2, 7}),
+        ("play", "rank < 7 or rank is A", set(range(7)) | {14}),
+        ("play", "rank is 7 or count > 1", None),
+        ("play", "not (rank is 7 and count > 1)", None),
+        ("play", "rank is top", None),
+        ("play", "hand of player >= 3 and rank < 9", set(range(9))),
+        ("play", "hand of player > 12", None),
+        ("turn", "hand of player > 12", set(range(13, 53))),
+        ("turn", "12 < hand of player", set(range(13, 53))),
+        ("turn", "hand of player is 5 or hand of player > 9", {5} | set(range(10, 53))),
+        ("turn", "hand of player in [4, 9] and deck > 2", {4, 9}),
+        ("turn", "not (hand of player > 12)", set(range(13))),
+        ("turn", "hand of the next player > 12", None),
+        ("turn", "cards of player > 12", None),
     ],
 )
-def test_prefilters_of_conditions(event: str, text: str, ranks: set[int] | None, hand: int) -> None:
-    got = prefilter(_cond(event, text), catalog.EVENTS[event], 0)
-    assert got == Prefilter(None if ranks is None else frozenset(ranks), hand)
+def test_keys_of_conditions(event: str, text: str, keys: set[int] | None) -> None:
+    got = event_keys(event, resolve(_cond(event, text), catalog.EVENTS[event]))
+    assert got == (None if keys is None else frozenset(keys))
 
 
 @pytest.mark.parametrize("pack", ["gentle", "chaotic", "everything"])
@@ -160,7 +155,7 @@ def test_prefilters_change_no_firing(pack: str) -> None:
     rules = RuleSet.from_pack(load_pack(ROOT / "examples" / "packs" / f"{pack}.yaml"))
     seen = []
     for strip in (False, True):
-        hooks = [dataclasses.replace(h, ranks=None, hand=0) if strip else h for h in rules.hooks]
+        hooks = [dataclasses.replace(h, keys=None) if strip else h for h in rules.hooks]
         fires: list[dict[str, int]] = []
         for seed in range(40):
             bus = EventBus()
@@ -170,26 +165,6 @@ def test_prefilters_change_no_firing(pack: str) -> None:
             fires.append({**runtime.fires, "moves": result.moves})
         seen.append(fires)
     assert seen[0] == seen[1]
-
-
-def test_a_gate_that_never_holds_builds_no_event(monkeypatch: pytest.MonkeyPatch) -> None:
-    import lopti_rules.engine.game as game_module
-
-    built: list[str] = []
-    original = game_module.event_of
-
-    def counting(name: str, actor: int | None, fields: dict[str, object] | None = None) -> Event:
-        built.append(name)
-        return original(name, actor, fields)
-
-    monkeypatch.setattr(game_module, "event_of", counting)
-    rules = load_rules('rule "never":\n    after play when rank is 7 and rank is 8: announce "x"\n')
-    bus = EventBus()
-    runtime = rules.attach(bus)
-    result = run_round(TableOptions(players=3), 5, make_bots("random", 3), bus=bus)
-    assert result.moves > 50
-    assert runtime.fires == {"never": 0}
-    assert built == []
 
 
 def test_gates_see_the_state_of_their_moment() -> None:
@@ -214,26 +189,3 @@ def test_gates_see_the_state_of_their_moment() -> None:
     assert any(t == "before" for t, _, _ in seen)
     # a pickup takes at least one card, so `hand is 0` holds before it and never after it
     assert all(t == "before" and size == 0 for t, _, size in seen)
-
-
-@pytest.mark.parametrize("pack", ["gentle", "chaotic", "everything"])
-def test_every_hook_of_the_example_packs_has_a_gate(pack: str) -> None:
-    rules = RuleSet.from_pack(load_pack(ROOT / "examples" / "packs" / f"{pack}.yaml"))
-    for hook in rules.hooks:
-        assert (hook.gate is None) is (hook.cond is None), hook.rule
-
-
-def test_a_hook_without_a_gate_tests_its_condition_in_the_handler() -> None:
-    """The fallback (a condition the gate templates would not cover) fires exactly as a gate."""
-    import dataclasses
-
-    rules = RuleSet.from_pack(load_pack(ROOT / "examples" / "packs" / "gentle.yaml"))
-    fires = []
-    for strip in (False, True):
-        hooks = [dataclasses.replace(h, gate=None) if strip else h for h in rules.hooks]
-        bus = EventBus()
-        runtime = Runtime(bus, hooks, rules.limits)
-        run_round(TableOptions(players=4), 11, make_bots("random", 4), bus=bus)
-        fires.append(dict(runtime.fires))
-    assert fires[0] == fires[1]
-    assert sum(fires[0].values()) > 10

@@ -1,0 +1,72 @@
+"""The reads: every table field, player field and role as one expression over the game.
+
+Takes nothing; it is the one table conditions are compiled against (conditions.py turns a
+resolved condition into a Python function built from these expressions). In an expression,
+`g` is the game, `a` the hooked event's actor, `v` the player an `each` is visiting, `w`/`l`
+the winner and loser inside a roshambo block (None outside one), `{s}` a player field's seat.
+
+Values, as conditions compare them: ranks are ints 2..14 (so they compare by value, S2),
+counts are ints, flags are bools, symbols (`ten`, `voluntary`, ...) are strings, `top` of an
+empty pile is `None` (the symbol `none`). A role matching nobody has the seat None.
+
+To add a field: add it to the catalogue (language/catalog.py) and give its read here, using
+the game's public state or its read API (`Game.top()`, `removed_count()`, `players_in()`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from lopti_rules.runtime.context import next_of
+from lopti_rules.runtime.targets import author_seat, dealer_seat, extreme_seat, last_winner_seat
+
+
+class Read(NamedTuple):
+    expr: str  # a Python expression over `g` (and `{s}` for a player field)
+    none: bool = False  # may be None (`top` of an empty pile)
+
+
+TABLE: dict[str, Read] = {
+    "pile": Read("sum(g.pile_counts)"),
+    "top": Read("g.top()", none=True),
+    "deck": Read("len(g.deck)"),
+    "removed": Read("g.removed_count()"),
+    "round": Read("g.round"),
+    "players": Read("g.players_in()"),
+    "chain": Read("g.chain"),
+    "low": Read("g.low"),
+    "obligation": Read("g.obligation"),
+}
+
+PLAYER: dict[str, str] = {
+    "hand": "g.hand_sizes[{s}]",
+    "face_up": "len(g.face_up[{s}])",
+    "face_down": "len(g.face_down[{s}])",
+    "cards": "(g.hand_sizes[{s}] + len(g.face_up[{s}]) + len(g.face_down[{s}]))",
+}
+
+# a role's seat; `visited` is the player an `each ... where` visits (bare player fields)
+SEATS: dict[str, str] = {
+    "player": "a",
+    "next player": "_next_of(g, a, 1)",
+    "previous player": "_next_of(g, a, -1)",
+    "dealer": "_dealer(g)",
+    "author": "_author(g, _AUTHOR)",
+    "last winner": "_last_winner(g)",
+    "most cards": "_extreme(g, a, True)",
+    "fewest cards": "_extreme(g, a, False)",
+    "winner": "w",
+    "loser": "l",
+    "their next player": "_next_of(g, v, 1)",
+    "their previous player": "_next_of(g, v, -1)",
+    "visited": "v",
+}
+
+# the functions the expressions call (the roles' rules live in targets.py, once)
+FUNCTIONS: dict[str, object] = {
+    "_next_of": next_of,
+    "_dealer": dealer_seat,
+    "_author": author_seat,
+    "_last_winner": last_winner_seat,
+    "_extreme": extreme_seat,
+}
