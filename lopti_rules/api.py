@@ -22,6 +22,7 @@ So `lopti check` on rule files starts quickly.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -65,15 +66,18 @@ def check_text(
 
 
 def read_source(path: str | Path) -> Source:
-    """Read a rule file as UTF-8 (a leading byte-order mark is dropped). Bytes that are not
-    UTF-8 become an LP002 at their position (the rest of the file is not parsed). Raises
-    `OSError` when the file cannot be read. At most a little over the parser's size limit is
-    read (`/dev/zero` is not read to the end); the parser reports a longer file (LP005)."""
+    """Read a rule file as UTF-8 (a leading byte-order mark is dropped); `-` reads standard
+    input, named `<stdin>`. Bytes that are not UTF-8 become an LP002 at their position (the
+    rest of the file is not parsed). Raises `OSError` when the file cannot be read. At most a
+    little over the parser's size limit is read (`/dev/zero` is not read to the end); the
+    parser reports a longer file (LP005)."""
     from lopti_rules.language.parse import MAX_FILE_CHARS
 
     limit = 4 * MAX_FILE_CHARS + 3  # with a byte-order mark, the longest file that may pass
-    data = _read_at_most(path, limit + 1)
-    name = str(path)
+    if str(path) == "-":
+        data, name = sys.stdin.buffer.read(limit + 1), "<stdin>"
+    else:
+        data, name = _read_at_most(path, limit + 1), str(path)
     if len(data) > limit:
         source = Source("", name)
         message = (

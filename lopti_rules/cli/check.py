@@ -29,7 +29,7 @@ def _roster(players: str | None) -> list[str] | None:
 
 
 @click.command("check")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--format",
     "output",
@@ -67,18 +67,24 @@ def command(
 ) -> int:
     """Check rule files and packs: syntax, then the rulebook's limits on house rules.
 
+    FILES are rule files (.lopti), packs (.yaml), folders (every .lopti file in them, at
+    any depth) or `-` for a rule read from standard input.
+
     \b
     Example:
       lopti check examples/rules/tens_tax.lopti
+      lopti check examples/rules
       lopti check examples/packs/gentle.yaml
       lopti check --with examples/packs/gentle.yaml my_rule.lopti
       lopti check --format json --players ann,ben my_rule.lopti
     """
     from lopti_rules.api import accepted, check_paths, is_pack
+    from lopti_rules.cli.inputs import expand
     from lopti_rules.diagnostics import render
 
     roster = _roster(players)
     try:
+        files = tuple(expand(files))
         if with_pack is not None:
             packs = [f for f in files if is_pack(f)]
             if packs:

@@ -1,46 +1,75 @@
 """`lopti fmt FILE...`: rewrite rule files in the canonical layout (`--check`: only report).
 
-Exit 0 when every file is (now) canonical, 1 with `--check` when a file would change or when a
-file has a syntax error (it is left untouched and the error is shown), 2 on a usage or I/O
-error. Files are rewritten only when their text changes, atomically (a symlink's target is
-updated; on a full disk the old file stays whole).
+FILES are rule files, folders (every `*.lopti` in them, at any depth) or `-`: the rule on
+standard input, formatted to standard output. `--check` rewrites nothing and lists what would
+change; `--diff` prints the change as a unified diff instead. Both end with a one-line summary
+(`2 files already formatted`), so a clean run says so too.
+
+Exit 0 when every file is (now) canonical, 1 with `--check`/`--diff` when a file would change
+or when a file has a syntax error (it is left untouched and the error is shown), 2 on a usage
+or I/O error. Files are rewritten only when their text changes, atomically (a symlink's
+target is updated; on a full disk the old file stays whole).
 """
 
 from __future__ import annotations
 
+import difflib
+
 import click
 
 
+def _files(n: int) -> str:
+    return f"{n} file{'' if n == 1 else 's'}"
+
+
 @click.command("fmt")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--check", "check_only", is_flag=True, help="Report files that would change.")
-def command(files: tuple[str, ...], check_only: bool) -> int:
+@click.option("--diff", "show_diff", is_flag=True, help="Print what would change as a diff.")
+def command(files: tuple[str, ...], check_only: bool, show_diff: bool) -> int:
     """Rewrite rule files in canonical form, keeping comments.
 
     \b
     Example:
-      lopti fmt examples/rules/*.lopti
+      lopti fmt examples/rules
       lopti fmt --check my_rule.lopti
+      lopti fmt --diff my_rule.lopti
+      lopti fmt - < my_rule.lopti
     """
     from lopti_rules.api import read_source, result_of
+    from lopti_rules.cli.inputs import STDIN, InputError, expand
     from lopti_rules.diagnostics import render
     from lopti_rules.language.fmt import format_file
     from lopti_rules.language.parse import parse
     from lopti_rules.packs.files import write_atomic
 
+    try:
+        names = expand(files)
+    except InputError as exc:
+        click.echo(f"error: {exc}.", err=True)
+        return 2
     status = 0
-    for name in files:
+    changed = same = broken = 0
+    for name in names:
         source = read_source(name)
         tree = parse(source) if not source.diagnostics else None
         if tree is None:
             click.echo(render.full([result_of(source)]).rsplit("\n", 2)[0], err=True)
-            status = 1
+            status, broken = 1, broken + 1
             continue
         formatted = format_file(tree, source.text)
-        if formatted == source.text:
+        if name == STDIN and not (check_only or show_diff):
+            click.echo(formatted, nl=False)
             continue
-        if check_only:
-            click.echo(f"would reformat {name}")
+        if formatted == source.text:
+            same += 1
+            continue
+        changed += 1
+        if show_diff:
+            click.echo(_diff(source.path, source.text, formatted), nl=False)
+            status = 1
+        elif check_only:
+            click.echo(f"would reformat {source.path}")
             status = 1
         else:
             try:
@@ -48,5 +77,25 @@ def command(files: tuple[str, ...], check_only: bool) -> int:
             except OSError as exc:
                 click.echo(f"error: cannot write {name}: {exc.strerror or exc}.", err=True)
                 return 2
-            click.echo(f"reformatted {name}")
+            click.echo(f"reformatted {source.path}")
+    if names != [STDIN] or check_only or show_diff:
+        click.echo(_summary(changed, same, broken, check_only or show_diff), err=show_diff)
     return status
+
+
+def _diff(path: str, old: str, new: str) -> str:
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True), new.splitlines(keepends=True), path, path
+    )
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+def _summary(changed: int, same: int, broken: int, dry: bool) -> str:
+    parts = []
+    if changed:
+        parts.append(f"{_files(changed)} {'would be reformatted' if dry else 'reformatted'}")
+    if same or not parts:
+        parts.append(f"{_files(same)} already formatted")
+    if broken:
+        parts.append(f"{_files(broken)} with syntax errors left as they are")
+    return ", ".join(parts) + "."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -124,12 +125,91 @@ def test_not_utf8_is_lp002(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 def test_fmt_check_and_rewrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "messy.lopti"
     path.write_text('rule "r":   # keep me\n  after clear:   player draws 1\n', encoding="utf-8")
-    assert run(["fmt", "--check", str(path)], capsys) == (1, f"would reformat {path}\n", "")
+    assert run(["fmt", "--check", str(path)], capsys) == (
+        1,
+        f"would reformat {path}\n1 file would be reformatted.\n",
+        "",
+    )
     assert run(["fmt", str(path)], capsys)[0] == 0
     assert path.read_text(encoding="utf-8") == (
         'rule "r":  # keep me\n    after clear: player draws 1\n'
     )
-    assert run(["fmt", "--check", str(path)], capsys) == (0, "", "")
+    assert run(["fmt", "--check", str(path)], capsys) == (0, "1 file already formatted.\n", "")
+
+
+MESSY = 'rule "r":\n  after clear:   player draws 1\n'
+TIDY = 'rule "r":\n    after clear: player draws 1\n'
+
+
+def test_fmt_diff_shows_the_change_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "messy.lopti"
+    path.write_text(MESSY, encoding="utf-8")
+    code, out, err = run(["fmt", "--diff", str(path)], capsys)
+    assert code == 1
+    assert out.splitlines() == [
+        f"--- {path}",
+        f"+++ {path}",
+        "@@ -1,2 +1,2 @@",
+        ' rule "r":',
+        "-  after clear:   player draws 1",
+        "+    after clear: player draws 1",
+    ]
+    assert err == "1 file would be reformatted.\n"
+    assert path.read_text(encoding="utf-8") == MESSY
+
+
+def test_check_and_fmt_take_a_folder_recursively(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "deep" / "er").mkdir(parents=True)
+    (tmp_path / "a.lopti").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "deep" / "er" / "b.lopti").write_text(MESSY, encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a rule", encoding="utf-8")
+    code, out, _ = run(["check", str(tmp_path)], capsys)
+    assert (code, out) == (0, "2 files checked: all accepted (0 errors, 0 warnings)\n")
+    code, out, _ = run(["fmt", str(tmp_path)], capsys)
+    assert code == 0
+    assert out == (
+        f"reformatted {tmp_path / 'deep' / 'er' / 'b.lopti'}\n"
+        "1 file reformatted, 1 file already formatted.\n"
+    )
+
+
+def test_a_folder_without_rule_files_is_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in ("check", "fmt"):
+        code, _, err = run([command, str(tmp_path)], capsys)
+        assert code == 2
+        assert err == f"error: there are no rule files (*.lopti) in the folder {tmp_path}.\n"
+
+
+def stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8"))))
+
+
+def test_check_reads_a_rule_from_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stdin(monkeypatch, BAD)
+    code, out, _ = run(["check", "--format", "concise", "-"], capsys)
+    assert code == 1
+    assert out.startswith("<stdin>:2:17: LP001 ")
+
+
+def test_fmt_formats_standard_input_to_standard_output(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stdin(monkeypatch, MESSY)
+    assert run(["fmt", "-"], capsys) == (0, TIDY, "")
+    stdin(monkeypatch, MESSY)
+    assert run(["fmt", "--check", "-"], capsys) == (
+        1,
+        "would reformat <stdin>\n1 file would be reformatted.\n",
+        "",
+    )
 
 
 def test_fmt_leaves_a_broken_file_alone(
