@@ -21,6 +21,7 @@ import click
 from lopti_rules.cli.groups import FullSummaries
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
 from lopti_rules.session.roshambo import LineThrows, PromptThrows, RoshamboError
+from lopti_rules.session.rules import titles
 from lopti_rules.session.simulate import simulate
 
 DEFAULT_FILE = "session.yaml"
@@ -52,12 +53,25 @@ def _load(path: str) -> Session:
 
 
 def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
         click.echo(f"error: cannot read {path}: {reason}.", err=True)
         raise Stop(2) from None
+
+
+def _rule_text(rule_file: str | None, text: str | None) -> tuple[str, str]:
+    """The rule's text and the name its diagnostics give: RULE_FILE, `-` (standard input)
+    or `--text`; exactly one of them (else a usage error, exit 2)."""
+    if (rule_file is None) == (text is None):
+        raise click.UsageError("give the rule as RULE_FILE, `-` for standard input, or --text")
+    if text is not None:
+        return text if text.endswith("\n") else text + "\n", "<text>"
+    assert rule_file is not None
+    return _read(rule_file), "<stdin>" if rule_file == "-" else rule_file
 
 
 def _refused(exc: Refused) -> Stop:
@@ -211,41 +225,51 @@ def round_(winner: str, places: str | None, absent: str | None, path: str) -> No
 
     def change(session: Session) -> None:
         record = session.finish_round(winner, _names(places), _names(absent))
-        click.echo(f"{winner} wins round {record.round}.")
+        who = record.winner
+        click.echo(f"{who} wins round {record.round}.")
         click.echo(
-            f"{winner} may announce one rule before round {record.round + 1} is dealt (R0, R1):"
-            f" lopti session rule FILE --author {winner}"
+            f"{who} may announce one rule before round {record.round + 1} is dealt (R0, R1):"
+            f" lopti session rule FILE --author {who}"
         )
 
     _run(path, change)
 
 
+text_option = click.option(
+    "--text", "text", default=None, help="The rule's text itself, instead of RULE_FILE."
+)
+
+
 @command.command(name="rule")
-@click.argument("rule_file", type=click.Path(dir_okay=False))
+@click.argument("rule_file", required=False, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--author", required=True, help="The round's winner.")
+@text_option
 @file_option
-def rule(rule_file: str, author: str, path: str) -> None:
-    """Add the winner's rule from RULE_FILE, checked with the rules in force (R0-R4).
+def rule(rule_file: str | None, author: str, text: str | None, path: str) -> None:
+    """Add the winner's rule, checked with the rules in force (R0-R4): from RULE_FILE, from
+    standard input (`-`), or given with --text.
 
     \b
     Example:
       lopti session rule tens_tax.lopti --author Cat
+      lopti session rule --author Cat --text 'rule "Tax": after clear: next player draws 1'
     """
-    text = _read(rule_file)
+    words, name = _rule_text(rule_file, text)
 
     def change(session: Session) -> None:
-        made = session.add_rule(author, text, rule_file)
-        click.echo(f'Rule {made.id} "{made.title}" by {author} is in force from now (D33).')
+        made = session.add_rule(author, words, name)
+        click.echo(f'Rule {made.id} "{made.title}" by {made.author} is in force from now (D33).')
 
     _run(path, change)
 
 
 @command.command(name="reword")
 @click.argument("rule_id", type=int)
-@click.argument("rule_file", type=click.Path(dir_okay=False))
+@click.argument("rule_file", required=False, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--author", required=True, help="The rule's creator.")
+@text_option
 @file_option
-def reword(rule_id: int, rule_file: str, author: str, path: str) -> None:
+def reword(rule_id: int, rule_file: str | None, author: str, text: str | None, path: str) -> None:
     """The creator rewrites the wording of rule RULE_ID (R5): what it does may change only
     before its first round is dealt.
 
@@ -253,11 +277,11 @@ def reword(rule_id: int, rule_file: str, author: str, path: str) -> None:
     Example:
       lopti session reword 1 tens_tax.lopti --author Cat
     """
-    text = _read(rule_file)
+    words, name = _rule_text(rule_file, text)
 
     def change(session: Session) -> None:
-        made = session.reword(rule_id, author, text, rule_file)
-        click.echo(f'Rule {made.id} "{made.title}" reworded by {author}.')
+        made = session.reword(rule_id, author, words, name)
+        click.echo(f'Rule {made.id} "{made.title}" reworded by {made.author}.')
 
     _run(path, change)
 
@@ -321,8 +345,9 @@ def vote(
       lopti session vote base places --value on --proposer Ann --yes Ann,Ben,Cat --next
     """
     if now is None:
-        click.echo("error: say whether the change starts --now or --next round (V8).", err=True)
-        raise Stop(2)
+        raise click.UsageError("say whether the change starts --now or --next round (V8)")
+    if action == "change" and text_file is None:
+        raise click.UsageError("a change needs the changed rule's file: give --text FILE (V2)")
     text = _read(text_file) if text_file is not None else None
     try:
         lines = [tuple(part.split("/", 1)) for part in throws]
@@ -403,7 +428,33 @@ def restore(rule_file: str, author: str, proposer: str, yes: str | None, path: s
     def change(session: Session) -> None:
         record = session.restore_at_setup(proposer, author, text, _names(yes), rule_file)
         verdict = "is back in force" if record.result == "passed" else "stays out"
-        click.echo(f"The rule {verdict}: {record.reason}.")
+        named = titles(text)
+        click.echo(f'The rule "{named[0] if named else rule_file}" {verdict}: {record.reason}.')
+
+    _run(path, change)
+
+
+@command.command(name="undo")
+@file_option
+def undo_(path: str) -> None:
+    """Take back the session's last step (a round recorded twice, a mistyped vote, ...).
+
+    The step is shown first; the history keeps it, marked as undone.
+
+    \b
+    Example:
+      lopti session undo
+    """
+    from lopti_rules.session.undo import UndoError, undo
+
+    def change(session: Session) -> None:
+        try:
+            step = undo(session)
+        except UndoError as exc:
+            click.echo(f"error: {exc}.", err=True)
+            raise Stop(1) from None
+        click.echo(f"The last step: {step}.")
+        click.echo(f"Undone (`lopti session history` keeps it). {report.show(session)[1]}")
 
     _run(path, change)
 
@@ -411,7 +462,8 @@ def restore(rule_file: str, author: str, proposer: str, yes: str | None, path: s
 @command.command(name="show")
 @file_option
 def show(path: str) -> None:
-    """The rules in force, the base rules changed by vote, and what happens next.
+    """What happens next, the rules in force with their text, the base rules changed by vote,
+    the removed rules and the standings.
 
     \b
     Example:
@@ -424,7 +476,8 @@ def show(path: str) -> None:
 @command.command(name="history")
 @file_option
 def history(path: str) -> None:
-    """Every round and Rule Vote of the session, in order.
+    """Every round of the session, in order: its winner's rule, Rule Vote and rulings, rules
+    deleted or reworded by their creators, and steps undone.
 
     \b
     Example:

@@ -11,6 +11,8 @@ played stay as recorded, a removed rule keeps its record).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 from lopti_rules.session import vote as votes
@@ -27,6 +29,7 @@ def run_vote(
 ) -> VoteRecord:
     k = session.current
     state = session.state
+    proposal, ballots = _spelled(session, proposal, ballots)
     held = next((v for v in state.votes if v.round == k), None)
     if held is not None:
         raise Refused(
@@ -40,6 +43,8 @@ def run_vote(
     if proposal.effective not in ("now", "next"):
         raise Refused("say before voting whether the change starts now or next round", "V8")
     title, creator = _validate(session, proposal)
+    if ballots.creator_absent and creator is not None:
+        _away(creator, yes, no, ballots.defenders)
     if ballots.objector is not None:
         session._known([ballots.objector], "objector")
     result = votes.count(len(yes), len(session.players))
@@ -100,7 +105,34 @@ def run_vote(
     if record.result == "passed":
         _apply(session, proposal, title)
     state.votes.append(record)
+    state.steps.append("vote")
     return record
+
+
+def _away(creator: str, yes: list[str], no: list[str], defenders: Sequence[str]) -> None:
+    """An absent creator neither votes nor defends (K1, D31)."""
+    if creator in yes or creator in no:
+        raise Refused(
+            f"{creator}, the rule's creator, is away, so cannot be among those who voted", "K1"
+        )
+    if creator in defenders:
+        raise Refused(
+            f"{creator}, the rule's creator, is away, so the supporters cannot choose them "
+            "as defender",
+            "K1",
+        )
+
+
+def _spelled(session: Session, proposal: Proposal, ballots: Ballots) -> tuple[Proposal, Ballots]:
+    """The proposal and ballots with every name as the session spells it (case aside)."""
+    objector = None if ballots.objector is None else session.spelled(ballots.objector)
+    return replace(proposal, proposer=session.spelled(proposal.proposer)), replace(
+        ballots,
+        yes=session._spelled(ballots.yes),
+        no=session._spelled(ballots.no),
+        objector=objector,
+        defenders=session._spelled(ballots.defenders),
+    )
 
 
 def _draws(n: int) -> str:

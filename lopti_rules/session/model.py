@@ -146,6 +146,25 @@ class RulingRecord(_Model):
     result: Literal["decided", "least change"]
 
 
+class RewordRecord(_Model):
+    """A creator rewording their rule (R5): the title and text it had before."""
+
+    round: int = Field(ge=1, description="The round in play, or the next one to deal.")
+    rule: int
+    old_title: str
+    old_text: str
+
+
+Step = Literal["deal", "finish", "round", "rule", "reword", "delete", "vote", "ruling", "restore"]
+
+
+class UndoneRecord(_Model):
+    """A step taken back with `lopti session undo`, told as it was shown before."""
+
+    round: int = Field(ge=1, description="The round in play, or the next one to deal.")
+    step: str
+
+
 class SessionState(_Model):
     """Everything a session file holds."""
 
@@ -160,6 +179,12 @@ class SessionState(_Model):
     base: list[BaseChange] = Field(default_factory=list)
     votes: list[VoteRecord] = Field(default_factory=list)
     rulings: list[RulingRecord] = Field(default_factory=list)
+    rewordings: list[RewordRecord] = Field(default_factory=list)
+    steps: list[Step] = Field(
+        default_factory=list,
+        description="Each change in order (`round`: dealt and finished at once), for undo.",
+    )
+    undone: list[UndoneRecord] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _facts(self) -> SessionState:

@@ -28,6 +28,7 @@ from lopti_rules.session import vote as votes
 from lopti_rules.session.model import (
     Effective,
     RemovedRule,
+    RewordRecord,
     RoundRecord,
     RuleRecord,
     RulingRecord,
@@ -84,6 +85,11 @@ class Session:
         """A new session with base rules only (E2). The first dealer is given or drawn by
         the seed (D29)."""
         names = [p.strip() for p in players]
+        if first_dealer is not None:  # names match case aside
+            first_dealer = next(
+                (n for n in names if n.casefold() == first_dealer.strip().casefold()),
+                first_dealer,
+            )
         if not 2 <= len(names) <= 5:
             raise Refused(f"a session has 2 to 5 players, not {len(names)}", "S1")
         if any(not n for n in names) or len({n.lower() for n in names}) != len(names):
@@ -98,6 +104,15 @@ class Session:
     @property
     def players(self) -> list[str]:
         return self.state.players
+
+    def spelled(self, name: str) -> str:
+        """`name` as the session spells it: names match case aside (`sam` is Sam). A name
+        that is no player's comes back as given, for the method to refuse."""
+        folded = name.strip().casefold()
+        return next((p for p in self.players if p.casefold() == folded), name)
+
+    def _spelled(self, names: Sequence[str]) -> list[str]:
+        return [self.spelled(n) for n in names]
 
     @property
     def in_play(self) -> bool:
@@ -131,9 +146,15 @@ class Session:
     def deal(self, absent: Sequence[str] = ()) -> RoundRecord:
         """The next round's deal has finished and the round begins (R1's deadline for the
         previous winner's rule, R5's for rewrites)."""
+        record = self._deal(absent)
+        self.state.steps.append("deal")
+        return record
+
+    def _deal(self, absent: Sequence[str]) -> RoundRecord:
         if self.in_play:
             k = self.current
             raise Refused(f"round {k} is still in play: record its winner first", "W4")
+        absent = self._spelled(absent)
         self._known(absent, "absent player")
         if len(self.players) - len(set(absent)) < 2:
             raise Refused("a round needs at least 2 players at the table", "S1")
@@ -150,8 +171,11 @@ class Session:
         """The round in play is over: its winner (W4) and, if played, the places (W5).
         Deals the round first when it was not dealt with `deal`. `winner` None only for a
         simulated round that stalled."""
-        if not self.in_play:
-            self.deal(absent)
+        winner = None if winner is None else self.spelled(winner)
+        places = self._spelled(places)
+        dealt = not self.in_play
+        if dealt:
+            self._deal(absent)
         record = self.state.rounds[-1]
         here = [p for p in self.players if p not in record.absent]
         if winner is not None:
@@ -167,6 +191,7 @@ class Session:
         record.winner = winner
         record.places = list(places)
         record.finished = True
+        self.state.steps.append("round" if dealt else "finish")
         return record
 
     # ---------------------------------------------------------------- rules in force
@@ -222,6 +247,7 @@ class Session:
     def add_rule(self, author: str, text: str, path: str = "<rule>") -> RuleRecord:
         """The winner's rule (R0, W4): once, announced before the next deal finished (R1),
         accepted by the checker with the rules in force; in force from now (D33)."""
+        author = self.spelled(author)
         self._known([author], "author")
         rounds = self.state.rounds
         last = next((r for r in reversed(rounds) if r.finished), None)
@@ -258,13 +284,14 @@ class Session:
             text=text,
         )
         self.state.rules.append(rule)
+        self.state.steps.append("rule")
         return rule
 
     def reword(self, rule_id: int, by: str, text: str, path: str = "<rule>") -> RuleRecord:
         """The creator rewords their rule (R5): any change before the round it first
         applies to begins; after that only the wording, never the meaning (rules.py)."""
         rule = self.rule(rule_id)
-        if by != rule.author:
+        if self.spelled(by) != rule.author:
             raise Refused(f"only the rule's creator, {rule.author}, may reword it", "R5, R6")
         begun = len(self.state.rounds) >= rule.since
         if begun and meaning(text) != meaning(rule.text):
@@ -274,20 +301,26 @@ class Session:
                 "R5, V6",
             )
         title, _ = self._check(text, path, leaving=rule.id)
+        self.state.rewordings.append(
+            RewordRecord(round=self.current, rule=rule.id, old_title=rule.title, old_text=rule.text)
+        )
         rule.title, rule.text = title, text
+        self.state.steps.append("reword")
         return rule
 
     def delete_rule(self, rule_id: int, by: str) -> RemovedRule:
         """V6: the creator deletes their own rule at any time, without a vote; no
         replacement rule is earned (the round's rule stays used, R0)."""
         rule = self.rule(rule_id)
-        if by != rule.author:
+        if self.spelled(by) != rule.author:
             raise Refused(
                 f"only the rule's creator, {rule.author}, may delete it without a vote; "
                 "anyone else needs the Rule Vote",
                 "V6",
             )
-        return self._remove(rule, "now", "author")
+        gone = self._remove(rule, "now", "author")
+        self.state.steps.append("delete")
+        return gone
 
     def interpret(
         self,
@@ -304,6 +337,7 @@ class Session:
         rule = self.rule(rule_id)
         if not question.strip():
             raise Refused("say which edge case is being settled", "R6")
+        yes = self._spelled(yes)
         self._known(yes, "voter")
         if not creator_absent:
             if yes:
@@ -329,6 +363,7 @@ class Session:
                 result="decided" if decided else "least change",
             )
         self.state.rulings.append(record)
+        self.state.steps.append("ruling")
         return record
 
     def _remove(
@@ -365,6 +400,7 @@ class Session:
         does not use up round 1's Rule Vote; a tie is no majority (no Roshambo)."""
         if self.state.rounds:
             raise Refused("old rules come back only during setup, before round 1", "E3")
+        proposer, author, yes = self.spelled(proposer), self.spelled(author), self._spelled(yes)
         self._known([proposer, author, *yes], "player")
         title, _ = self._check(text, path)
         passed = votes.majority(len(set(yes)), len(self.players))
@@ -388,4 +424,5 @@ class Session:
                 )
             )
         self.state.votes.append(record)
+        self.state.steps.append("restore")
         return record

@@ -6,7 +6,7 @@ command line and the simulated sessions' narration. Guarantees: it only reads th
 
 from __future__ import annotations
 
-from lopti_rules.session.model import RulingRecord, VoteRecord
+from lopti_rules.session.model import RuleRecord, RulingRecord, VoteRecord
 from lopti_rules.session.procedure import Session
 from lopti_rules.session.rules import titles
 
@@ -46,11 +46,15 @@ def closing(session: Session) -> list[str]:
     return [*in_force(session), standings(session)]
 
 
-def in_force(session: Session) -> list[str]:
-    """The custom rules in force now (or from the next deal) and the base rules changed."""
+def in_force(session: Session, *, texts: bool = False) -> list[str]:
+    """The custom rules in force now (or from the next deal) and the base rules changed;
+    with `texts`, each rule's text below it."""
     rules = session.rules_in_force()
     lines = [f"Rules in force ({len(rules)}):"]
-    lines += [f'  {r.id}. "{r.title}" by {r.author}, since round {r.since}' for r in rules]
+    for r in rules:
+        lines.append(f'  {r.id}. "{r.title}" by {r.author}, since round {r.since}')
+        if texts:
+            lines += [f"       {line}".rstrip() for line in r.text.rstrip("\n").splitlines()]
     if not rules:
         lines.append("  none: base Lopti")
     changed = [f"{c.option} {'on' if c.value else 'off'}" for c in session.state.base]
@@ -89,7 +93,7 @@ def show(session: Session) -> list[str]:
     lines.append(
         f"Rule Vote of round {k}: " + (f"held ({voted.result})." if voted else "not used yet (V1).")
     )
-    lines += in_force(session)
+    lines += in_force(session, texts=True)
     if state.removed:
         lines.append(f"Removed rules ({len(state.removed)}), back only by a later vote (V9):")
     for gone in state.removed:
@@ -101,10 +105,10 @@ def show(session: Session) -> list[str]:
 
 
 def history(session: Session) -> list[str]:
-    """Every round, its winner's rule and its Rule Vote, in order."""
+    """Every round and what happened in it, in order: its winner's rule, its Rule Vote,
+    rulings, rules deleted or reworded by their creators, and steps taken back (undo)."""
     lines: list[str] = []
     state = session.state
-    made = {r.won: r for r in [*state.rules, *state.removed] if r.how == "winner"}
     for v in state.votes:
         if v.round == 0:
             lines.append("Setup (E3), Rule Vote: " + describe_vote(session, v))
@@ -121,23 +125,55 @@ def history(session: Session) -> list[str]:
             if record.places:
                 line += f" (places: {', '.join(record.places)})"
         lines.append(line + ".")
-        for v in state.votes:
-            if v.round == record.round:
-                lines.append("  Rule Vote: " + describe_vote(session, v))
-        if record.round in made:
-            lines.append(f'  {record.winner}\'s rule: "{made[record.round].title}".')
-        for r in state.rulings:
-            if r.round == record.round:
-                lines.append("  Ruling: " + ruling(session, r))
-    for r in state.rulings:
-        if r.round > len(state.rounds):
-            lines.append(f"Round {r.round} (not dealt yet), ruling: " + ruling(session, r))
-    for v in state.votes:
-        if v.round > len(state.rounds):
-            lines.append(
-                f"Round {v.round} (not dealt yet), Rule Vote: " + describe_vote(session, v)
-            )
+        lines += [f"  {note}" for note in _notes(session, record.round)]
+    for k in sorted({n for n in _rounds_noted(session) if n > len(state.rounds)}):
+        lines += [f"Round {k} (not dealt yet), {note}" for note in _notes(session, k)]
     return lines
+
+
+def _rounds_noted(session: Session) -> set[int]:
+    state = session.state
+    return {
+        *(v.round for v in state.votes),
+        *(r.round for r in state.rulings),
+        *(r.removed_in for r in state.removed if r.by == "author"),
+        *(r.round for r in state.rewordings),
+        *(u.round for u in state.undone),
+    }
+
+
+def _notes(session: Session, k: int) -> list[str]:
+    """What happened in round `k` (the round in play, or before it was dealt) besides play."""
+    state = session.state
+    notes = [f"Rule Vote: {describe_vote(session, v)}" for v in state.votes if v.round == k]
+    made = [r for r in [*state.rules, *state.removed] if r.how == "winner" and r.won == k]
+    notes += [f'{r.author}\'s rule: "{_first_title(session, r.id, r.title)}".' for r in made]
+    notes += [f"Ruling: {ruling(session, r)}" for r in state.rulings if r.round == k]
+    for change in state.rewordings:
+        if change.round == k:
+            rule = _rule(session, change.rule)
+            now = f', now "{rule.title}"' if rule is not None else ""
+            notes.append(
+                f'Reworded by its creator (R5): rule {change.rule}, was "{change.old_title}"{now}.'
+            )
+    for gone in state.removed:
+        if gone.by == "author" and gone.removed_in == k:
+            notes.append(
+                f'Deleted by its creator, {gone.author} (V6): rule {gone.id} "{gone.title}".'
+            )
+    notes += [f"Undone: {u.step}." for u in state.undone if u.round == k]
+    return notes
+
+
+def _rule(session: Session, rule_id: int) -> RuleRecord | None:
+    state = session.state
+    return next((r for r in [*state.rules, *state.removed] if r.id == rule_id), None)
+
+
+def _first_title(session: Session, rule_id: int, title: str) -> str:
+    """A rule's title when it was made (before any rewording)."""
+    first = next((w for w in session.state.rewordings if w.rule == rule_id), None)
+    return first.old_title if first is not None else title
 
 
 def ruling(session: Session, record: RulingRecord) -> str:

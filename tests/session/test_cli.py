@@ -189,4 +189,134 @@ def test_rulings_are_kept_and_told(table: Table) -> None:
     )
     assert code == 0 and "no majority (2 of 4, E4, D31)" in out
     code, out, _ = table("history")
-    assert "Round 2 (not dealt yet), ruling: " in out
+    assert "Round 2 (not dealt yet), Ruling: " in out
+
+
+def test_undo_takes_back_a_round_recorded_twice(table: Table) -> None:
+    table("start", "Ann,Ben,Cat,Dan", "--dealer", "Ann")
+    table("round", "--winner", "Cat")
+    table("rule", "@tens.lopti", "--author", "Cat")
+    table("round", "--winner", "Ben")
+    table("round", "--winner", "Ben")  # typed twice: a phantom round 3
+    code, out, _ = table("undo")
+    assert code == 0
+    assert out.splitlines() == [
+        "The last step: round 3, dealt and won by Ben.",
+        "Undone (`lopti session history` keeps it). "
+        "Next: round 3, Cat deals and Ben plays first.",
+    ]
+    state = store.load(table.file).state
+    assert [r.winner for r in state.rounds] == ["Cat", "Ben"]
+    code, out, _ = table("history")
+    assert "Round 3 (not dealt yet), Undone: round 3, dealt and won by Ben." in out
+    assert table("undo")[1].startswith("The last step: round 2, dealt and won by Ben.")
+    assert table("undo")[1].startswith('The last step: Cat\'s rule 1 "Tens tax" for round 1.')
+    assert store.load(table.file).state.rules == []
+
+
+def test_undo_of_a_vote_puts_the_rules_back(table: Table) -> None:
+    table("start", "Ann,Ben,Cat,Dan", "--dealer", "Ann")
+    table("round", "--winner", "Cat")
+    table("rule", "@tens.lopti", "--author", "Cat")
+    before = store.load(table.file).state
+    code, _, _ = table(
+        "vote", "change", "1", "--proposer", "Ben", "--yes", "Ben,Dan,Ann", "--now",
+        "--text", "@gift.lopti",
+    )  # fmt: skip
+    assert code == 0 and [r.title for r in store.load(table.file).state.rules] == ["Low gift"]
+    code, out, _ = table("undo")
+    assert code == 0 and out.startswith("The last step: the Rule Vote of round 2: Ben proposes")
+    after = store.load(table.file).state
+    assert (after.rules, after.removed, after.votes) == (before.rules, [], [])
+
+
+def test_undo_with_nothing_to_undo_is_refused(table: Table) -> None:
+    table("start", "Ann,Ben", "--dealer", "Ann")
+    code, out, err = table("undo")
+    assert (code, out) == (1, "")
+    assert err == "error: there is no step to undo in this session file.\n"
+
+
+def test_history_tells_deletions_and_rewordings(table: Table) -> None:
+    table("start", "Ann,Ben,Cat", "--dealer", "Ann")
+    table("round", "--winner", "Ben")
+    table("rule", "@gift.lopti", "--author", "Ben")
+    reworded = GIFT.replace('"Low gift"', '"Small gift"')
+    assert table("reword", "1", "--author", "Ben", "--text", reworded)[0] == 0
+    table("deal")
+    assert table("delete", "1", "--author", "Ben")[0] == 0
+    code, out, _ = table("history")
+    assert out.splitlines()[1:] == [
+        '  Ben\'s rule: "Low gift".',
+        "Round 2: Ben dealt, Ben played first; in play.",
+        '  Reworded by its creator (R5): rule 1, was "Low gift", now "Small gift".',
+        '  Deleted by its creator, Ben (V6): rule 1 "Small gift".',
+    ]
+
+
+def test_a_rule_from_text_or_standard_input(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    table("start", "Ann,Ben,Cat", "--dealer", "Ann")
+    table("round", "--winner", "Ann")
+    code, _, err = table("rule", "--author", "Ann")
+    assert code == 2 and "give the rule as RULE_FILE, `-` for standard input, or --text" in err
+    monkeypatch.setattr(sys, "stdin", io.StringIO('rule "T":\n    after play: nxt player draws 1\n'))
+    code, _, err = table("rule", "-", "--author", "Ann")
+    assert code == 1 and err.startswith("<stdin>:2:17: LR301 `nxt player` is not a role")
+    code, out, _ = table("rule", "--author", "Ann", "--text", TENS)
+    assert code == 0 and out == 'Rule 1 "Tens tax" by Ann is in force from now (D33).\n'
+
+
+def test_show_lists_each_rule_with_its_text(table: Table) -> None:
+    table("start", "Ann,Ben,Cat", "--dealer", "Ann")
+    table("round", "--winner", "Cat")
+    table("rule", "@tens.lopti", "--author", "Cat")
+    out = table("show")[1]
+    assert (
+        '  1. "Tens tax" by Cat, since round 2\n'
+        '       rule "Tens tax":\n'
+        "           after clear when cause is ten: each other player draws 1\n"
+    ) in out
+
+
+def test_restore_names_the_rule(table: Table) -> None:
+    table("start", "Ann,Ben,Cat", "--dealer", "Ann")
+    code, out, _ = table(
+        "restore", "@gift.lopti", "--author", "Ben", "--proposer", "Ben", "--yes", "Ben,Cat"
+    )
+    assert code == 0 and out.startswith('The rule "Low gift" is back in force: ')
+
+
+def test_names_match_case_aside(table: Table) -> None:
+    table("start", "Ann,Ben,Cat,Sam", "--dealer", "ann")
+    code, out, _ = table("round", "--winner", "sam", "--places", "SAM,ben")
+    assert code == 0 and out.startswith("Sam wins round 1.")
+    code, out, _ = table("rule", "@tens.lopti", "--author", "sAm")
+    assert code == 0 and "by Sam" in out
+    code, out, _ = table("vote", "remove", "1", "--proposer", "ben", "--yes", "ben,cat,ann", "--now")
+    assert code == 0 and "Yes: Ben, Cat, Ann" in out
+    state = store.load(table.file).state
+    assert (state.first_dealer, state.rounds[0].places) == ("Ann", ["Sam", "Ben"])
+
+
+def test_a_missing_option_is_a_usage_error_like_any_other(table: Table) -> None:
+    table("start", "Ann,Ben,Cat", "--dealer", "Ann")
+    table("round", "--winner", "Cat")
+    table("rule", "@tens.lopti", "--author", "Cat")
+    code, _, err = table("vote", "change", "1", "--proposer", "Ben", "--yes", "Ben,Ann", "--now")
+    assert code == 2 and err.startswith("error: a change needs the changed rule's file")
+    code, _, err = table("vote", "remove", "1", "--proposer", "Ben", "--yes", "Ben,Ann")
+    assert code == 2 and err.startswith("error: say whether the change starts --now or --next")
+
+
+def test_an_absent_creator_who_votes_is_refused(table: Table) -> None:
+    table("start", "Ann,Ben,Cat,Dan", "--dealer", "Ann")
+    table("round", "--winner", "Cat")
+    table("rule", "@tens.lopti", "--author", "Cat")
+    code, _, err = table(
+        "vote", "remove", "1", "--proposer", "Ben", "--yes", "Ben,Ann", "--no", "Cat,Dan",
+        "--creator-absent", "--defender", "Dan,Cat", "--now",
+    )  # fmt: skip
+    assert code == 1
+    assert err == (
+        "refused: Cat, the rule's creator, is away, so cannot be among those who voted (K1).\n"
+    )

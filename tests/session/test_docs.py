@@ -34,6 +34,16 @@ def test_the_evening_leaves_the_session_file_shown(
     assert (tmp_path / "session.yaml").read_text(encoding="utf-8") == block("session-file")
 
 
+def test_the_hand_edit_message_is_real(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    edited = block("session-file").replace("  winner: Cat\n", "  winner: Zed\n", 1)
+    (tmp_path / "session.yaml").write_text(edited, encoding="utf-8")
+    assert main(["session", "show"]) == 1
+    assert capsys.readouterr().err == block("hand-edit")
+
+
 def test_the_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     code = re.search(r"```python\n(.*?)```", PAGE, re.S)

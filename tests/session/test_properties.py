@@ -11,6 +11,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from lopti_rules.session import Ballots, Proposal, Refused, Session, SessionState
 from lopti_rules.session.roshambo import SeededThrows
+from lopti_rules.session.undo import undo
 from lopti_rules.session.vote import count
 from tests.session.helpers import LOW_GIFT, PLAYERS, SOFT, TENS_TAX
 
@@ -30,6 +31,19 @@ class SessionMachine(RuleBasedStateMachine):
             step()  # type: ignore[operator]
         except Refused:
             assert self.session.state.model_dump() == before
+            return
+        # undo takes back exactly this step (and only notes that it did)
+        copy = Session(SessionState.model_validate(self.session.state.model_dump()))
+        undo(copy)
+        assert copy.state.model_dump(exclude={"undone"}) == {
+            k: v for k, v in before.items() if k != "undone"
+        }
+        assert len(copy.state.undone) == len(before["undone"]) + 1
+
+    @rule()
+    def undo_last(self) -> None:
+        if self.session.state.steps:
+            undo(self.session)
 
     @rule()
     def deal(self) -> None:

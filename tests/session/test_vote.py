@@ -217,12 +217,30 @@ def test_k1_a_yes_voter_cannot_defend() -> None:
 
 
 def test_k4_supporters_who_cannot_choose_play_a_knockout() -> None:
+    # the creator (Cat) asks to remove their own rule: its supporters choose a defender (K1)
     session = with_rule()
-    b = ballots("Ben,Dan", "Ann,Cat", creator_absent=True, defenders=["Ann", "Cat"])
-    record = session.vote(remove(), b, LineThrows([("S", "R"), SECOND_WINS]))
+    b = ballots("Cat,Ben", "Ann,Dan", defenders=["Ann", "Dan"])
+    record = session.vote(remove(proposer="Cat"), b, LineThrows([("S", "R"), SECOND_WINS]))
     assert record.roshambo is not None
-    assert [m.winner for m in record.roshambo.knockout] == ["Cat"]
-    assert record.roshambo.defender == "Cat" and record.result == "rejected"
+    assert [m.winner for m in record.roshambo.knockout] == ["Dan"]
+    assert record.roshambo.defender == "Dan" and record.result == "rejected"
+
+
+@pytest.mark.parametrize(
+    ("no", "defenders", "said"),
+    [
+        ("Cat,Ann", ["Ann"], "Cat, the rule's creator, is away, so cannot be among those who voted"),
+        ("Ann", ["Cat", "Ann"], "Cat, the rule's creator, is away, so the supporters cannot"),
+    ],
+)
+def test_k1_an_absent_creator_neither_votes_nor_defends(
+    no: str, defenders: list[str], said: str
+) -> None:
+    session = with_rule()
+    b = ballots("Ben,Dan", no, creator_absent=True, defenders=defenders)
+    with pytest.raises(Refused, match=said):
+        session.vote(remove(), b, throws())
+    assert session.state.votes == []
 
 
 def test_k2_base_change_proposer_faces_the_first_formal_objector() -> None:
