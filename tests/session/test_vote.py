@@ -229,7 +229,7 @@ def test_k4_supporters_who_cannot_choose_play_a_knockout() -> None:
 @pytest.mark.parametrize(
     ("no", "defenders", "said"),
     [
-        ("Cat,Ann", ["Ann"], "Cat, the rule's creator, is away, so cannot be among those who voted"),
+        ("Cat,Ann", ["Ann"], "Cat, the rule's creator, is away, so cannot be among those who"),
         ("Ann", ["Cat", "Ann"], "Cat, the rule's creator, is away, so the supporters cannot"),
     ],
 )
