@@ -437,7 +437,7 @@ def restore(rule_file: str, author: str, proposer: str, yes: str | None, path: s
 @command.command(name="undo")
 @file_option
 def undo_(path: str) -> None:
-    """Take back the session's last step (a round recorded twice, a mistyped vote, ...).
+    """Take back the session's last step, such as a round recorded twice or a mistyped vote.
 
     The step is shown first; the history keeps it, marked as undone.
 
