@@ -127,13 +127,32 @@ class Client:
         """Send one incremental change (an LSP TextEdit) and wait for the check."""
         return self._changed(uri, {"range": edit["range"], "text": edit["newText"]})
 
+    def burst(self, uri: str, edits: list[Message]) -> list[Message]:
+        """Send several incremental changes at once, as fast typing does, and wait for the
+        diagnostics of the last one (the server may skip the ones in between)."""
+        for edit in edits:
+            self._send_change(uri, {"range": edit["range"], "text": edit["newText"]})
+        last = self.versions[uri]
+        message = self.wait(
+            lambda m: (
+                m.get("method") == "textDocument/publishDiagnostics"
+                and m["params"]["uri"] == uri
+                and m["params"].get("version") == last
+            )
+        )
+        found: list[Message] = message["params"]["diagnostics"]
+        return found
+
     def _changed(self, uri: str, change: Message) -> list[Message]:
+        self._send_change(uri, change)
+        return self.diagnostics(uri)
+
+    def _send_change(self, uri: str, change: Message) -> None:
         self.versions[uri] += 1
         document = {"uri": uri, "version": self.versions[uri]}
         self.notify(
             "textDocument/didChange", {"textDocument": document, "contentChanges": [change]}
         )
-        return self.diagnostics(uri)
 
     def at(self, method: str, uri: str, line: int, character: int) -> Any:
         position = {"line": line, "character": character}

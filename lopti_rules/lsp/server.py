@@ -1,15 +1,16 @@
 """The pygls server: documents in, diagnostics, completion, hover, formatting and fixes out.
 
 `serve()` runs it over stdio (`lopti lsp`). Every open document is checked on open, on each
-change and on save, and its diagnostics published at once (a 200-rule file is checked in
-a few tens of milliseconds: `benchmarks/bench_lsp.py`). Saving a pack, or a new `pack`
-setting, checks every open document again, since the rules in force may have changed.
-Positions follow the encoding pygls agrees with the client (UTF-16 unless the client
-offers another).
+change and on save, and its diagnostics published as soon as the check ends (a burst of
+changes is checked once: `LoptiServer`; `benchmarks/bench_lsp.py` times both). Saving a
+pack, or a new `pack` setting, checks every open document again, since the rules in force
+may have changed. Positions follow the encoding pygls agrees with the client (UTF-16
+unless the client offers another).
 """
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -33,16 +34,32 @@ _KINDS = {
 }
 
 
+SETTLE = 0.005  # seconds a change waits for the next one of a burst before it is checked
+
+
 class LoptiServer(LanguageServer):
-    """The server, with the workspace's table and each open document's last check."""
+    """The server, with the workspace's table and each open document's last check.
+
+    A change is checked `SETTLE` seconds after it arrives, from the document's newest text
+    then: the changes of a burst of keystrokes (and those that queue up while a check runs)
+    are checked once, together, not once each."""
 
     def __init__(self) -> None:
         super().__init__("lopti", __version__)
         self.table = Table()
         self.checked: dict[str, Checked] = {}
+        self._due: set[str] = set()
 
     def check(self, uri: str) -> None:
-        """Check a document and publish its diagnostics."""
+        """Check a document shortly, once however many changes arrive meanwhile."""
+        if uri not in self._due:
+            self._due.add(uri)
+            asyncio.get_running_loop().call_later(SETTLE, self._check_now, uri)
+
+    def _check_now(self, uri: str) -> None:
+        self._due.discard(uri)
+        if uri not in self.workspace.text_documents:
+            return  # closed meanwhile
         doc = self.workspace.get_text_document(uri)
         path = document_path(doc.path, uri)
         if not is_checked(path, doc.source):

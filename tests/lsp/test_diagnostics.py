@@ -50,6 +50,24 @@ def test_edits_change_and_then_clear_the_diagnostics(client: Client, workspace: 
     assert client.change(uri, fixed.replace("nxt", "next")) == []
 
 
+def test_a_burst_of_keystrokes_ends_with_the_diagnostics_of_the_last_text(
+    client: Client, workspace: Path
+) -> None:
+    uri = (workspace / "typing.lopti").as_uri()
+    client.open(uri, MISTAKES)
+    at = {"line": 1, "character": 22}  # the `c` of `claer`, after the emoji
+    keys = [
+        {"range": {"start": at, "end": {"line": 1, "character": 23}}, "newText": letter}
+        for letter in "xyc"
+    ]
+    assert [d["code"] for d in client.burst(uri, keys)] == ["LR501", "LR502", "LR301"]
+    fix = {"range": {"start": {"line": 1, "character": 24}, "end": {"line": 1, "character": 26}}}
+    assert [d["code"] for d in client.burst(uri, [{**fix, "newText": "ea"}])] == [
+        "LR502",
+        "LR301",
+    ]
+
+
 def test_an_endless_loop_names_the_other_hooks_as_related_locations(
     client: Client, workspace: Path
 ) -> None:
