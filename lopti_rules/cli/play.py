@@ -34,6 +34,7 @@ from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, RoundResult, run_round
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.eventlog import EventLog, header
 from lopti_rules.engine.narrate import Narrator, ordinal
+from lopti_rules.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from lopti_rules.engine import Event
@@ -154,24 +155,33 @@ def table_names(players: str | None, pack: LoadedPack | None) -> list[str]:
 def rules_summary(runtime: Runtime) -> list[str]:
     """How often each house rule fired, and any guard stop."""
     told = [
-        f"{title} {'once' if n == 1 else f'{n} times'}" for title, n in runtime.fires.items() if n
+        ngettext("{title} once", "{title} {n} times", n).format(title=title, n=n)
+        for title, n in runtime.fires.items()
+        if n
     ]
-    lines = ["House rules fired: " + (", ".join(told) if told else "none") + "."]
+    fired = ", ".join(told) if told else _("none")
+    lines = [_("House rules fired: {fired}.").format(fired=fired)]
     if runtime.trips:
-        lines.append(f"The guard stopped {len(runtime.trips)} runaway custom action(s).")
+        n = len(runtime.trips)
+        stopped = ngettext(
+            "The guard stopped {n} runaway custom action.",
+            "The guard stopped {n} runaway custom actions.",
+            n,
+        )
+        lines.append(stopped.format(n=n))
     return lines
 
 
 def summary(result: RoundResult, names: list[str]) -> list[str]:
     if result.stalled:
-        return [f"The round stalled after {result.moves} moves: no winner (move cap reached)."]
+        stalled = _("The round stalled after {moves} moves: no winner (move cap reached).")
+        return [stalled.format(moves=result.moves)]
     assert result.winner is not None
-    lines = [f"Winner: {names[result.winner]} (seat {result.winner}) after {result.moves} moves."]
+    winner = _("Winner: {name} (seat {seat}) after {moves} moves.")
+    lines = [winner.format(name=names[result.winner], seat=result.winner, moves=result.moves)]
     if result.game.places_option:
-        lines.append(
-            "Places: "
-            + ", ".join(f"{ordinal(i + 1)} {names[s]}" for i, s in enumerate(result.places))
-        )
+        places = ", ".join(f"{ordinal(i + 1)} {names[s]}" for i, s in enumerate(result.places))
+        lines.append(_("Places: {places}").format(places=places))
     return lines
 
 
@@ -199,13 +209,15 @@ def play(
         head = header(seed, names, bot_names, pack_name, places=places)
         bus.observe(log_observer(log, head, runtime))
     if pack_name is not None:
-        echo(f"Pack: {pack_name} ({_plural_rules(rules)} in force)")
-    echo(
-        "Seats: "
-        + ", ".join(
-            f"{s} {name} ({b.name})" for s, (name, b) in enumerate(zip(names, bots, strict=True))
+        n = len(rules) if rules is not None else 0
+        in_force = ngettext(
+            "Pack: {pack} ({n} rule in force)", "Pack: {pack} ({n} rules in force)", n
         )
+        echo(in_force.format(pack=pack_name, n=n))
+    seats = ", ".join(
+        f"{s} {name} ({b.name})" for s, (name, b) in enumerate(zip(names, bots, strict=True))
     )
+    echo(_("Seats: {seats}").format(seats=seats))
     narrator = Narrator(names, echo, (lambda: runtime.rule) if runtime else None)
     bus.observe(narrator)
     result = run_round(options, seed, bots, bus=bus, max_moves=max_moves)
@@ -216,11 +228,6 @@ def play(
         for line in rules_summary(runtime):
             echo(line)
     return result
-
-
-def _plural_rules(rules: RuleSet | None) -> str:
-    n = len(rules) if rules is not None else 0
-    return "1 rule" if n == 1 else f"{n} rules"
 
 
 def load_rules_of(pack_path: str, players: str | None) -> tuple[LoadedPack, RuleSet, list[str]]:

@@ -75,14 +75,16 @@ def _rule_text(rule_file: str | None, text: str | None) -> tuple[str, str]:
 
 
 def _refused(exc: Refused) -> Stop:
+    from lopti_rules.i18n.cite import see_rules
+
     if isinstance(exc, RuleRejected):
         from lopti_rules.api import result_of
         from lopti_rules.diagnostics import render
 
         click.echo(render.full([result_of(exc.source)]), err=True, nl=False)
-        click.echo("refused: the checker rejects this rule (R2-R4).", err=True)
+        click.echo(see_rules("refused: the checker rejects this rule (R2-R4)."), err=True)
     else:
-        click.echo(f"refused: {exc}.", err=True)
+        click.echo(see_rules(f"refused: {exc}."), err=True)
     return Stop(1)
 
 

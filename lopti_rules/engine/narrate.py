@@ -15,6 +15,11 @@ note to the last event its actions caused: "Tens tax: Ben and Cat each draw 1; "
 taxed."". Events are gathered while the rule runs (draws by seat, then the other action
 lines in order) and told when the next line starts, or at `flush()` (the end of the round).
 A rule that fires but moves nothing says so; a guard stop is told with its reason.
+
+Translation: every sentence goes through `lopti_rules.i18n` (`_`, `ngettext`, named
+placeholders), so `lopti play --lang it` narrates in Italian; card ranks, seat names and rule
+titles are shown as they are. The English text is the message id, so English output is
+unchanged by the catalogues.
 """
 
 from __future__ import annotations
@@ -24,14 +29,22 @@ from dataclasses import dataclass, field
 
 from lopti_rules.engine import Event
 from lopti_rules.engine.cards import RANK_NAMES
+from lopti_rules.i18n import N_, _, ngettext
 
 _REASONS = {
-    "voluntary": "by choice",
-    "forced": "no legal play",
-    "failed_reveal": "the face-down card could not be played (F6)",
-    "custom": "by a house rule",
+    "voluntary": N_("by choice"),
+    "forced": N_("no legal play"),
+    "failed_reveal": N_("the face-down card could not be played (F6)"),
+    "custom": N_("by a house rule"),
 }
-_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+_ORDINAL = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+# base give/discard/take/shuffle events outside a house rule's firing
+_MOVES = {
+    "give": N_("{who} gives {cards}."),
+    "discard": N_("{who} discards {cards}."),
+    "take": N_("{who} takes {cards}."),
+    "shuffle": N_("{who} shuffles {cards}."),
+}
 
 
 def cards_text(ranks: Sequence[object]) -> str:
@@ -42,16 +55,18 @@ def _rank(value: object) -> str:
     return RANK_NAMES.get(value, str(value)) if isinstance(value, int) else str(value)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def ordinal(n: int) -> str:
-    return _ORDINAL.get(n, f"{n}th")
+    return _(_ORDINAL[n]) if n in _ORDINAL else _("{n}th").format(n=n)
 
 
 def _join(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _draws(draws: dict[int, int], name: Callable[[int | None], str]) -> str:
@@ -61,9 +76,11 @@ def _draws(draws: dict[int, int], name: Callable[[int | None], str]) -> str:
         by_count.setdefault(n, []).append(name(seat))
     parts = []
     for n, who in by_count.items():
-        cards = "a card" if n == 1 else f"{n} cards"
-        verb = "draws" if len(who) == 1 else "each draw"
-        parts.append(f"{_join(who)} {verb} {cards}")
+        if len(who) == 1:
+            said = ngettext("{who} draws a card", "{who} draws {n} cards", n)
+        else:
+            said = ngettext("{who} each draw a card", "{who} each draw {n} cards", n)
+        parts.append(said.format(who=_join(who), n=n))
     return "; ".join(parts)
 
 
@@ -71,8 +88,12 @@ def _some(ranks: Sequence[object]) -> str:
     """`a 5`, `an 8`, `an A`, or `2 cards (5 8)`."""
     if len(ranks) == 1:
         shown = cards_text(ranks)
-        return f"an {shown}" if shown in ("8", "A") else f"a {shown}"
-    return f"{len(ranks)} cards ({cards_text(ranks)})"
+        return (
+            _("an {card}").format(card=shown)
+            if shown in ("8", "A")
+            else _("a {card}").format(card=shown)
+        )
+    return _("{count} cards ({cards})").format(count=len(ranks), cards=cards_text(ranks))
 
 
 @dataclass(slots=True)
@@ -111,8 +132,10 @@ class Narrator:
 
     def name(self, seat: int | None) -> str:
         if seat is None:
-            return "The table"
-        return self._names[seat] if 0 <= seat < len(self._names) else f"seat {seat}"
+            return _("The table")
+        if 0 <= seat < len(self._names):
+            return self._names[seat]
+        return _("seat {seat}").format(seat=seat)
 
     def __call__(self, event: Event) -> None:
         rule = self._rule_of() if self._rule_of is not None else None
@@ -122,7 +145,9 @@ class Narrator:
             return
         if event.name == "guard":
             self.flush()
-            self._emit(f"The guard stops {event.fields.get('rule')}: {event.fields.get('reason')}.")
+            f = event.fields
+            stop = _("The guard stops {rule}: {reason}.")
+            self._emit(stop.format(rule=f.get("rule"), reason=f.get("reason")))
             return
         if rule is not None:
             if self._firing is None or self._firing.rule != rule:
@@ -131,9 +156,9 @@ class Narrator:
             self._gather(self._firing, event)
             return
         self.flush()
-        line = self.sentence(event)
-        if line:
-            self._emit(line)
+        said = self.sentence(event)
+        if said:
+            self._emit(said)
 
     def flush(self) -> None:
         """Tell the rule firing gathered so far, if any."""
@@ -141,9 +166,9 @@ class Narrator:
         if firing is None:
             return
         clauses = [i if isinstance(i, str) else _draws(i, self.name) for i in firing.items]
-        told = "; ".join(clauses) if clauses else "it fires, but nothing moves"
+        told = "; ".join(clauses) if clauses else _("it fires, but nothing moves")
         end = "" if told.endswith(('."', '!"', '?"')) else "."
-        self._emit(f"{firing.rule}: {told}{end}")
+        self._emit(_("{rule}: {told}{end}").format(rule=firing.rule, told=told, end=end))
 
     def _gather(self, firing: _Firing, event: Event) -> None:
         if event.name == "draw" and event.actor is not None:
@@ -166,47 +191,69 @@ class Narrator:
         if name == "give":
             to = f.get("to")
             whom = self.name(to if isinstance(to, int) else None)
-            return f"{who} gives {whom} {_some(ranks)}" if ranks else f"{who} has no card to give"
+            if not ranks:
+                return _("{who} has no card to give").format(who=who)
+            return _("{who} gives {whom} {cards}").format(who=who, whom=whom, cards=_some(ranks))
         if name == "discard":
             if not ranks:
-                return f"{who} has no card to discard"
-            return f"{who} discards {_some(ranks)} out of the round"
+                return _("{who} has no card to discard").format(who=who)
+            return _("{who} discards {cards} out of the round").format(who=who, cards=_some(ranks))
         if name == "take":
             if not ranks:
-                return "no removed card to take back"
-            return f"{who} takes back {_some(ranks)} from the removed cards"
+                return _("no removed card to take back")
+            line = _("{who} takes back {cards} from the removed cards")
+            return line.format(who=who, cards=_some(ranks))
         if name == "shuffle":
-            return f"{_plural(n, 'removed card')} shuffled into the deck"
+            line = ngettext(
+                "{n} removed card shuffled into the deck",
+                "{n} removed cards shuffled into the deck",
+                n,
+            )
+            return line.format(n=n)
         if name == "show":
-            what = "hand" if f.get("what") == "hand" else "face-down cards"
-            return f"{who} shows the {what}: {shown or 'nothing'}"
+            nothing = _("nothing")
+            if f.get("what") == "hand":
+                return _("{who} shows the hand: {cards}").format(who=who, cards=shown or nothing)
+            line = _("{who} shows the face-down cards: {cards}")
+            return line.format(who=who, cards=shown or nothing)
         if name == "announce":
             return f'"{f.get("text")}"'
         if name == "roshambo":
             return self._roshambo(event)
         if name == "pickup":
             self._top, self._chain = None, 0
-            return f"{who} picks up the pile ({_plural(n, 'card')})"
+            return _("{who} picks up the pile ({cards})").format(who=who, cards=_cards(n))
         if name == "clear":
             self._top, self._chain = None, 0
             if not n:
-                return "the empty pile clears"
-            verb = "leaves" if n == 1 else "leave"
-            return f"the pile clears ({_plural(n, 'card')} {verb} the round)"
-        line = self.sentence(event)  # the rest read as in play, without the full stop
-        return line.rstrip(".") if line else None
+                return _("the empty pile clears")
+            line = ngettext(
+                "the pile clears ({n} card leaves the round)",
+                "the pile clears ({n} cards leave the round)",
+                n,
+            )
+            return line.format(n=n)
+        said = self.sentence(event)  # the rest read as in play, without the full stop
+        return said.rstrip(".") if said else None
 
     def _roshambo(self, event: Event) -> str:
         f = event.fields
         first, second, winner = event.actor, f.get("opponent"), f.get("winner")
         throws = f.get("throws", ())
+        against = _("{first} against {second}")
         told = (
-            [str(t).replace("-", " against ") for t in throws] if isinstance(throws, tuple) else []
+            [
+                against.format(first=a, second=b)
+                for a, _sep, b in (str(t).partition("-") for t in throws)
+            ]
+            if isinstance(throws, tuple)
+            else []
         )
-        how = f" ({', then '.join(told)})" if told else ""
-        pair = f"{self.name(first)} and {self.name(second if isinstance(second, int) else None)}"
+        how = _(" ({throws})").format(throws=_(", then ").join(told)) if told else ""
+        other = self.name(second if isinstance(second, int) else None)
         win = self.name(winner if isinstance(winner, int) else None)
-        return f"{pair} throw roshambo{how}: {win} wins"
+        line = _("{first} and {second} throw roshambo{how}: {winner} wins")
+        return line.format(first=self.name(first), second=other, how=how, winner=win)
 
     def sentence(self, event: Event) -> str | None:
         f = event.fields
@@ -217,79 +264,101 @@ class Narrator:
         cards = f.get("cards", [])
         shown = cards_text(cards) if isinstance(cards, list | tuple) else ""
         if name == "round":
-            return f"Round {f.get('round')}: {who} deals."
+            return _("Round {round}: {who} deals.").format(round=f.get("round"), who=who)
         if name == "deal":
             self._top, self._chain = None, 0
             ups = f.get("face_up", [])
             deck = f.get("deck", [])
+            shows = _("  {who} shows face-up {cards}")
             lines = [
-                f"  {self.name(s)} shows face-up {cards_text(sorted(u))}"
+                shows.format(who=self.name(s), cards=cards_text(sorted(u)))
                 for s, u in enumerate(ups if isinstance(ups, list | tuple) else [])
             ]
             left = len(deck) if isinstance(deck, list | tuple) else 0
-            return (
-                f"Each player gets 3 face-down, 3 face-up and 3 hand cards; {left} in the deck.\n"
-                + "\n".join(lines)
+            dealt = _(
+                "Each player gets 3 face-down, 3 face-up and 3 hand cards; {left} in the deck."
             )
+            return dealt.format(left=left) + "\n" + "\n".join(lines)
         if name == "swap":
             hand, up = _rank(f.get("hand")), _rank(f.get("face_up"))
-            return f"{who} swaps {hand} from the hand for the face-up {up}."
+            line = _("{who} swaps {hand} from the hand for the face-up {up}.")
+            return line.format(who=who, hand=hand, up=up)
         if name == "play":
             return self._play(who, f.get("rank"), n, shown, f.get("source") == "face_down")
         if name == "pickup":
             self._top, self._chain = None, 0
-            why = _REASONS.get(str(f.get("reason")), str(f.get("reason")))
-            return f"{who} picks up the pile ({_plural(n, 'card')}): {why}."
+            reason = str(f.get("reason"))
+            why = _(_REASONS[reason]) if reason in _REASONS else reason
+            line = _("{who} picks up the pile ({cards}): {why}.")
+            return line.format(who=who, cards=_cards(n), why=why)
         if name == "clear":
             self._top, self._chain = None, 0
             cause = self._cause(str(f.get("cause")), cards)
-            verb = "leaves" if n == 1 else "leave"
-            return f"The pile clears: {cause} ({_plural(n, 'card')} {verb} the round)."
+            line = ngettext(
+                "The pile clears: {cause} ({n} card leaves the round).",
+                "The pile clears: {cause} ({n} cards leave the round).",
+                n,
+            )
+            return line.format(cause=cause, n=n)
         if name == "bonus":
-            return f"{who} gets a bonus play."
+            return _("{who} gets a bonus play.").format(who=who)
         if name == "take_up":
-            return f"{who} takes the face-up cards into the hand: {shown}."
+            return _("{who} takes the face-up cards into the hand: {cards}.").format(
+                who=who, cards=shown
+            )
         if name == "reveal":
-            verdict = "" if f.get("legal") else ", which cannot be played"
-            return f"{who} turns a face-down card: {shown}{verdict}."
+            if f.get("legal"):
+                return _("{who} turns a face-down card: {card}.").format(who=who, card=shown)
+            line = _("{who} turns a face-down card: {card}, which cannot be played.")
+            return line.format(who=who, card=shown)
         if name == "finish":
             place = f.get("place")
-            return f"{who} goes out ({ordinal(place) if isinstance(place, int) else place} place)."
+            told = ordinal(place) if isinstance(place, int) else str(place)
+            return _("{who} goes out ({place} place).").format(who=who, place=told)
         if name == "win":
-            return f"{who} wins the round!"
-        if name in ("give", "discard", "take", "shuffle"):
-            return f"{who} {name}s {shown or _plural(n, 'card')}."
+            return _("{who} wins the round!").format(who=who)
+        if name in _MOVES:
+            return _(_MOVES[name]).format(who=who, cards=shown or _cards(n))
         if name == "draw":
-            return f"{who} draws a card."
+            return _("{who} draws a card.").format(who=who)
         return None  # a turn is implied by the next line
 
     def _play(self, who: str, rank: object, n: int, shown: str, face_down: bool) -> str:
-        src = " (face-down)" if face_down else ""
+        src = _(" (face-down)") if face_down else ""
         if rank == 3:  # X3.2-X3.5: beside the pile; on a pile, the next player is obliged
             self._chain += n
-            told = f"{who} plays {shown}{src} to the chain ({self._chain} in the chain)"
+            values = {"who": who, "cards": shown, "src": src, "chain": self._chain}
             if self._top is None or self._chain >= 4:
-                return f"{told}."  # X3.4: no obligation on an empty table; four clear (X3.5)
-            return f"{told}: the next player must play 3s or pick up."
-        on = f" on {self._top}" if self._top else ""
+                # X3.4: no obligation on an empty table; four clear (X3.5)
+                return _("{who} plays {cards}{src} to the chain ({chain} in the chain).").format(
+                    **values
+                )
+            line = _(
+                "{who} plays {cards}{src} to the chain ({chain} in the chain): "
+                "the next player must play 3s or pick up."
+            )
+            return line.format(**values)
+        on = _(" on {top}").format(top=self._top) if self._top else ""
         self._top = shown
         self._chain = 0
         extra = ""
         if rank == 7:
-            extra = ": 7 or lower next"
+            extra = _(": 7 or lower next")
         elif rank == 2:
-            extra = ": anything may follow"
-        return f"{who} plays {shown}{src}{on}{extra}."
+            extra = _(": anything may follow")
+        return _("{who} plays {cards}{src}{on}{extra}.").format(
+            who=who, cards=shown, src=src, on=on, extra=extra
+        )
 
     def _cause(self, cause: str, cards: object) -> str:
         if cause == "ten":
-            return "a 10"
+            return _("a 10")
         if cause == "threes":
-            return "four 3s in the chain"
+            return _("four 3s in the chain")
         if cause == "sevens":
-            return "four 7s"
+            return _("four 7s")
         if cause == "four_of_a_kind":
             if isinstance(cards, list | tuple) and cards:
-                return f"four {_rank(cards[-1])}s"
-            return "four of a kind"
-        return "a house rule"
+                return _("four {rank}s").format(rank=_rank(cards[-1]))
+            return _("four of a kind")
+        return _("a house rule")

@@ -74,12 +74,15 @@ def test_refusals_cite_the_clause_and_leave_the_file(table: Table) -> None:
     table("round", "--winner", "Cat")
     before = Path(table.file).read_text(encoding="utf-8")
     code, _, err = table("rule", "@tens.lopti", "--author", "Ben")
-    assert code == 1 and err == "refused: Ben did not win round 1 (Cat did) (W4, R0).\n"
+    assert (
+        code == 1
+        and err == "refused: Ben did not win round 1 (Cat did) (W4, R0); see `lopti rules W4`.\n"
+    )
     table("deal")
     code, _, err = table("rule", "@tens.lopti", "--author", "Cat")
     assert code == 1 and "(R1)" in err
     code, _, err = table("vote", "base", "roshambo", "--value", "on", "--proposer", "Ann", "--now")
-    assert code == 1 and err.endswith("(V10).\n")
+    assert code == 1 and err.endswith("(V10); see `lopti rules V10`.\n")
     code, _, err = table("vote", "base", "places", "--value", "on", "--proposer", "Ann")
     assert code == 2 and "(V8)" in err
     state = store.load(table.file).state
@@ -92,7 +95,12 @@ def test_checker_diagnostics_are_shown(table: Table) -> None:
     table("round", "--winner", "Ann")
     (table.dir / "bad.lopti").write_text('rule "B":\n    after play: Ben draws 1\n')
     code, _, err = table("rule", "@bad.lopti", "--author", "Ann")
-    assert code == 1 and "LR304" in err and "^" in err and err.endswith("(R2-R4).\n")
+    assert (
+        code == 1
+        and "LR304" in err
+        and "^" in err
+        and err.endswith("(R2-R4); see `lopti rules R2`.\n")
+    )
 
 
 def test_missing_or_broken_session_file(table: Table) -> None:
@@ -170,7 +178,7 @@ def test_reword_restore_and_a_missed_rule(table: Table) -> None:
     assert code == 0 and 'Rule 1 "Low gift" reworded by Ben.' in out
     (table.dir / "gift3.lopti").write_text(GIFT.replace("> 3", "> 5"), encoding="utf-8")
     code, _, err = table("reword", "1", "@gift3.lopti", "--author", "Ben")
-    assert code == 1 and err.endswith("(R5, V6).\n")
+    assert code == 1 and err.endswith("(R5, V6); see `lopti rules R5`.\n")
     code, out, _ = table("deal")
     assert out.startswith("Ben announced no rule for round 1: that chance has passed (R1).")
     code, out, _ = table("history")
