@@ -38,6 +38,7 @@ _REASONS = {
     "custom": N_("by a house rule"),
 }
 _ORDINAL = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+_THROWS = {"rock": N_("rock"), "paper": N_("paper"), "scissors": N_("scissors")}
 # base give/discard/take/shuffle events outside a house rule's firing
 _MOVES = {
     "give": N_("{who} gives {cards}."),
@@ -53,6 +54,10 @@ def cards_text(ranks: Sequence[object]) -> str:
 
 def _rank(value: object) -> str:
     return RANK_NAMES.get(value, str(value)) if isinstance(value, int) else str(value)
+
+
+def _throw(name: str) -> str:
+    return _(_THROWS[name]) if name in _THROWS else name
 
 
 def _cards(n: int) -> str:
@@ -93,7 +98,10 @@ def _some(ranks: Sequence[object]) -> str:
             if shown in ("8", "A")
             else _("a {card}").format(card=shown)
         )
-    return _("{count} cards ({cards})").format(count=len(ranks), cards=cards_text(ranks))
+    n = len(ranks)
+    return ngettext("{n} card ({cards})", "{n} cards ({cards})", n).format(
+        n=n, cards=cards_text(ranks)
+    )
 
 
 @dataclass(slots=True)
@@ -243,7 +251,7 @@ class Narrator:
         against = _("{first} against {second}")
         told = (
             [
-                against.format(first=a, second=b)
+                against.format(first=_throw(a), second=_throw(b))
                 for a, _sep, b in (str(t).partition("-") for t in throws)
             ]
             if isinstance(throws, tuple)

@@ -1,0 +1,102 @@
+"""The gettext catalogues: complete, faithful to the English placeholders, really translated,
+compiled (.mo) from the committed .po, and extracted from the source as it is now."""
+
+from __future__ import annotations
+
+import io
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from lopti_rules.i18n import LANGUAGES, LOCALE_DIR, ngettext, set_language
+
+ROOT = Path(__file__).parents[2]
+OTHERS = sorted(set(LANGUAGES) - {"en"})
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / "lopti.po"
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle)
+
+
+def singular(message: Message) -> str:
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def forms(message: Message) -> list[str]:
+    if isinstance(message.string, str):
+        return [message.string]
+    return list(message.string or ())
+
+
+def only_placeholders(text: str) -> bool:
+    """`{rule}: {told}{end}`, ` ({throws})`: nothing a language could say differently."""
+    return not re.search(r"[A-Za-z]", re.sub(r"\{[^}]*\}", "", text))
+
+
+TEMPLATE = read(LOCALE_DIR / "lopti.pot")
+IDS = {singular(m): m for m in TEMPLATE if m.id}
+
+
+def test_the_template_holds_every_message_of_the_source() -> None:
+    found = {
+        msgid if isinstance(msgid, str) else msgid[0]
+        for _, _, msgid, _, _ in extract_from_dir(
+            str(ROOT / "lopti_rules"), keywords={"_": None, "ngettext": (1, 2), "N_": None}
+        )
+    }
+    assert found == set(IDS), "run the pybabel extract/update commands in docs/translating.md"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_message_is_translated_faithfully(lang: str) -> None:
+    catalog = read(po_path(lang))
+    have = {singular(m): m for m in catalog if m.id}
+    assert set(have) == set(IDS), f"{lang}: run pybabel update (docs/translating.md)"
+    for msgid, message in have.items():
+        english = IDS[msgid]
+        wanted = fields(msgid) | (fields(english.id[1]) if isinstance(english.id, tuple) else set())
+        assert not message.fuzzy, (lang, msgid)
+        assert len(forms(message)) == (catalog.num_plurals if message.pluralizable else 1)
+        for form in forms(message):
+            assert form, (lang, msgid, "untranslated")
+            assert fields(form) <= wanted, (lang, msgid, form)
+            assert fields(form) >= wanted - {"n"}, (lang, msgid, form)
+            if not only_placeholders(msgid):
+                assert form != msgid, (lang, msgid, "still English")
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_committed_mo_is_compiled_from_the_committed_po(lang: str) -> None:
+    compiled = io.BytesIO()
+    write_mo(compiled, read(po_path(lang)))
+    committed = po_path(lang).with_suffix(".mo").read_bytes()
+    assert committed == compiled.getvalue(), "run pybabel compile (docs/translating.md)"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["1 card", "2 cards", "5 cards", "22 cards"]),
+        ("pl", ["1 karta", "2 karty", "5 kart", "22 karty"]),
+        ("de", ["1 Karte", "2 Karten", "5 Karten", "22 Karten"]),
+        ("fr", ["1 carte", "2 cartes", "5 cartes", "22 cartes"]),
+    ],
+)
+def test_plural_forms_follow_each_language(lang: str, said: list[str]) -> None:
+    set_language(lang)
+    assert [ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 2, 5, 22)] == said
