@@ -1,6 +1,6 @@
 """Draw docs/img/editor-diagnostics.png: editors/sample.lopti with `lopti lsp`'s diagnostics.
 
-Run: `.venv/bin/python editors/screenshot.py [--chromium /usr/bin/chromium]`
+Run: `.venv/bin/python editors/screenshot.py [--chromium /usr/bin/chromium] [--out FILE]`
 
 It starts the real server (`lopti_rules.lsp.client`), opens the sample, takes the
 diagnostics it publishes and its hover on the first one, and writes a page that shows the
@@ -82,6 +82,7 @@ def page(text: str, diagnostics: list[dict[str, Any]], hover: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--out", type=Path, default=OUT, help="where to write the picture")
     args = parser.parse_args()
     text = SAMPLE.read_text(encoding="utf-8")
     client = Client(HERE)
@@ -99,11 +100,11 @@ def main() -> None:
             [
                 args.chromium, "--headless", "--no-sandbox", "--disable-gpu",
                 "--hide-scrollbars", f"--user-data-dir={folder}/profile",
-                f"--screenshot={OUT}", "--window-size=900,350", view.as_uri(),
+                f"--screenshot={args.out}", "--window-size=900,350", view.as_uri(),
             ],
             check=True, capture_output=True, timeout=120,
         )  # fmt: skip
-    print(f"wrote {OUT} ({len(diagnostics)} diagnostics)")
+    print(f"wrote {args.out} ({len(diagnostics)} diagnostics)")
 
 
 if __name__ == "__main__":

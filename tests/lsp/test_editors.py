@@ -132,6 +132,19 @@ def test_the_local_hooks_in_the_docs_are_the_repositorys_hooks() -> None:
             assert mine[key] == theirs[key], key
 
 
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="needs headless Chromium")
+def test_the_screenshot_script_draws_the_servers_diagnostics(tmp_path: Path) -> None:
+    pytest.importorskip("pygls", reason="the language server needs the `lsp` extra")
+    out = tmp_path / "shot.png"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "editors" / "screenshot.py"), "--out", str(out)],
+        capture_output=True, text=True, timeout=180,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"wrote {out} (3 diagnostics)\n"
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 GOOD = 'rule "Tens tax":\n    after clear when cause is ten: each other player draws 1\n'
 MESSY = 'rule   "Mercy" :\n  after pickup when count >= 8 :  player discards 2 lowest cards\n'
 BAD = 'rule "Typo":\n    after claer: player draws 1\n'
