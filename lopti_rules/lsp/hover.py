@@ -4,8 +4,8 @@ Takes the document's text, a 1-based position and the diagnostics there. Produce
 for each diagnostic under the cursor its message and hint, then its code's page
 (`docs/codes/CODE.md`, what `lopti explain CODE` prints); for the word, what the catalogue
 says of it: an event (when it happens, who `player` is, its fields), a field (its type, whose
-it is), a symbol (the fields that hold it), a role, or a keyword of an action (the grammar
-rule it begins, with the rule's shape).
+it is), a symbol (the fields that hold it), a role, or a keyword that begins a statement (the
+action or block, with its shape as the grammar has it).
 """
 
 from __future__ import annotations
@@ -89,7 +89,8 @@ def _role(line: str, start: int, end: int) -> str | None:
 
 
 def _keyword(word: str) -> str | None:
-    """The grammar rule a keyword begins (an action such as `draws`), with its shape."""
+    """The statement a keyword begins (an action such as `draws`, a block such as `repeat`),
+    with its shape as the grammar has it; None for any other word."""
     from lark.grammar import NonTerminal, Terminal
     from lark.lexer import PatternStr
 
@@ -101,13 +102,17 @@ def _keyword(word: str) -> str | None:
         for t in lark.terminals
         if isinstance(t.pattern, PatternStr) and t.pattern.value == word
     }
-    if not names:
-        return None
+    # the statements are the alternatives of the grammar's `_simple` and `_compound`
+    statements = {
+        str(rule.expansion[0].name): rule.origin.name == "_simple"
+        for rule in lark.rules
+        if rule.origin.name in ("_simple", "_compound") and len(rule.expansion) == 1
+    }
     shapes: dict[str, list[str]] = {}
     for rule in lark.rules:
+        origin = str(rule.origin.name)
         symbols = rule.expansion
-        origin = rule.origin.name
-        if not isinstance(origin, str) or origin.startswith("_") or not symbols[:2]:
+        if origin not in statements or not names:
             continue
         if not any(isinstance(s, Terminal) and s.name in names for s in symbols[:2]):
             continue
@@ -118,8 +123,11 @@ def _keyword(word: str) -> str | None:
                 shape.append(pattern.value if isinstance(pattern, PatternStr) else s.name)
             elif isinstance(s, NonTerminal):
                 shape.append(str(s.name).lstrip("_").upper())
-        shapes.setdefault(origin, shape)
+        shapes.setdefault(origin, shape)  # the first way of writing it, with its options
     if not shapes:
-        return f"**keyword** `{word}`"
-    origin, shape = min(shapes.items(), key=lambda kv: len(kv[1]))
-    return f"**{origin}** (the grammar's `{origin}`): `{' '.join(shape)}`"
+        return None
+    return " or ".join(
+        f"**{'action' if statements[origin] else 'block'}** `{origin.rstrip('_')}`: "
+        f"`{' '.join(shape)}`"
+        for origin, shape in shapes.items()
+    )

@@ -46,7 +46,9 @@ class Table:
 
     root: Path | None = None
     setting: object = None
-    _cached: tuple[Path, float, LoadedPack | None] | None = field(default=None, repr=False)
+    _cached: tuple[Path, float, LoadedPack | None] | None = field(
+        default=None, init=False, repr=False
+    )
 
     def pack_path(self) -> Path | None:
         return configured_pack(self.root, self.setting)

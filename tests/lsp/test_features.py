@@ -40,10 +40,8 @@ def test_hover_explains_events_fields_values_roles_and_actions(
     assert "a field of the `clear` event" in hover(client, uri, 1, 22)
     assert hover(client, uri, 1, 31) == "**value** `ten`: a value of `cause`"
     assert hover(client, uri, 2, 9).startswith("**role** `next player`")
-    assert (
-        hover(client, uri, 2, 22)
-        == "**draw** (the grammar's `draw`): `TARGET draws INT CARD RETRO`"
-    )
+    assert hover(client, uri, 2, 22) == "**action** `draw`: `TARGET draws INT CARD RETRO`"
+    assert client.at("textDocument/hover", uri, 1, 19) is None  # `when`: a plain keyword
 
 
 def test_hover_on_a_diagnostic_shows_its_code_page(client: Client, workspace: Path) -> None:
