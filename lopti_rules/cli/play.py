@@ -124,6 +124,23 @@ def parse_players(text: str) -> list[str]:
     return names
 
 
+def dealer_seat(text: str | None, names: list[str]) -> int | None:
+    """`--dealer`: a seat number (`2`) or a player's name, case aside (`zoe`); ValueError
+    for a name that is not at the table."""
+    if text is None:
+        return None
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    folded = [name.casefold() for name in names]
+    if text.casefold() not in folded:
+        raise ValueError(
+            f"--dealer {text} is not one of the players ({', '.join(names)}): give a name "
+            "or a seat number"
+        )
+    return folded.index(text.casefold())
+
+
 def table_names(players: str | None, pack: LoadedPack | None) -> list[str]:
     """The seat names: the pack's roster when it has one (`--players` must agree with it),
     else `--players` (default 4). ValueError (one sentence) otherwise."""
@@ -263,7 +280,11 @@ class Rejected(Exception):
     "--bots", "bots", default="greedy", show_default=True, help="greedy|random, or one per seat."
 )
 @click.option(
-    "--dealer", type=int, default=None, help="First dealer's seat (default: drawn by the seed)."
+    "--dealer",
+    "dealer_text",
+    metavar="NAME|SEAT",
+    default=None,
+    help="Who deals: a player's name or seat number (default: drawn by the seed).",
 )
 @click.option("--places", is_flag=True, help="Play on for 2nd, 3rd, ... places (D28).")
 @click.option(
@@ -291,7 +312,7 @@ def command(
     players: str | None,
     seed: int,
     bots: str,
-    dealer: int | None,
+    dealer_text: str | None,
     places: bool,
     pack_path: str | None,
     log_path: str | None,
@@ -315,6 +336,7 @@ def command(
         else:
             names = table_names(players, None)
         make_bots(bots, len(names))
+        dealer = dealer_seat(dealer_text, names)
         TableOptions(players=len(names), places=places, dealer=dealer)
         if max_moves < 1:
             raise ValueError("--max-moves must be at least 1")

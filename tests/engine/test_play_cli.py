@@ -57,6 +57,7 @@ def test_same_seed_same_output_and_log(capsys: pytest.CaptureFixture[str], tmp_p
         (["--bots", "smart"], "not a bot"),
         (["--bots", "greedy,random"], "2 bots for 4"),
         (["--dealer", "9"], "dealer"),
+        (["--dealer", "Zoe"], "--dealer Zoe is not one of the players (Ann, Ben, Cat, Dan)"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_sentence(
@@ -65,6 +66,13 @@ def test_bad_arguments_exit_2_with_one_sentence(
     code, out, err = run(capsys, *args)
     assert code == 2 and out == ""
     assert needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_dealer_is_a_name_case_aside_or_a_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    by_name = run(capsys, "--players", "Ann,Zoe,Bob", "--dealer", "zoe", "--seed", "1")
+    by_seat = run(capsys, "--players", "Ann,Zoe,Bob", "--dealer", "1", "--seed", "1")
+    assert by_name == by_seat and by_name[0] == 0
+    assert "Round 1: Zoe deals." in by_name[1]
 
 
 def test_unwritable_log_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
