@@ -23,7 +23,10 @@ from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-INSTALL_HINT = "install it with `pip install 'lopti-rules[dask]'`"
+INSTALL_HINT = (
+    "install it with `pip install 'lopti-rules[dask]'` (from a checkout of the project: "
+    "`pip install '.[dask]'`)"
+)
 CONNECT_TIMEOUT = 10.0  # seconds to reach a scheduler
 
 

@@ -31,7 +31,10 @@ from lopti_rules.sim.play import GameRecord
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-INSTALL_HINT = "install it with `pip install 'lopti-rules[report]'`"
+INSTALL_HINT = (
+    "install it with `pip install 'lopti-rules[report]'` (from a checkout of the project: "
+    "`pip install '.[report]'`)"
+)
 WITHOUT_COLOUR = "#7f8c8d"
 WITH_COLOUR = "#d35400"
 
@@ -109,6 +112,12 @@ def seats_figure(comparison: Comparison, names: Sequence[str]) -> bytes:
 
 
 def fires_figure(comparison: Comparison) -> bytes:
+    return _png(fires_plot(comparison))
+
+
+def fires_plot(comparison: Comparison) -> Figure:
+    """The fire-rate figure: a share of rounds, so its axis runs from 0 to 100%; each
+    rule's fires per round are written to the right of the axes."""
     import matplotlib.pyplot as plt
 
     rules = comparison.with_.rules
@@ -122,12 +131,15 @@ def fires_figure(comparison: Comparison) -> bytes:
     ]
     colours = [WITH_COLOUR if i >= proposed else WITHOUT_COLOUR for i in range(len(rules))]
     ax.barh(ys, values, xerr=errors, capsize=3, color=colours)
+    beside = ax.get_yaxis_transform()  # x in axes fractions, y in data
     for y, rule in zip(ys, rules, strict=True):
-        ax.text(104, y, f"{rule.per_round.value:.2f}/round", va="center", fontsize="small")
+        label = f"{rule.per_round.value:.2f}/round"
+        ax.text(1.02, y, label, va="center", fontsize="small", transform=beside)
     ax.set_yticks(ys, [r.title for r in rules])
-    ax.set_xlim(0, 122)
+    ax.set_xlim(0, 100)
+    ax.set_xticks([0, 25, 50, 75, 100])
     ax.set_xlabel("rounds in which the rule fired, % (95% CI); the proposed rule in orange")
-    return _png(fig)
+    return fig
 
 
 def figures(

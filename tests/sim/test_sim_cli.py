@@ -207,7 +207,8 @@ def test_vet_html_without_matplotlib_says_how_to_install_it(
     assert (code, out) == (2, "") and not page.exists()
     assert err == (
         "error: --html needs matplotlib to draw its plots: "
-        "install it with `pip install 'lopti-rules[report]'`.\n"
+        "install it with `pip install 'lopti-rules[report]'` (from a checkout of the project: "
+        "`pip install '.[report]'`).\n"
     )
 
 

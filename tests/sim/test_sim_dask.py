@@ -72,7 +72,7 @@ def test_an_unreachable_scheduler_is_one_sentence() -> None:
 
 def test_without_dask_the_error_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)
-    with pytest.raises(DaskMissing, match=r"pip install 'lopti-rules\[dask\]'"):
+    with pytest.raises(DaskMissing, match=r"a checkout of the project: `pip install '\.\[dask\]'`"):
         simulate([Table(2)], 2, 0, dask="local")
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from lopti_rules.sim import Table, compare, simulate
-from lopti_rules.sim.report import figures, html_page
+from lopti_rules.sim.report import figures, fires_plot, html_page
 
 from .sim_helpers import CROWN, TENS_TAX, table
 
@@ -45,6 +45,16 @@ def test_every_figure_is_a_png_with_a_plot_in_it(vetted: tuple) -> None:  # type
         height, width = img.shape[:2]  # type: ignore[attr-defined]
         assert width > 300 and height > 100, name
         assert img.std() > 0.05, f"{name} is blank"  # type: ignore[attr-defined]
+
+
+def test_the_fire_rate_axis_stops_at_100_percent(vetted: tuple) -> None:  # type: ignore[type-arg]
+    import matplotlib.pyplot as plt
+
+    fig = fires_plot(vetted[0])  # type: ignore[arg-type]
+    (axes,) = fig.axes
+    assert axes.get_xlim() == (0.0, 100.0)
+    assert max(axes.get_xticks()) == 100
+    plt.close(fig)
 
 
 class _Refs(HTMLParser):
