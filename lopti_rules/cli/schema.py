@@ -1,23 +1,48 @@
-"""`lopti schema KIND`: print a JSON Schema so editors can validate files as people type."""
+"""`lopti schema KIND`: print a JSON Schema so editors can validate files as people type.
+
+Kinds: `pack` (a rule pack, docs/packs.md), `session` (a session file, docs/sessions.md) and
+`scenario` (a conformance scenario, docs/conformance.md). Each schema comes from the pydantic
+model that reads the file, so it cannot drift from what `lopti` accepts; what a schema cannot
+say (a rule file that is missing, a name that is not a player) the commands still report.
+"""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
+KINDS = ("pack", "session", "scenario")
+
+
+def schema_of(kind: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a file kind."""
+    if kind == "pack":
+        from lopti_rules.packs.pack import pack_schema
+
+        body = pack_schema()
+    elif kind == "session":
+        from lopti_rules.session.model import SessionState
+
+        body = SessionState.model_json_schema()
+    else:
+        from lopti_rules.conformance.model import Scenario
+
+        body = Scenario.model_json_schema()
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **body}
+
 
 @click.command("schema")
-@click.argument("kind", type=click.Choice(["pack"]))
+@click.argument("kind", type=click.Choice(KINDS))
 def command(kind: str) -> int:
-    """Print the JSON Schema of a file kind.
+    """Print the JSON Schema of a file kind: a pack, a session file or a conformance scenario.
 
     \b
     Example:
       lopti schema pack > lopti-pack.schema.json
+      lopti schema session > lopti-session.schema.json
+      lopti schema scenario > lopti-scenario.schema.json
     """
-    from lopti_rules.packs.pack import pack_schema
-
-    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **pack_schema()}
-    click.echo(json.dumps(schema, indent=2, sort_keys=True))
+    click.echo(json.dumps(schema_of(kind), indent=2, sort_keys=True))
     return 0
