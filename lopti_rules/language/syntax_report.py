@@ -19,7 +19,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from lopti_rules.diagnostics.source import Source, Span
-from lopti_rules.diagnostics.spell import did_you_mean
+from lopti_rules.diagnostics.spell import did_you_mean, nearest
 from lopti_rules.language.syntax_errors import MISTAKES, Mistake
 
 if TYPE_CHECKING:
@@ -231,7 +231,7 @@ def _unexpected_token(source: Source, exc: Any) -> None:
             "indent the lines of the block further than the line that ends with `:`",
         )
         return
-    if _verb_read_as_a_name(source, token, accepts):
+    if _english(source, token) or _verb_read_as_a_name(source, token, accepts):
         return
     mistake = _classify(exc, accepts)
     if mistake is not None:
@@ -239,7 +239,76 @@ def _unexpected_token(source: Source, exc: Any) -> None:
     else:
         message, hint = f"expected {_expected(accepts)}", _GENERIC_HINT
     message = f"{message}, not {_describe(token)}"
-    source.report("LP001", span, message, _keyword_case_hint(source.text, token, accepts) or hint)
+    hint = _keyword_case_hint(source.text, token, accepts) or _near(source, token, accepts) or hint
+    source.report("LP001", span, message, hint)
+
+
+_COMPARISONS = {
+    "greater": ">",
+    "more": ">",
+    "bigger": ">",
+    "larger": ">",
+    "higher": ">",
+    "less": "<",
+    "fewer": "<",
+    "smaller": "<",
+    "lower": "<",
+}
+_PLAIN_VERBS = {"draw": "draws", "pick": "picks", "give": "gives", "discard": "discards"}
+_PLAIN_VERBS |= {"take": "takes", "reveal": "reveals"}
+
+
+def _english(source: Source, token: Token) -> bool:
+    """Slips from plain English that the grammar cannot place: `count is greater than 5`
+    (a comparison in words) and `next player must draw 1` (a duty instead of what happens)."""
+    text, start = source.text, token.start_pos or 0
+    word = str(token).lower()
+    if token.type == "NAME" and word == "than":
+        before = re.search(r"(?:\bis[ \f]+)?\b(\w+)[ \f]+$", text[:start])
+        symbol = _COMPARISONS.get(before.group(1).lower()) if before else None
+        if before is not None and symbol is not None:
+            written = text[before.start() : token.end_pos]
+            source.report(
+                "LP001",
+                _span_at(text, before.start(), token.end_pos or start),
+                f"`{written}` is a comparison in words, which rules write with a symbol",
+                f"write `{symbol}` (or `{symbol}=` to include the number): `count {symbol} 5`",
+            )
+            return True
+    if token.type == "NAME" and word in _PLAIN_VERBS:
+        before = re.search(r"\bmust[ \f]+$", text[:start])
+        if before is not None:
+            verb = _PLAIN_VERBS[word]
+            source.report(
+                "LP001",
+                _span_at(text, before.start(), token.end_pos or start),
+                f"`must {word}` says what someone has to do, but a house rule says what happens",
+                f"a rule only adds to the game: write `{verb}`, as in `next player {verb} 1`",
+            )
+            return True
+    return False
+
+
+def _span_at(text: str, start: int, end: int) -> Span:
+    line = text.count("\n", 0, start) + 1
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    return Span(line, column, line, column + (end - start))
+
+
+def _near(source: Source, token: Token, accepts: frozenset[str]) -> str | None:
+    """Did you mean a keyword that fits here (`aftr` -> `after`, `discard` -> `discards`)?
+    After a word read as a target, a number means that word was the verb (`discard 1`)."""
+    shown = _display()
+    fitting = [shown[a].strip("`") for a in sorted(accepts) if a in shown]
+    fitting = [w for w in fitting if w.isalpha() and f"`{w}`" not in _NOT_SUGGESTED]
+    if token.type == "NAME":
+        return did_you_mean(str(token), fitting)
+    if token.type == "INT":
+        before = re.search(r"([^\W\d_]\w*)[ \f]*$", source.text[: token.start_pos or 0])
+        verb = nearest(before.group(1), _VERBS) if before else None
+        if verb is not None:
+            return f"say who, then the verb: `player {verb} {token} ...`"
+    return None
 
 
 _VERBS = ("draws", "picks", "gives", "discards", "takes", "reveals")

@@ -291,3 +291,43 @@ def test_long_conditions_and_parentheses_within_the_limits() -> None:
     assert d.code == "LP005"
     parens = "(" * 300 + "a > 1" + ")" * 300
     assert parse_module.parse_tree(in_rule(f"after clear when {parens}: clear the pile"))
+
+
+@pytest.mark.parametrize(
+    ("hook", "written", "symbol"),
+    [
+        ("after play when count is greater than 5: next player draws 1", "is greater than", ">"),
+        ("after play when count is less than 5: next player draws 1", "is less than", "<"),
+        ("after play when count is more than 5: next player draws 1", "is more than", ">"),
+    ],
+)
+def test_a_comparison_in_words_suggests_its_symbol(hook: str, written: str, symbol: str) -> None:
+    d = parse_error(in_rule(hook))
+    column = hook.index(written) + 5
+    assert (d.code, d.span) == ("LP001", Span(2, column, 2, column + len(written)))
+    assert d.message == f"`{written}` is a comparison in words, which rules write with a symbol"
+    assert d.hint == f"write `{symbol}` (or `{symbol}=` to include the number): `count {symbol} 5`"
+
+
+def test_a_duty_with_must_suggests_the_add_only_spelling() -> None:
+    d = parse_error(in_rule("after play: next player must draw 1"))
+    assert (d.code, d.span) == ("LP001", Span(2, 29, 2, 38))
+    assert d.message == (
+        "`must draw` says what someone has to do, but a house rule says what happens"
+    )
+    assert d.hint == "a rule only adds to the game: write `draws`, as in `next player draws 1`"
+
+
+@pytest.mark.parametrize(
+    ("hook", "hint"),
+    [
+        ("aftr play: next player draws 1", "did you mean `after`?"),
+        ("befor clear: player draws 1", "did you mean `before`?"),
+        ("after play: player discard 1 lowest card", "did you mean `discards`?"),
+        ("after play: discard 1 lowest card", "say who, then the verb: `player discards 1 ...`"),
+    ],
+)
+def test_a_near_miss_of_a_keyword_gets_a_did_you_mean(hook: str, hint: str) -> None:
+    d = parse_error(in_rule(hook))
+    assert d.code == "LP001"
+    assert d.hint == hint
