@@ -67,7 +67,9 @@ def _indenter() -> Any:
             from lark import Token
 
             yield token
-            indent_str = token.rsplit("\n", 1)[1]
+            # an _NL without a line break (a comment closing a text given without its final
+            # newline, as an editor's half-typed buffer may be) indents nothing
+            indent_str = token.rsplit("\n", 1)[1] if "\n" in token else ""
             indent = len(indent_str)
             if indent > self.indent_level[-1]:
                 self.indent_level.append(indent)
