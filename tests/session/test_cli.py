@@ -327,6 +327,6 @@ def test_an_absent_creator_who_votes_is_refused(table: Table) -> None:
         "--creator-absent", "--defender", "Dan,Cat", "--now",
     )  # fmt: skip
     assert code == 1
-    assert err == (
-        "refused: Cat, the rule's creator, is away, so cannot be among those who voted (K1).\n"
+    assert err.startswith(
+        "refused: Cat, the rule's creator, is away, so cannot be among those who voted (K1)"
     )
