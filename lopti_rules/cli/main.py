@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "play": "play",
     "conformance": "conformance",
     "schema": "schema",
+    "serve": "serve",
     "session": "session",
     "simulate": "simulate",
     "vet": "vet",

@@ -1,0 +1,144 @@
+"""The web table's routes: the page, its static files, join QR codes and the WebSocket.
+
+Takes: a `TableService`. Produces: a Starlette application (`make_app`). Guarantees: the
+page and its files are served with a strict Content-Security-Policy (scripts and styles
+only from this server, not framed); a WebSocket is accepted only with a seat's or the
+host's token and from a page of this server (`security.origin_allowed`); every frame is
+parsed and size-checked (`protocol.parse`) and handled under the table's one asyncio lock,
+so two people acting at once are served one after the other; an error goes to the client
+that caused it only, and after a change every client gets its own new `state`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from importlib import resources
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from lopti_rules.serve import protocol
+from lopti_rules.serve.security import Identity, origin_allowed
+from lopti_rules.serve.service import TableService
+from lopti_rules.serve.table import Refusal
+
+STATIC = Path(str(resources.files("lopti_rules.serve") / "static"))
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the token in the address never leaves in a Referer
+    "Cache-Control": "no-store",
+}
+
+
+class Hub:
+    """The connected clients of one table, and the lock that serializes its changes."""
+
+    def __init__(self, service: TableService, public_url: str | None = None) -> None:
+        self.service = service
+        self.public_url = public_url
+        self.lock = asyncio.Lock()
+        self.clients: dict[WebSocket, Identity] = {}
+
+    async def send(self, ws: WebSocket, data: dict[str, object]) -> None:
+        try:
+            await ws.send_text(json.dumps(data))
+        except (RuntimeError, WebSocketDisconnect, OSError):
+            self.clients.pop(ws, None)
+
+    async def broadcast(self) -> None:
+        for ws, who in list(self.clients.items()):
+            await self.send(ws, self.service.state_for(who))
+
+    async def frame(self, ws: WebSocket, who: Identity, text: str) -> None:
+        try:
+            msg = protocol.parse(text)
+        except protocol.BadMessage as exc:
+            await self.send(ws, Refusal(str(exc), None, "malformed").to_json())
+            return
+        async with self.lock:
+            try:
+                reply = self.service.handle(who, msg)
+            except Refusal as exc:
+                await self.send(ws, exc.to_json())
+                return
+            if reply is not None:
+                await self.send(ws, reply)
+            if not isinstance(msg, protocol.SettleMsg | protocol.CheckRuleMsg):
+                await self.broadcast()
+
+
+def make_app(service: TableService, *, public_url: str | None = None) -> Starlette:
+    hub = Hub(service, public_url)
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers=HEADERS)
+
+    async def qr(request: Request) -> Response:
+        who = service.tokens.identify(request.query_params.get("t"))
+        if who is None or not who.host:
+            return Response("only the host may show join codes", 403)
+        try:
+            seat = int(request.query_params.get("seat", ""))
+            token = service.tokens.seat[seat]
+        except (ValueError, IndexError):
+            return Response("no such seat", 404)
+        base = (hub.public_url or str(request.base_url)).rstrip("/")
+        return Response(qr_svg(f"{base}/?t={token}"), media_type="image/svg+xml", headers=HEADERS)
+
+    async def socket(ws: WebSocket) -> None:
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host")):
+            await ws.close(code=1008)
+            return
+        who = service.tokens.identify(ws.query_params.get("t"))
+        if who is None:
+            await ws.close(code=1008)
+            return
+        await ws.accept()
+        async with hub.lock:
+            hub.clients[ws] = who
+            await hub.send(ws, service.state_for(who))
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if not isinstance(text, str):
+                    refusal = Refusal("messages are JSON text frames", None, "malformed")
+                    await hub.send(ws, refusal.to_json())
+                    continue
+                await hub.frame(ws, who, text)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            hub.clients.pop(ws, None)
+
+    routes = [
+        Route("/", index),
+        Route("/qr.svg", qr),
+        WebSocketRoute("/ws", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes)
+    app.state.hub = hub
+    return app
+
+
+def qr_svg(link: str) -> str:
+    """The join link as an SVG QR code (no fonts, no scripts)."""
+    import qrcode
+    import qrcode.image.svg
+
+    image = qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, box_size=8)
+    text = image.to_string(encoding="unicode")
+    return text if isinstance(text, str) else bytes(text).decode("utf-8")

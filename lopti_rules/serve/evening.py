@@ -1,0 +1,349 @@
+"""The evening at the web table: the session procedure of `lopti session`, driven by devices.
+
+Takes: a session file (the same format as `lopti session`, read and written with
+`session.store`'s `load` and `save`) or a session kept in memory. Produces: every step of
+the evening - deal, winner, the winner's rule (checked live as it is typed, exactly as
+`lopti check --with`), the Rule Vote with one ballot per device, Roshambo with each side's
+throws kept secret until both have thrown, rulings, delete, reword, restore - and the
+evening as JSON for the page. Guarantees: every change goes through `Session`'s methods,
+so the rulebook is enforced there (a refusal changes nothing, `Refusal` with its clause);
+the file is saved after every step that changed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lopti_rules.api import check_sources
+from lopti_rules.diagnostics.source import Source
+from lopti_rules.engine import TableOptions
+from lopti_rules.serve.table import Ask, Refusal
+from lopti_rules.serve.words import describe
+from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
+from lopti_rules.session.model import RoundRecord
+from lopti_rules.session.roshambo import THROWS, RoshamboError, clean
+
+RULE_PATH = "<your rule>"
+
+
+class NeedThrows(Exception):
+    """The vote's Roshambo needs more throws from `a` and `b` for match `index`."""
+
+    def __init__(self, a: str, b: str, decisive: int, index: int) -> None:
+        super().__init__(f"{a} and {b} throw")
+        self.a, self.b, self.decisive, self.index = a, b, decisive, index
+
+
+class CollectedThrows:
+    """A `ThrowSource` of the throws collected so far, match by match; it raises
+    `NeedThrows` when a match needs more (the vote then changes nothing yet)."""
+
+    def __init__(self, matches: list[list[tuple[str, str]]]) -> None:
+        self.matches = matches
+        self.calls = 0
+
+    def throws(self, a: str, b: str, decisive: int) -> Iterator[tuple[str, str]]:
+        index = self.calls
+        self.calls += 1
+        yield from self.matches[index] if index < len(self.matches) else []
+        raise NeedThrows(a, b, decisive, index)
+
+    def finish(self, used: int) -> None:
+        return None
+
+
+@dataclass(slots=True)
+class OpenVote:
+    """A proposal being voted on, device by device."""
+
+    number: int
+    proposal: Proposal
+    creator_absent: bool
+    yes: list[str] = field(default_factory=list)
+    no: list[str] = field(default_factory=list)
+    objector: str | None = None
+    defenders: list[str] = field(default_factory=list)
+    matches: list[list[tuple[str, str]]] = field(default_factory=list)
+    need: NeedThrows | None = None
+    thrown: dict[str, str] = field(default_factory=dict)  # secret until both have thrown
+
+
+def _refusal(exc: Refused) -> Refusal:
+    text = str(exc)
+    suffix = f" ({exc.clause})"
+    return Refusal(text.removesuffix(suffix), exc.clause)
+
+
+class Evening:
+    """A session, its file, and the vote in progress."""
+
+    def __init__(self, session: Session, path: Path | None) -> None:
+        self.session = session
+        self.path = path
+        self.vote: OpenVote | None = None
+        self.votes_opened = 0
+        self.news: list[str] = []  # lines for the table's log
+
+    @classmethod
+    def open(
+        cls, path: Path | None, names: Sequence[str], rules: Sequence[tuple[str, str]] = ()
+    ) -> Evening:
+        """The session in `path` (started, with `names` and the pack's `rules` as (author,
+        text) brought in at setup by the whole table, E3, when the file does not exist)."""
+        if path is not None and path.exists():
+            return cls(store.load(path), path)
+        session = Session.start(path.stem if path else "Web table", names)
+        for author, text in rules:
+            session.restore_at_setup(author, author, text, list(names), path="<pack rule>")
+        evening = cls(session, path)
+        evening.save()
+        return evening
+
+    @property
+    def players(self) -> list[str]:
+        return self.session.players
+
+    def save(self) -> None:
+        if self.path is not None:
+            store.save(self.session, self.path)
+
+    def _do(self, change: object) -> None:
+        """Run one step of the procedure; a refusal changes nothing (and saves nothing)."""
+        try:
+            assert callable(change)
+            change()
+        except RuleRejected as exc:
+            raise Refusal(str(exc).removesuffix(" (R2-R4)"), "R2-R4") from None
+        except Refused as exc:
+            raise _refusal(exc) from None
+        self.save()
+
+    # -------------------------------------------------------------- rounds
+
+    def deal(self, absent: Sequence[str] = ()) -> RoundRecord:
+        found: list[RoundRecord] = []
+        self._do(lambda: found.append(self.session.deal(absent)))
+        return found[0]
+
+    def finish(self, winner: str | None, places: Sequence[str] = ()) -> None:
+        self._do(lambda: self.session.finish_round(winner, places))
+
+    def table_options(self, record: RoundRecord) -> TableOptions:
+        names = self.players
+        k = record.round
+        return TableOptions(
+            players=len(names),
+            places=self.session.options(k).places,
+            dealer=names.index(record.dealer),
+            round=k,
+            last_winner=names.index(record.first) if record.first != record.dealer else None,
+        )
+
+    def rules_for_play(self) -> list[tuple[str, int]]:
+        """The rules in force for the round in play, as (text, author seat)."""
+        names = self.players
+        return [(r.text, names.index(r.author)) for r in self.session.rules_in_force()]
+
+    # -------------------------------------------------------------- rules
+
+    def check(self, text: str) -> dict[str, object]:
+        """`lopti check --with` on a rule being typed: checked after the rules in force, with
+        the roster; only the typed rule's diagnostics are reported."""
+        in_force = [Source(r.text, f"<in force: {r.title}>") for r in self.session.rules_in_force()]
+        typed = Source(text, RULE_PATH)
+        check_sources([*in_force, typed], roster=self.players)
+        found = typed.sorted_diagnostics()
+        return {
+            "type": "checked",
+            "accepted": not any(d.is_error for d in found),
+            "diagnostics": [d.to_json() for d in found],
+            "words": describe(text),
+        }
+
+    def add_rule(self, author: str, text: str) -> None:
+        self._do(lambda: self.session.add_rule(author, text, RULE_PATH))
+        self.news.append(f"{author} adds a rule: {' '.join(describe(text))}")
+
+    def delete_rule(self, rule: int, by: str) -> None:
+        self._do(lambda: self.session.delete_rule(rule, by))
+        self.news.append(f"{by} deletes rule {rule} (V6).")
+
+    def reword(self, rule: int, by: str, text: str) -> None:
+        self._do(lambda: self.session.reword(rule, by, text, RULE_PATH))
+        self.news.append(f"{by} rewords rule {rule} (R5).")
+
+    def ruling(
+        self, rule: int, question: str, answer: str, creator_absent: bool, yes: Sequence[str]
+    ) -> None:
+        done: list[str] = []
+
+        def settle() -> None:
+            record = self.session.interpret(
+                rule, question, answer, creator_absent=creator_absent, yes=yes
+            )
+            done.append(report.ruling(self.session, record))
+
+        self._do(settle)
+        self.news.extend(done)
+
+    # -------------------------------------------------------------- the Rule Vote
+
+    def open_vote(self, proposal: Proposal, creator_absent: bool) -> None:
+        """Open a proposal; refused now (on a copy) if the procedure would refuse it."""
+        if self.vote is not None:
+            raise Refusal("a Rule Vote is open already: finish it first", "V1")
+        trial = Session(self.session.state.model_copy(deep=True))
+        try:
+            trial.vote(proposal, Ballots(creator_absent=creator_absent), None)
+        except RuleRejected as exc:
+            raise Refusal(str(exc).removesuffix(" (R2-R4)"), "R2-R4") from None
+        except Refused as exc:
+            raise _refusal(exc) from None
+        self.votes_opened += 1
+        self.vote = OpenVote(self.votes_opened, proposal, creator_absent)
+        self.news.append(f"{proposal.proposer} opens a Rule Vote: {_what(proposal)}.")
+
+    def ballot(self, name: str, yes: bool, objection: bool) -> None:
+        vote = self._open()
+        if vote.need is not None:
+            raise Refusal("the votes are counted: Roshambo is being played", "V11")
+        if name in vote.yes or name in vote.no:
+            raise Refusal(f"{name} has voted already: each player votes once", "V3")
+        (vote.yes if yes else vote.no).append(name)
+        if objection and not yes and vote.objector is None:
+            vote.objector = name
+        if len(vote.yes) + len(vote.no) == len(self.players):
+            self.close()
+
+    def cancel(self, by: str | None) -> None:
+        vote = self._open()
+        if by is not None and by != vote.proposal.proposer:
+            raise Refusal("only the proposer or the host withdraws a proposal", "V2")
+        self.vote = None
+        self.news.append("The proposal is withdrawn before the count.")
+
+    def close(self, defenders: Sequence[str] = ()) -> None:
+        vote = self._open()
+        if defenders:
+            vote.defenders = list(defenders)
+        ballots = Ballots(
+            yes=vote.yes,
+            no=vote.no,
+            objector=vote.objector,
+            creator_absent=vote.creator_absent,
+            defenders=vote.defenders,
+        )
+        try:
+            record = self.session.vote(vote.proposal, ballots, CollectedThrows(vote.matches))
+        except NeedThrows as need:
+            if vote.need is None:
+                self.news.append(f"The vote is tied: {need.a} and {need.b} play Roshambo.")
+            vote.need = need
+            return
+        except Refused as exc:
+            raise _refusal(exc) from None
+        except RoshamboError as exc:
+            raise Refusal(str(exc), "K3") from None
+        self.vote = None
+        self.save()
+        self.news.append("Rule Vote: " + report.describe_vote(self.session, record))
+
+    def asks(self, name: str | None) -> list[Ask]:
+        vote = self.vote
+        if vote is None or vote.need is None or name not in (vote.need.a, vote.need.b):
+            return []
+        if name in vote.thrown:
+            return []
+        need = vote.need
+        other = need.b if name == need.a else need.a
+        many = "one decisive throw (K4)" if need.decisive == 1 else "30 decisive throws (K3)"
+        prompt = (
+            f"Roshambo against {other}, {many}. Throw secretly: tap R, P or S as many times "
+            "as you like (up to 60 at once); nobody sees them until both of you have thrown."
+        )
+        options = [(t, {"R": "Rock", "P": "Paper", "S": "Scissors"}[t]) for t in THROWS]
+        return [Ask(f"roshambo-{vote.number}-{need.index}", "roshambo", prompt, options, True)]
+
+    def throw(self, name: str, ask_id: str, letters: str) -> None:
+        vote = self.vote
+        if vote is None or vote.need is None or not any(a.id == ask_id for a in self.asks(name)):
+            raise Refusal("there is no Roshambo throw for you to make now", None, "stale")
+        try:
+            throws = clean(letters)
+        except RoshamboError as exc:
+            raise Refusal(str(exc), "K3", "malformed") from None
+        if not throws or len(throws) > 60:
+            raise Refusal("throw 1 to 60 times at once", "K3", "malformed")
+        vote.thrown[name] = throws
+        need = vote.need
+        if need.a in vote.thrown and need.b in vote.thrown:
+            a, b = vote.thrown.pop(need.a), vote.thrown.pop(need.b)
+            pairs = list(zip(a, b, strict=False))
+            while len(vote.matches) <= need.index:
+                vote.matches.append([])
+            vote.matches[need.index].extend(pairs)
+            shown_a = "".join(x for x, _ in pairs)
+            shown_b = "".join(y for _, y in pairs)
+            self.news.append(f"Roshambo throws: {need.a} {shown_a}, {need.b} {shown_b}.")
+            self.close()
+
+    def _open(self) -> OpenVote:
+        if self.vote is None:
+            raise Refusal("no Rule Vote is open", "V1", "stale")
+        return self.vote
+
+    # -------------------------------------------------------------- for the page
+
+    def to_json(self) -> dict[str, object]:
+        session = self.session
+        vote = self.vote
+        open_vote: dict[str, object] | None = None
+        if vote is not None:
+            open_vote = {
+                "number": vote.number,
+                "proposer": vote.proposal.proposer,
+                "what": _what(vote.proposal),
+                "voted": [*vote.yes, *vote.no],  # who, not how, until the count
+                "roshambo": [vote.need.a, vote.need.b] if vote.need else None,
+                "thrown": sorted(vote.thrown),
+            }
+        rules = [
+            {
+                "id": r.id,
+                "title": r.title,
+                "author": r.author,
+                "since": r.since,
+                "text": r.text,
+                "words": describe(r.text),
+            }
+            for r in session.rules_in_force(session.current)
+        ]
+        return {
+            "name": session.state.name,
+            "file": str(self.path) if self.path else None,
+            "players": self.players,
+            "current": session.current,
+            "in_play": session.in_play,
+            "winner_waiting": session.winner_waiting(),
+            "winner": _waiting_winner(session),
+            "rules": rules,
+            "removed": [{"id": r.id, "title": r.title} for r in session.state.removed],
+            "standings": report.standings(session),
+            "history": report.history(session),
+            "vote": open_vote,
+        }
+
+
+def _waiting_winner(session: Session) -> str | None:
+    k = session.winner_waiting()
+    return session.state.rounds[k - 1].winner if k is not None else None
+
+
+def _what(proposal: Proposal) -> str:
+    if proposal.action == "base":
+        return f"turn `{proposal.option}` {'on' if proposal.value else 'off'}"
+    verb = {"remove": "remove", "change": "change", "restore": "bring back"}[proposal.action]
+    when = "now" if proposal.effective == "now" else "from the next round"
+    return f"{verb} rule {proposal.rule}, {when}"

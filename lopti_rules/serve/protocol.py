@@ -1,0 +1,216 @@
+"""The web table's protocol: every message a browser may send, as pydantic models.
+
+Takes: one WebSocket text frame. Produces: a validated message (`parse`) or a `BadMessage`
+whose one sentence goes back to that client only. Guarantees: a frame larger than
+`MAX_FRAME` bytes, text that is not JSON, an unknown `type`, a missing or extra field, or a
+value out of range is refused before anything reads it; nothing here changes a table.
+
+What the server sends is built by `table.py` and `evening.py` as plain JSON: `state` (the
+seat's own view, its legal moves, its open questions, the log, the evening), `error`
+(`message`, `clause`, `kind`), `checked` (live diagnostics of a rule being written) and
+`settled` (the answer to a real-card table's question). A question the server asks a seat
+(`ask`, inside `state`) is answered with `answer`: the setup swap and the secret Roshambo
+throws use it, and any later question a rule asks a person can too.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_FRAME = 16_384  # bytes of one incoming frame
+MAX_RULE = 8_000  # characters of a rule's text
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+Text = Annotated[str, Field(max_length=MAX_RULE)]
+Short = Annotated[str, Field(min_length=1, max_length=400)]
+
+
+class BadMessage(ValueError):
+    """A frame that is not a valid message, as one sentence."""
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class MoveSpec(_Msg):
+    kind: Literal["play", "pickup", "reveal"]
+    rank: int | None = Field(default=None, ge=2, le=14)
+    count: int | None = Field(default=None, ge=1, le=4)
+    index: int | None = Field(default=None, ge=0, le=51)
+
+
+class MoveMsg(_Msg):
+    """A move of the seat to act; `seq` is the state it was chosen in (stale otherwise)."""
+
+    type: Literal["move"]
+    seq: int = Field(ge=0)
+    move: MoveSpec
+
+
+class AnswerMsg(_Msg):
+    """The answer to a question the server asked this seat (`ask.id`, one option's value;
+    for a question with `many`, several values joined, e.g. throws `RPSRR`)."""
+
+    type: Literal["answer"]
+    id: Annotated[str, Field(min_length=1, max_length=80)]
+    choice: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class NewRoundMsg(_Msg):
+    """Host: deal the next round of the evening, played here (`web`) or with real cards."""
+
+    type: Literal["new_round"]
+    cards: Literal["web", "real"] = "web"
+    seats: list[Literal["person", "bot"]] = Field(default_factory=list, max_length=5)
+    absent: list[Name] = Field(default_factory=list, max_length=5)
+
+
+class FinishRoundMsg(_Msg):
+    """Host: a real-card round is over; its winner and, if played, the places."""
+
+    type: Literal["finish_round"]
+    winner: Name
+    places: list[Name] = Field(default_factory=list, max_length=5)
+
+
+class CheckRuleMsg(_Msg):
+    """Check a rule as it is being typed (nothing changes)."""
+
+    type: Literal["check_rule"]
+    text: Text
+
+
+class AddRuleMsg(_Msg):
+    type: Literal["add_rule"]
+    text: Text
+
+
+class VoteOpenMsg(_Msg):
+    """Propose a Rule Vote (V2): remove, change or restore a rule, or set a base option."""
+
+    type: Literal["vote_open"]
+    action: Literal["remove", "change", "restore", "base"]
+    effective: Literal["now", "next"] = "now"
+    rule: int | None = Field(default=None, ge=1, le=100_000)
+    text: Text | None = None
+    option: Name | None = None
+    value: bool | None = None
+    proposer: Name | None = None  # the host may propose for a player
+    creator_absent: bool = False
+
+
+class BallotMsg(_Msg):
+    """A player's vote; the host may enter one `for` a player. `object`: a formal objection
+    (K2) with a no."""
+
+    type: Literal["ballot"]
+    yes: bool
+    object: bool = False
+    for_: Name | None = Field(default=None, alias="for")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class VoteCloseMsg(_Msg):
+    """Host: count the open vote now (those who did not vote count as not yes, D31)."""
+
+    type: Literal["vote_close"]
+    defenders: list[Name] = Field(default_factory=list, max_length=5)
+
+
+class VoteCancelMsg(_Msg):
+    """Host or proposer: withdraw the open proposal before it is counted."""
+
+    type: Literal["vote_cancel"]
+
+
+class DeleteRuleMsg(_Msg):
+    type: Literal["delete_rule"]
+    rule: int = Field(ge=1, le=100_000)
+
+
+class RewordMsg(_Msg):
+    type: Literal["reword"]
+    rule: int = Field(ge=1, le=100_000)
+    text: Text
+
+
+class RulingMsg(_Msg):
+    """Settle an edge case of a rule (R6, E4)."""
+
+    type: Literal["ruling"]
+    rule: int = Field(ge=1, le=100_000)
+    question: Short
+    answer: Short
+    creator_absent: bool = False
+    yes: list[Name] = Field(default_factory=list, max_length=5)
+
+
+class SettleMsg(_Msg):
+    """A real-card table's question: is this play legal on this pile?"""
+
+    type: Literal["settle"]
+    pile: Annotated[str, Field(max_length=200)] = ""
+    play: Annotated[str, Field(min_length=1, max_length=40)]
+    chain: int = Field(default=0, ge=0, le=3)
+
+
+Message = Annotated[
+    MoveMsg
+    | AnswerMsg
+    | NewRoundMsg
+    | FinishRoundMsg
+    | CheckRuleMsg
+    | AddRuleMsg
+    | VoteOpenMsg
+    | BallotMsg
+    | VoteCloseMsg
+    | VoteCancelMsg
+    | DeleteRuleMsg
+    | RewordMsg
+    | RulingMsg
+    | SettleMsg,
+    Field(discriminator="type"),
+]
+MESSAGE_TYPES = (
+    "move",
+    "answer",
+    "new_round",
+    "finish_round",
+    "check_rule",
+    "add_rule",
+    "vote_open",
+    "ballot",
+    "vote_close",
+    "vote_cancel",
+    "delete_rule",
+    "reword",
+    "ruling",
+    "settle",
+)
+_ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)
+
+
+def parse(frame: str | bytes) -> Message:
+    """One incoming frame as a message; BadMessage (one sentence) otherwise."""
+    size = len(frame) if isinstance(frame, bytes) else len(frame.encode("utf-8"))
+    if size > MAX_FRAME:
+        raise BadMessage(f"the message is {size} bytes; at most {MAX_FRAME} are accepted")
+    try:
+        data = json.loads(frame)
+    except (ValueError, UnicodeDecodeError):
+        raise BadMessage("the message is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadMessage("a message is a JSON object with a `type`")
+    kind = data.get("type")
+    if kind not in MESSAGE_TYPES:
+        raise BadMessage(f"unknown message type {str(kind)[:40]!r}")
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"][1:]) or "message"
+        raise BadMessage(f"`{kind}` message, `{where}`: {error['msg']}") from None

@@ -1,0 +1,292 @@
+"""The table service: one table's state, and what each message does to it.
+
+Takes: validated messages (`protocol`) from identified clients (`security.Identity`).
+Produces: the direct reply, if any (an `error`, `checked` or `settled`), and for every
+client the `state` it may see (`state_for`). Guarantees: a message from someone not allowed
+to send it (an action for another seat, a host's step from a player) is `forbidden`; a
+refused one changes nothing; after every step that changed the game, the round is written
+to the table file (`<session>.table.json`, atomically, with the tokens, owner-only) and the
+evening to the session file, so a restart resumes both. The caller serializes calls
+(one asyncio lock per table, `app.py`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+from pathlib import Path
+
+from lopti_rules.serve import protocol as p
+from lopti_rules.serve.evening import Evening
+from lopti_rules.serve.security import Identity, Tokens
+from lopti_rules.serve.settle import SettleError, settle
+from lopti_rules.serve.table import Refusal, Round
+from lopti_rules.session import Proposal
+from lopti_rules.session.store import write_atomic
+
+LOG_TAIL = 120  # log lines sent with each state
+LOG_KEEP = 1000  # log lines kept
+
+
+class TableService:
+    """One table: the evening, the round being played, the seats and their tokens."""
+
+    def __init__(
+        self,
+        evening: Evening,
+        *,
+        table_file: Path | None = None,
+        seed: int | None = None,
+        tokens: Tokens | None = None,
+    ) -> None:
+        self.evening = evening
+        self.table_file = table_file
+        self.fixed_seed = seed
+        n = len(evening.players)
+        self.tokens = tokens or Tokens(n)
+        self.kinds = ["person"] + ["bot"] * (n - 1)
+        self.round: Round | None = None
+        self.log: list[str] = []  # the evening's lines and the round's narration, in order
+        self._told = 0  # lines of the round's narration already in `log`
+        self.seq = 0
+        self.seed = 0
+        if table_file is not None and table_file.exists():
+            self._resume(table_file)
+
+    @property
+    def names(self) -> list[str]:
+        return self.evening.players
+
+    # -------------------------------------------------------------- persistence
+
+    def _resume(self, path: Path) -> None:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        tokens = data.get("tokens", {})
+        self.tokens = Tokens(len(self.names), host=tokens.get("host"), seat=tokens.get("seat"))
+        self.kinds = list(data.get("kinds", self.kinds))
+        saved = data.get("round")
+        if saved and self.evening.session.in_play:
+            record = self.evening.session.state.rounds[-1]
+            if record.round == saved["round"]:
+                self.seed = int(saved["seed"])
+                self.round = Round.deal(
+                    self.names,
+                    saved["kinds"],
+                    self.evening.table_options(record),
+                    self.seed,
+                    [(text, int(author)) for text, author in saved["rules"]],
+                    moves=saved["moves"],
+                )
+                self.log = [f"(The server restarted; round {record.round} goes on.)"]
+                self._sync_log()
+                self._round_over()
+
+    def save(self) -> None:
+        if self.table_file is None:
+            return
+        r = self.round
+        data: dict[str, object] = {"tokens": self.tokens.to_json(), "kinds": self.kinds}
+        if r is not None and not r.over:
+            data["round"] = {
+                "round": r.options.round,
+                "seed": r.seed,
+                "kinds": r.kinds,
+                "rules": [[text, author] for text, author in r.rules],
+                "moves": r.moves,
+            }
+        write_atomic(self.table_file, json.dumps(data))
+        with contextlib.suppress(OSError):  # the tokens are secrets: owner only
+            os.chmod(self.table_file, 0o600)
+
+    # -------------------------------------------------------------- what a client sees
+
+    def state_for(self, who: Identity) -> dict[str, object]:
+        seat = who.seat
+        name = self.names[seat] if seat is not None else None
+        r = self.round
+        asks = [a.to_json() for a in (r.asks(seat) if r is not None else [])]
+        asks += [a.to_json() for a in self.evening.asks(name)]
+        state: dict[str, object] = {
+            "type": "state",
+            "seq": self.seq,
+            "you": seat,
+            "name": name,
+            "host": who.host,
+            "names": self.names,
+            "kinds": r.kinds if r is not None else self.kinds,
+            "game": r.view(seat) if r is not None else None,
+            "legal": r.legal(seat) if r is not None else [],
+            "asks": asks,
+            "log": self.log[-LOG_TAIL:],
+            "evening": self.evening.to_json(),
+        }
+        if who.host:
+            state["joins"] = [
+                {"seat": i, "name": n, "token": self.tokens.seat[i]}
+                for i, n in enumerate(self.names)
+                if i != 0
+            ]
+        return state
+
+    # -------------------------------------------------------------- messages
+
+    def handle(self, who: Identity, msg: p.Message) -> dict[str, object] | None:
+        """Do what `msg` asks; the direct reply (or None). Refusal: nothing changed."""
+        if isinstance(msg, p.SettleMsg):
+            try:
+                return settle(msg.pile, msg.play, msg.chain)
+            except SettleError as exc:
+                raise Refusal(str(exc), None, "malformed") from None
+        if isinstance(msg, p.CheckRuleMsg):
+            return self.evening.check(msg.text)
+        self._change(who, msg)
+        return None
+
+    def _me(self, who: Identity) -> str:
+        if who.seat is None:
+            raise Refusal("this device has no seat", None, "forbidden")
+        return self.names[who.seat]
+
+    def _host(self, who: Identity, what: str) -> None:
+        if not who.host:
+            raise Refusal(f"only the host may {what}", None, "forbidden")
+
+    def _acting_for(self, who: Identity, name: str | None) -> str:
+        """The player a message acts for: yourself, or (the host only) the one named."""
+        if name is None or name == self._me(who):
+            return self._me(who)
+        self._host(who, "act for another player")
+        if name not in self.names:
+            raise Refusal(f"{name[:40]} is not one of the players", "E1")
+        return name
+
+    def _change(self, who: Identity, msg: p.Message) -> None:
+        ev = self.evening
+        if isinstance(msg, p.MoveMsg):
+            r = self._playing()
+            if msg.seq != self.seq:
+                raise Refusal("the table has changed since that move was chosen", None, "stale")
+            seat = who.seat
+            if seat is None or r.kinds[seat] != "person":
+                raise Refusal("this device plays no seat at this table", None, "forbidden")
+            m = msg.move
+            r.move(seat, m.kind, m.rank, m.count, m.index)
+            self._after_move()
+        elif isinstance(msg, p.AnswerMsg):
+            if msg.id.startswith("roshambo-"):
+                ev.throw(self._me(who), msg.id, msg.choice)
+            else:
+                r = self._playing()
+                if who.seat is None:
+                    raise Refusal("this device has no seat", None, "forbidden")
+                r.answer(who.seat, msg.id, msg.choice)
+                self._after_move()
+        elif isinstance(msg, p.NewRoundMsg):
+            self._host(who, "deal a round")
+            self._new_round(msg)
+        elif isinstance(msg, p.FinishRoundMsg):
+            self._host(who, "record a round's winner")
+            if self.round is not None and not self.round.over:
+                raise Refusal("this round is being played here: it ends by itself", "W4")
+            ev.finish(msg.winner, msg.places)
+            self.log.append(f"{msg.winner} wins round {ev.session.current - 1}.")
+        elif isinstance(msg, p.AddRuleMsg):
+            winner = ev.to_json()["winner"]
+            author = self._me(who)
+            if who.host and isinstance(winner, str):
+                author = winner
+            ev.add_rule(author, msg.text)
+        elif isinstance(msg, p.VoteOpenMsg):
+            proposer = self._acting_for(who, msg.proposer)
+            proposal = Proposal(
+                action=msg.action,
+                proposer=proposer,
+                effective=msg.effective,
+                rule=msg.rule,
+                text=msg.text,
+                option=msg.option,
+                value=msg.value,
+                path="<changed rule>",
+            )
+            ev.open_vote(proposal, msg.creator_absent)
+        elif isinstance(msg, p.BallotMsg):
+            ev.ballot(self._acting_for(who, msg.for_), msg.yes, msg.object)
+        elif isinstance(msg, p.VoteCloseMsg):
+            self._host(who, "count a vote before everyone has voted")
+            ev.close(msg.defenders)
+        elif isinstance(msg, p.VoteCancelMsg):
+            ev.cancel(None if who.host else self._me(who))
+        elif isinstance(msg, p.DeleteRuleMsg):
+            ev.delete_rule(msg.rule, self._me(who))
+        elif isinstance(msg, p.RewordMsg):
+            ev.reword(msg.rule, self._me(who), msg.text)
+        elif isinstance(msg, p.RulingMsg):
+            ev.ruling(msg.rule, msg.question, msg.answer, msg.creator_absent, msg.yes)
+        self.log.extend(ev.news)
+        ev.news.clear()
+
+    def _sync_log(self) -> None:
+        r = self.round
+        if r is not None:
+            self.log.extend(r.log[self._told :])
+            self._told = len(r.log)
+        del self.log[:-LOG_KEEP]
+
+    def _playing(self) -> Round:
+        if self.round is None:
+            raise Refusal("no round is being played here: the host deals one", "S5", "stale")
+        return self.round
+
+    def _new_round(self, msg: p.NewRoundMsg) -> None:
+        ev = self.evening
+        if self.round is not None and not self.round.over:
+            raise Refusal(f"round {self.round.options.round} is still in play", "W4")
+        kinds: list[str] = [*msg.seats] or self.kinds
+        if len(kinds) != len(self.names):
+            raise Refusal(f"name person or bot for each of the {len(self.names)} seats", "S1")
+        if msg.cards == "web" and msg.absent:
+            raise Refusal("a round played here has every seat filled (bots for the absent)", "S1")
+        record = ev.deal(msg.absent)
+        self.log = [f"Round {record.round}: {record.dealer} deals, {record.first} plays first."]
+        self._told = 0
+        if msg.cards == "real":
+            self.round = None
+            self.save()
+            return
+        self.kinds = kinds
+        self.seed = self.fixed_seed + record.round if self.fixed_seed is not None else 0
+        if self.fixed_seed is None:
+            self.seed = secrets.randbits(48)  # nobody can compute the deal from the file
+        self.round = Round.deal(
+            self.names, kinds, ev.table_options(record), self.seed, ev.rules_for_play()
+        )
+        self._after_move()
+
+    def _after_move(self) -> None:
+        self.seq += 1
+        self._sync_log()
+        self._round_over()
+        self.save()
+
+    def _round_over(self) -> None:
+        """A round played here that ended is recorded in the evening (W4, W5)."""
+        r = self.round
+        ev = self.evening
+        if r is None or not r.over or not ev.session.in_play:
+            return
+        game = r.game
+        if r.stalled or game.winner is None:
+            ev.finish(None)
+            return
+        places = [self.names[s] for s in game.places] if r.options.places else []
+        ev.finish(self.names[game.winner], places)
+        self.log.append(f"{self.names[game.winner]} wins round {r.options.round}.")
+
+
+def table_file_for(session_file: Path | None) -> Path | None:
+    """Where the round in play and the tokens are kept, beside the session file."""
+    if session_file is None:
+        return None
+    return session_file.with_name(session_file.name + ".table.json")

@@ -1,0 +1,343 @@
+// The Lopti web table's page: shows the state the server sends and sends what the person
+// chooses. It never decides what is legal: the moves it offers are the server's, and a
+// play of selected cards is sent as it is, for the engine to accept or refuse.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const token = params.get("t") || localStorage.getItem("lopti-token") || "";
+if (params.get("t")) localStorage.setItem("lopti-token", params.get("t"));
+
+let ws = null;
+let state = null;
+let selected = [];
+let retry = 500;
+let checkTimer = null;
+let selectionAsked = false; // the answer to a mixed selection goes to the error box
+
+function el(tag, text, cls) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  if (cls) node.className = cls;
+  return node;
+}
+
+function button(label, onClick, cls) {
+  const b = el("button", label, cls);
+  b.type = "button";
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function showError(msg) {
+  const box = $("error");
+  box.textContent = msg.message + (msg.clause ? ` [${msg.clause}]` : "");
+  box.hidden = false;
+}
+
+function clearError() {
+  $("error").hidden = true;
+}
+
+function connect() {
+  if (!token) {
+    $("who").textContent = "Open the link the host gave you (it holds your seat's key).";
+    return;
+  }
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${scheme}://${location.host}/ws?t=${encodeURIComponent(token)}`);
+  ws.addEventListener("open", () => { retry = 500; });
+  ws.addEventListener("message", (event) => {
+    const msg = JSON.parse(event.data);
+    if (msg.type === "state") { state = msg; render(); }
+    else if (msg.type === "error") showError(msg);
+    else if (msg.type === "checked") showCheck(msg);
+    else if (msg.type === "settled") showSettle(msg);
+  });
+  ws.addEventListener("close", () => {
+    $("who").textContent = "Connection lost; reconnecting…";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+function seatLine(i) {
+  const g = state.game;
+  const name = state.names[i];
+  const kind = state.kinds[i] === "bot" ? " (bot)" : "";
+  if (!g) return `${name}${kind}`;
+  const out = g.finished.includes(i) ? ", out" : "";
+  const turn = g.to_act === i ? " ← to play" : "";
+  return `${name}${kind}: ${g.hand_sizes[i]} in hand, face-up ${g.face_up[i].join(" ") || "-"}, ` +
+    `${g.face_down[i]} face-down${out}${turn}`;
+}
+
+function render() {
+  const s = state;
+  $("who").textContent = s.you === null ? "Host" :
+    `You are ${s.name} (seat ${s.you})${s.host ? ", the host" : ""}.`;
+  renderTable(s);
+  renderAsks(s);
+  renderLog(s);
+  renderHost(s);
+  renderEvening(s.evening, s);
+}
+
+function renderTable(s) {
+  const g = s.game;
+  const others = $("others");
+  others.replaceChildren();
+  s.names.forEach((_, i) => { if (i !== s.you) others.append(el("li", seatLine(i))); });
+  if (!g) {
+    $("status").textContent = "No round is being played here yet.";
+    $("pile").textContent = "empty";
+    $("counts").textContent = "";
+    $("hand").replaceChildren();
+    $("moves").replaceChildren();
+    return;
+  }
+  let status;
+  if (g.over) {
+    status = g.winner !== null ? `Round ${g.round} is over: ${s.names[g.winner]} wins.` :
+      `Round ${g.round} stalled: no winner.`;
+  } else if (g.to_act === null) {
+    status = "Waiting for the setup swaps.";
+  } else if (g.to_act === s.you) {
+    status = g.obligation ? "Your turn: play 3s or pick up (3-obligation)." :
+      g.low ? "Your turn: 7 or lower (low rule)." : "Your turn.";
+  } else {
+    status = `${s.names[g.to_act]} to play.`;
+  }
+  $("status").textContent = status;
+  $("pile").textContent = g.pile.length ?
+    g.pile.map(([r, c]) => Array(c).fill(r).join(" ")).join(" | ") : "empty";
+  $("counts").textContent = `Deck ${g.deck}, out of the round ${g.removed}` +
+    (g.chain ? `, 3s in the chain ${g.chain}` : "");
+  if (s.you !== null) {
+    $("my-up").textContent = g.face_up[s.you].join(" ") || "-";
+    $("my-down").textContent = String(g.face_down[s.you]);
+  }
+  const hand = $("hand");
+  hand.replaceChildren();
+  selected = selected.filter((i) => i < g.hand.length);
+  g.hand.forEach((rank, i) => {
+    const b = button(rank, () => {
+      selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
+      renderTable(state);
+    }, "card");
+    b.setAttribute("aria-pressed", selected.includes(i) ? "true" : "false");
+    b.setAttribute("aria-label", `card ${rank}`);
+    hand.append(b);
+  });
+  $("play-selected").disabled = !selected.length || g.to_act !== s.you;
+  const moves = $("moves");
+  moves.replaceChildren();
+  s.legal.forEach((m, i) => {
+    const b = button(m.label, () => move(m), "move");
+    if (i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));
+    moves.append(b);
+  });
+  if (!s.legal.length) moves.append(el("span", g.over ? "The round is over." : "Not your turn."));
+}
+
+function move(m) {
+  clearError();
+  selected = [];
+  send({ type: "move", seq: state.seq, move: { kind: m.kind, rank: m.rank, count: m.count, index: m.index } });
+}
+
+const RANKS = { J: 11, Q: 12, K: 13, A: 14 };
+function rankValue(name) { return RANKS[name] || Number(name); }
+
+$("play-selected").addEventListener("click", () => {
+  const ranks = selected.map((i) => state.game.hand[i]);
+  if (!ranks.length) return;
+  if (new Set(ranks).size > 1) {
+    // the engine states the rule (P1): send it, and show its refusal
+    selectionAsked = true;
+    send({ type: "settle", pile: "", play: ranks.join(" ") });
+    return;
+  }
+  clearError();
+  const m = { kind: "play", rank: rankValue(ranks[0]), count: ranks.length };
+  selected = [];
+  send({ type: "move", seq: state.seq, move: m });
+});
+
+function renderAsks(s) {
+  const box = $("asks");
+  box.replaceChildren();
+  s.asks.forEach((ask) => {
+    const set = el("fieldset", null, "ask");
+    set.append(el("legend", ask.prompt));
+    if (ask.many) {
+      const shown = el("output", "");
+      shown.setAttribute("aria-label", "your throws so far");
+      let letters = "";
+      ask.options.forEach((o) => set.append(button(o.label, () => {
+        letters += o.value; shown.textContent = letters.replace(/./g, "•") + ` (${letters.length})`;
+      })));
+      set.append(shown);
+      set.append(button("Throw", () => { if (letters) send({ type: "answer", id: ask.id, choice: letters }); }, "primary"));
+    } else {
+      ask.options.forEach((o) => set.append(button(o.label, () => send({ type: "answer", id: ask.id, choice: o.value }))));
+    }
+    box.append(set);
+  });
+}
+
+function renderLog(s) {
+  const log = $("log");
+  log.replaceChildren(...s.log.map((line) => el("li", line)));
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderHost(s) {
+  $("host").hidden = !s.host;
+  if (!s.host) return;
+  const seats = $("seats");
+  if (seats.children.length !== s.names.length) {
+    seats.replaceChildren();
+    s.names.forEach((name, i) => {
+      const label = el("label", `${name} `);
+      const pick = el("select");
+      pick.id = `seat-${i}`;
+      ["person", "bot"].forEach((k) => { const o = el("option", k); o.value = k; pick.append(o); });
+      pick.value = s.kinds[i];
+      label.htmlFor = pick.id;
+      seats.append(label, pick);
+    });
+  }
+  const winner = $("real-winner");
+  if (winner.children.length !== s.names.length) {
+    winner.replaceChildren(...s.names.map((n) => { const o = el("option", n); o.value = n; return o; }));
+  }
+  const joins = $("joins");
+  joins.replaceChildren();
+  (s.joins || []).forEach((j) => {
+    const link = `${location.origin}/?t=${j.token}`;
+    const li = el("li");
+    const a = el("a", `${j.name}: ${link}`);
+    a.href = link;
+    const img = el("img");
+    img.alt = `QR code to join as ${j.name}`;
+    img.src = `/qr.svg?t=${encodeURIComponent(token)}&seat=${j.seat}`;
+    img.width = 160; img.height = 160;
+    li.append(a, img);
+    joins.append(li);
+  });
+}
+
+function seatKinds() {
+  return state.names.map((_, i) => $(`seat-${i}`).value);
+}
+$("deal-web").addEventListener("click", () => { clearError(); send({ type: "new_round", cards: "web", seats: seatKinds() }); });
+$("deal-real").addEventListener("click", () => { clearError(); send({ type: "new_round", cards: "real" }); });
+$("record-winner").addEventListener("click", () => send({ type: "finish_round", winner: $("real-winner").value }));
+
+function renderEvening(e, s) {
+  $("standings").textContent = `${e.name}: round ${e.current}${e.in_play ? " in play" : " next"}. ${e.standings}`;
+  const rules = $("rules");
+  rules.replaceChildren();
+  e.rules.forEach((r) => {
+    const li = el("li");
+    li.append(el("strong", `${r.id}. ${r.title}`), el("span", ` by ${r.author}, since round ${r.since}. `));
+    li.append(el("span", r.words.join(" ")));
+    rules.append(li);
+  });
+  if (!e.rules.length) rules.append(el("li", "None: base Lopti."));
+  const writing = e.winner !== null && (e.winner === s.name || s.host);
+  const wasHidden = $("write").hidden;
+  $("write").hidden = !writing;
+  if (writing) {
+    $("write-h").textContent = `${e.winner}'s winner's rule (round ${e.winner_waiting})`;
+    if (wasHidden) checkSoon();
+  }
+  const v = e.vote;
+  $("vote-open").hidden = !v;
+  $("vote-form").hidden = !!v;
+  if (v) {
+    $("vote-what").textContent = `${v.proposer} proposes to ${v.what}.` +
+      (v.roshambo ? ` Tied: ${v.roshambo[0]} and ${v.roshambo[1]} play Roshambo.` : "");
+    $("vote-voted").textContent = `Voted so far: ${v.voted.join(", ") || "nobody"}` +
+      (v.thrown.length ? `; thrown: ${v.thrown.join(", ")}` : "");
+    const mine = s.name !== null && v.voted.includes(s.name);
+    $("vote-yes").disabled = mine || !!v.roshambo;
+    $("vote-no").disabled = mine || !!v.roshambo;
+    $("vote-host").hidden = !s.host;
+    const pick = $("vote-for");
+    if (pick.children.length !== s.names.length) {
+      pick.replaceChildren(...s.names.map((n) => { const o = el("option", n); o.value = n; return o; }));
+    }
+  }
+  $("history").replaceChildren(...e.history.map((line) => el("li", line)));
+}
+
+function checkSoon() {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(() => send({ type: "check_rule", text: $("rule-text").value }), 200);
+}
+$("rule-text").addEventListener("input", checkSoon);
+
+function showCheck(msg) {
+  $("rule-verdict").textContent = msg.accepted ? "The checker accepts this rule." :
+    "The checker rejects this rule:";
+  $("diagnostics").replaceChildren(...msg.diagnostics.map((d) => {
+    const li = el("li", `${d.line}:${d.column} ${d.code} ${d.message}`, d.severity);
+    if (d.hint) li.append(el("div", `hint: ${d.hint}`, "hint"));
+    return li;
+  }));
+  $("words").replaceChildren(...msg.words.map((w) => el("li", w)));
+  $("add-rule").disabled = !msg.accepted;
+}
+$("add-rule").addEventListener("click", () => { clearError(); send({ type: "add_rule", text: $("rule-text").value }); });
+
+$("vote-yes").addEventListener("click", () => send({ type: "ballot", yes: true }));
+$("vote-no").addEventListener("click", () => send({ type: "ballot", yes: false, object: $("vote-object").checked }));
+$("vote-for-yes").addEventListener("click", () => send({ type: "ballot", yes: true, for: $("vote-for").value }));
+$("vote-for-no").addEventListener("click", () => send({ type: "ballot", yes: false, for: $("vote-for").value }));
+$("vote-close").addEventListener("click", () => send({ type: "vote_close" }));
+$("vote-cancel").addEventListener("click", () => send({ type: "vote_cancel" }));
+$("vote-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  clearError();
+  const action = $("vote-action").value;
+  const msg = { type: "vote_open", action, effective: $("vote-effective").value, creator_absent: $("vote-absent").checked };
+  if (action !== "base") msg.rule = Number($("vote-rule").value) || null;
+  if (action === "change") msg.text = $("vote-text").value;
+  if (action === "base") { msg.option = $("vote-option").value; msg.value = $("vote-value").value === "true"; }
+  send(msg);
+});
+$("ruling-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  send({ type: "ruling", rule: Number($("ruling-rule").value), question: $("ruling-question").value, answer: $("ruling-answer").value });
+});
+$("reword-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  send({ type: "reword", rule: Number($("reword-rule").value), text: $("reword-text").value });
+});
+$("delete-rule").addEventListener("click", () => send({ type: "delete_rule", rule: Number($("reword-rule").value) }));
+
+$("settle-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  send({ type: "settle", pile: $("settle-pile").value, play: $("settle-play").value, chain: Number($("settle-chain").value) || 0 });
+});
+function showSettle(msg) {
+  const out = $("settle-answer");
+  out.textContent = (msg.legal ? "Legal: " : "Not legal: ") + msg.message;
+  out.className = msg.legal ? "legal" : "illegal";
+  if (selectionAsked && !msg.legal) showError(msg);
+  selectionAsked = false;
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+  const n = Number(event.key);
+  if (state && n >= 1 && n <= 9 && state.legal[n - 1]) move(state.legal[n - 1]);
+});
+
+connect();

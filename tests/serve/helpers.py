@@ -1,0 +1,73 @@
+"""Helpers for the web table's tests: a table served by Starlette's TestClient."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from lopti_rules.serve.app import make_app
+from lopti_rules.serve.evening import Evening
+from lopti_rules.serve.service import TableService, table_file_for
+
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+TENS_TAX = (
+    'rule "Tens tax":\n    after clear when cause is ten:\n        each other player draws 1\n'
+)
+Msg = dict[str, Any]
+
+
+def make_service(
+    session: Path | None = None,
+    *,
+    names: list[str] | None = None,
+    rules: list[tuple[str, str]] | None = None,
+    seed: int = 7,
+) -> TableService:
+    evening = Evening.open(session, names or NAMES, rules or [])
+    return TableService(evening, table_file=table_file_for(session), seed=seed)
+
+
+def client_for(service: TableService) -> TestClient:
+    return TestClient(make_app(service))
+
+
+@contextmanager
+def seat(client: TestClient, token: str) -> Iterator[WebSocketTestSession]:
+    with client.websocket_connect(f"/ws?t={token}") as ws:
+        yield ws
+
+
+def ask(ws: WebSocketTestSession, msg: Msg) -> Msg:
+    """Send a message and return the first reply."""
+    ws.send_json(msg)
+    reply: Msg = ws.receive_json()
+    return reply
+
+
+def move_of(legal: Msg) -> Msg:
+    return {k: v for k, v in legal.items() if k != "label"}
+
+
+def deal(ws: WebSocketTestSession, seats: list[str] | None = None) -> Msg:
+    """Host: deal a round here; answer the setup swap by keeping the cards."""
+    state = ask(
+        ws, {"type": "new_round", "cards": "web", "seats": seats or ["person", "bot", "bot", "bot"]}
+    )
+    for question in state["asks"]:
+        if question["kind"] == "swap":
+            state = ask(ws, {"type": "answer", "id": question["id"], "choice": "keep"})
+    return state
+
+
+def play_out(ws: WebSocketTestSession, state: Msg) -> Msg:
+    """Make the first legal move until the round is over."""
+    while not state["game"]["over"]:
+        assert state["legal"], state
+        state = ask(ws, {"type": "move", "seq": state["seq"], "move": move_of(state["legal"][0])})
+        assert state["type"] == "state", state
+    return state

@@ -1,0 +1,155 @@
+"""Playing at the web table over the WebSocket: whole rounds, the setup swap, refusals with
+the engine's clause, turns, and what each seat may see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lopti_rules.engine.cards import RANK_NAMES
+from tests.serve.helpers import Msg, ask, client_for, deal, make_service, move_of, play_out, seat
+
+GAME_KEYS = {
+    "round", "dealer", "turn", "to_act", "hand", "hand_sizes", "face_up", "face_down", "pile",
+    "pile_size", "deck", "removed", "chain", "obligation", "low", "bonus", "setup", "finished",
+    "over", "stalled", "winner", "places",
+}  # fmt: skip
+
+
+def test_a_person_plays_a_whole_round_against_three_bots() -> None:
+    service = make_service()
+    with seat(client_for(service), service.tokens.host) as ws:
+        assert ws.receive_json()["game"] is None
+        state = play_out(ws, deal(ws))
+    game = state["game"]
+    assert game["over"] and game["winner"] is not None
+    assert any("wins the round" in line for line in state["log"])
+    assert state["evening"]["rounds" if False else "current"] == 2
+    history = service.evening.session.state.rounds
+    assert history[0].finished and history[0].winner == state["names"][game["winner"]]
+
+
+def test_the_setup_swap_is_offered_and_applied() -> None:
+    service = make_service()
+    with seat(client_for(service), service.tokens.host) as ws:
+        ws.receive_json()
+        state = ask(ws, {"type": "new_round", "seats": ["person", "bot", "bot", "bot"]})
+        (question,) = state["asks"]
+        assert question["kind"] == "swap" and question["options"][0]["value"] == "keep"
+        assert state["legal"] == []  # nobody plays before the swaps are done (S4)
+        refused = ask(ws, {"type": "move", "seq": state["seq"], "move": {"kind": "pickup"}})
+        assert refused["clause"] == "S4"
+        bad = ask(ws, {"type": "answer", "id": question["id"], "choice": "2-3-4"})
+        assert bad["type"] == "error"
+        stale = ask(ws, {"type": "answer", "id": "swap-9-9", "choice": "keep"})
+        assert stale["kind"] == "stale"
+        swap = question["options"][1]["value"]
+        hand_rank, up_rank = (RANK_NAMES[int(r)] for r in swap.split("-"))
+        state = ask(ws, {"type": "answer", "id": question["id"], "choice": swap})
+        assert state["asks"] == []
+        game = state["game"]
+        assert up_rank in game["hand"] and hand_rank in game["face_up"][0]
+
+
+def _illegal_play(state: Msg) -> Msg | None:
+    """A play of cards in hand that the server did not offer."""
+    offered = {(m.get("rank"), m.get("count")) for m in state["legal"]}
+    names = {v: k for k, v in RANK_NAMES.items()}
+    for name in state["game"]["hand"]:
+        rank = names[name]
+        if (rank, 1) not in offered:
+            return {"kind": "play", "rank": rank, "count": 1}
+    return None
+
+
+def test_an_illegal_move_is_refused_with_the_engines_clause_and_changes_nothing() -> None:
+    service = make_service()
+    with seat(client_for(service), service.tokens.host) as ws:
+        ws.receive_json()
+        state = deal(ws)
+        tried = 0
+        while not state["game"]["over"] and tried < 3:
+            bad = _illegal_play(state)
+            if bad is not None and state["game"]["to_act"] == 0:
+                refused = ask(ws, {"type": "move", "seq": state["seq"], "move": bad})
+                assert refused["type"] == "error" and refused["kind"] == "illegal"
+                assert refused["clause"] and refused["clause"] in refused["message"]
+                assert service.seq == state["seq"]
+                tried += 1
+            state = ask(
+                ws, {"type": "move", "seq": state["seq"], "move": move_of(state["legal"][0])}
+            )
+        assert tried, "the round gave no chance to try an illegal play"
+        missing = ask(
+            ws, {"type": "move", "seq": state["seq"], "move": {"kind": "play", "rank": 3}}
+        )
+        assert missing["type"] == "error"
+
+
+def test_stale_and_out_of_turn_moves_are_refused() -> None:
+    service = make_service()
+    client = client_for(service)
+    with seat(client, service.tokens.host) as ann, seat(client, service.tokens.seat[1]) as ben:
+        ann.receive_json()
+        ben.receive_json()
+        state = ask(ann, {"type": "new_round", "seats": ["person", "person", "bot", "bot"]})
+        ben_state = ben.receive_json()
+        for who, ws, st in ((0, ann, state), (1, ben, ben_state)):
+            for question in st["asks"]:
+                ws.send_json({"type": "answer", "id": question["id"], "choice": "keep"})
+                ann.receive_json(), ben.receive_json()
+        assert who == 1
+        current = service.state_for(service.tokens.identify(service.tokens.host))  # type: ignore[arg-type]
+        to_act = current["game"]["to_act"]
+        idle, idle_ws = (1, ben) if to_act == 0 else (0, ann)
+        reply = ask(idle_ws, {"type": "move", "seq": current["seq"], "move": {"kind": "pickup"}})
+        assert reply["kind"] == "out_of_turn" and reply["clause"] == "S7"
+        active_ws = ann if to_act == 0 else ben
+        legal = service.state_for(
+            service.tokens.identify(  # type: ignore[arg-type]
+                service.tokens.seat[to_act] if to_act else service.tokens.host
+            )
+        )["legal"]
+        reply = ask(
+            active_ws, {"type": "move", "seq": current["seq"] - 1, "move": move_of(legal[0])}
+        )
+        assert reply["kind"] == "stale"
+        assert idle in (0, 1)
+
+
+def _hidden(service: Any, seat_no: int) -> list[list[str]]:
+    game = service.round.game
+    return [[RANK_NAMES[r] for r in game.face_down[s]] for s in range(game.players)]
+
+
+def test_each_seat_sees_only_its_own_hand_in_every_message() -> None:
+    service = make_service()
+    client = client_for(service)
+    received: list[Msg] = []
+    with seat(client, service.tokens.host) as ann, seat(client, service.tokens.seat[2]) as cat:
+        ann.receive_json()
+        received.append(cat.receive_json())
+        state = ask(ann, {"type": "new_round", "seats": ["person", "bot", "bot", "bot"]})
+        received.append(cat.receive_json())
+        for question in state["asks"]:
+            state = ask(ann, {"type": "answer", "id": question["id"], "choice": "keep"})
+            received.append(cat.receive_json())
+        while not state["game"]["over"]:
+            state = ask(
+                ann, {"type": "move", "seq": state["seq"], "move": move_of(state["legal"][0])}
+            )
+            msg = cat.receive_json()
+            received.append(msg)
+            game = service.round.game  # type: ignore[union-attr]
+            mine = sorted(RANK_NAMES[r] for r in game.view(2).hand)
+            assert sorted(msg["game"]["hand"]) == mine
+    assert len(received) > 5
+    for msg in received:
+        assert "joins" not in msg and msg["you"] == 2 and msg["host"] is False
+        game = msg["game"]
+        if game is None:
+            continue
+        assert set(game) == GAME_KEYS
+        assert all(isinstance(n, int) for n in game["face_down"])  # counts, never cards
+        assert all(isinstance(n, int) for n in game["hand_sizes"])
+        assert len(game["hand"]) == game["hand_sizes"][2]
+        assert msg["legal"] == [] and msg["asks"] == []
