@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,6 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from lopti_rules.serve.app import make_app
 from lopti_rules.serve.evening import Evening
 from lopti_rules.serve.service import TableService, table_file_for
-
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 TENS_TAX = (
@@ -32,8 +31,13 @@ def make_service(
     return TableService(evening, table_file=table_file_for(session), seed=seed)
 
 
+# Clients opened by a test, closed after it (tests/serve/conftest.py). A TestClient used as a
+# context manager runs the app on one event loop for all its sockets, as uvicorn does.
+OPEN = ExitStack()
+
+
 def client_for(service: TableService) -> TestClient:
-    return TestClient(make_app(service))
+    return OPEN.enter_context(TestClient(make_app(service)))
 
 
 @contextmanager

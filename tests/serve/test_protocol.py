@@ -4,13 +4,14 @@ sender only and changes nothing."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from lopti_rules.serve import protocol
 from tests.serve.helpers import ask, client_for, deal, make_service, seat
 
-GOOD = [
+GOOD: list[dict[str, Any]] = [
     {"type": "move", "seq": 0, "move": {"kind": "play", "rank": 7, "count": 2}},
     {"type": "move", "seq": 3, "move": {"kind": "pickup"}},
     {"type": "move", "seq": 3, "move": {"kind": "reveal", "index": 0}},
