@@ -11,13 +11,22 @@ docs/web.md explains starting, joining, playing and the evening.
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import socket
 from pathlib import Path
 
 import click
 
 EXTRA = "`lopti serve` needs the web extra: pip install 'lopti-rules[serve]'"
+
+
+def extra_installed() -> bool:
+    try:
+        for name in ("starlette", "uvicorn", "qrcode"):
+            importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
 
 
 def lan_address() -> str:
@@ -67,7 +76,7 @@ def command(
       lopti serve --pack examples/packs/gentle.yaml --session evening.yaml
       lopti serve --host 0.0.0.0 --port 8000 --session evening.yaml
     """
-    if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn", "qrcode")):
+    if not extra_installed():
         click.echo(f"error: {EXTRA}.", err=True)
         return 2
     from lopti_rules.cli.play import Rejected, load_rules_of, table_names

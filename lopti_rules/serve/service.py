@@ -26,7 +26,7 @@ from lopti_rules.serve.table import Refusal, Round
 from lopti_rules.session import Proposal
 from lopti_rules.session.store import write_atomic
 
-LOG_TAIL = 120  # log lines sent with each state
+LOG_TAIL = 40  # log lines sent with each state (the page keeps the earlier ones)
 LOG_KEEP = 1000  # log lines kept
 
 
@@ -50,6 +50,8 @@ class TableService:
         self.round: Round | None = None
         self.log: list[str] = []  # the evening's lines and the round's narration, in order
         self._told = 0  # lines of the round's narration already in `log`
+        self._dropped = 0  # lines dropped from the front of `log`
+        self._evening: dict[str, object] | None = None  # the evening as JSON, until it changes
         self.seq = 0
         self.seed = 0
         if table_file is not None and table_file.exists():
@@ -120,7 +122,8 @@ class TableService:
             "legal": r.legal(seat) if r is not None else [],
             "asks": asks,
             "log": self.log[-LOG_TAIL:],
-            "evening": self.evening.to_json(),
+            "log_start": self._dropped + max(0, len(self.log) - LOG_TAIL),
+            "evening": self._evening_json(),
         }
         if who.host:
             state["joins"] = [
@@ -129,6 +132,11 @@ class TableService:
                 if i != 0
             ]
         return state
+
+    def _evening_json(self) -> dict[str, object]:
+        if self._evening is None:
+            self._evening = self.evening.to_json()
+        return self._evening
 
     # -------------------------------------------------------------- messages
 
@@ -164,6 +172,8 @@ class TableService:
 
     def _change(self, who: Identity, msg: p.Message) -> None:
         ev = self.evening
+        if not isinstance(msg, p.MoveMsg):
+            self._evening = None  # any other step may change the evening
         if isinstance(msg, p.MoveMsg):
             r = self._playing()
             if msg.seq != self.seq:
@@ -232,7 +242,9 @@ class TableService:
         if r is not None:
             self.log.extend(r.log[self._told :])
             self._told = len(r.log)
-        del self.log[:-LOG_KEEP]
+        if len(self.log) > LOG_KEEP:
+            self._dropped += len(self.log) - LOG_KEEP
+            del self.log[:-LOG_KEEP]
 
     def _playing(self) -> Round:
         if self.round is None:
@@ -249,6 +261,7 @@ class TableService:
         if msg.cards == "web" and msg.absent:
             raise Refusal("a round played here has every seat filled (bots for the absent)", "S1")
         record = ev.deal(msg.absent)
+        self._dropped += len(self.log)
         self.log = [f"Round {record.round}: {record.dealer} deals, {record.first} plays first."]
         self._told = 0
         if msg.cards == "real":
@@ -276,6 +289,7 @@ class TableService:
         ev = self.evening
         if r is None or not r.over or not ev.session.in_play:
             return
+        self._evening = None
         game = r.game
         if r.stalled or game.winner is None:
             ev.finish(None)

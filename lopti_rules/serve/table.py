@@ -22,6 +22,7 @@ from lopti_rules.bots import GreedyBot
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import (
+    Event,
     EventBus,
     Game,
     IllegalMoveError,
@@ -61,8 +62,31 @@ def clause_of(message: str) -> str | None:
     return found.group(1) if found else None
 
 
+_RANK_NAMES = [RANK_NAMES.get(rank, str(rank)) for rank in range(15)]
+
+
 def rank_name(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))
+    return _RANK_NAMES[rank] if 0 <= rank < 15 else str(rank)
+
+
+class TableNarrator(Narrator):
+    """The narration every device sees: as `lopti play` tells it, except that a card one
+    player gives another (a house rule's `give`) is not named - it goes from one hidden
+    hand to another, so only the count is told."""
+
+    __slots__ = ()
+
+    def rule_clause(self, event: Event) -> str | None:
+        if event.name == "give":
+            ranks = event.fields.get("cards", ())
+            n = len(ranks) if isinstance(ranks, tuple | list) else 0
+            to = event.fields.get("to")
+            whom = self.name(to if isinstance(to, int) else None)
+            if not n:
+                return f"{self.name(event.actor)} has no card to give"
+            cards = "a card" if n == 1 else f"{n} cards"
+            return f"{self.name(event.actor)} gives {whom} {cards}"
+        return super().rule_clause(event)
 
 
 @dataclass(slots=True)
@@ -135,7 +159,7 @@ class Round:
         bus = EventBus()
         runtime = ruleset.attach(bus)
         log: list[str] = []
-        narrator = Narrator(list(names), log.append, lambda: runtime.rule)
+        narrator = TableNarrator(list(names), log.append, lambda: runtime.rule)
         bus.observe(narrator)
         game = Game.new(options, seed, bus=bus)
         narrator.flush()
@@ -296,11 +320,11 @@ class Round:
             "dealer": game.dealer,
             "turn": None if self.over else game.turn,
             "to_act": self.to_act(),
-            "hand": [rank_name(r) for r in look.hand] if seat is not None else [],
+            "hand": [_RANK_NAMES[r] for r in look.hand] if seat is not None else [],
             "hand_sizes": look.hand_sizes,
-            "face_up": [[rank_name(r) for r in up] for up in look.face_up],
+            "face_up": [[_RANK_NAMES[r] for r in up] for up in look.face_up],
             "face_down": look.face_down_counts,
-            "pile": [[rank_name(r), c] for r, c in look.pile],
+            "pile": [[_RANK_NAMES[r], c] for r, c in look.pile],
             "pile_size": look.pile_size,
             "deck": look.deck_size,
             "removed": look.removed_size,

@@ -13,6 +13,7 @@ from lopti_rules.serve.app import make_app
 from lopti_rules.serve.evening import Evening
 from lopti_rules.serve.service import TableService, table_file_for
 
+ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 TENS_TAX = (
     'rule "Tens tax":\n    after clear when cause is ten:\n        each other player draws 1\n'

@@ -3,8 +3,20 @@ the engine's clause, turns, and what each seat may see."""
 
 from __future__ import annotations
 
+import re
+
 from lopti_rules.engine.cards import RANK_NAMES
-from tests.serve.helpers import Msg, ask, client_for, deal, make_service, move_of, play_out, seat
+from tests.serve.helpers import (
+    NAMES,
+    Msg,
+    ask,
+    client_for,
+    deal,
+    make_service,
+    move_of,
+    play_out,
+    seat,
+)
 
 GAME_KEYS = {
     "round", "dealer", "turn", "to_act", "hand", "hand_sizes", "face_up", "face_down", "pile",
@@ -142,3 +154,20 @@ def test_each_seat_sees_only_its_own_hand_in_every_message() -> None:
         assert all(isinstance(n, int) for n in game["hand_sizes"])
         assert len(game["hand"]) == game["hand_sizes"][2]
         assert msg["legal"] == [] and msg["asks"] == []
+
+
+def test_the_log_never_names_a_card_given_from_hand_to_hand() -> None:
+    from lopti_rules.engine import TableOptions
+    from lopti_rules.packs.pack import load_pack
+    from lopti_rules.serve.table import Round
+    from tests.serve.helpers import ROOT
+
+    pack = load_pack(ROOT / "examples" / "packs" / "gentle.yaml")
+    rules = [(entry.source.text, entry.author) for entry in pack.entries]
+    given = []
+    for seed in range(5):
+        played = Round.deal(NAMES, ["bot"] * 4, TableOptions(4, dealer=0), seed, rules)
+        given += [line for line in played.log if "Low gift" in line]
+    assert given, "the pack's Low gift never fired"
+    told = re.compile(r"gives \w+ (a card|\d cards)|has no card to give")
+    assert all(told.search(line) for line in given), given

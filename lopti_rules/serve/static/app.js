@@ -190,9 +190,23 @@ function renderAsks(s) {
   });
 }
 
+// The state carries the last lines of the log, from line number `log_start` on; the page
+// keeps the earlier ones (up to 500 lines).
+let logLines = [];
+let logStart = 0;
 function renderLog(s) {
+  if (s.log_start >= logStart && s.log_start <= logStart + logLines.length) {
+    logLines = [...logLines.slice(0, s.log_start - logStart), ...s.log];
+  } else {
+    logLines = [...s.log];
+    logStart = s.log_start;
+  }
+  if (logLines.length > 500) {
+    logStart += logLines.length - 500;
+    logLines = logLines.slice(-500);
+  }
   const log = $("log");
-  log.replaceChildren(...s.log.map((line) => el("li", line)));
+  log.replaceChildren(...logLines.map((line) => el("li", line)));
   log.scrollTop = log.scrollHeight;
 }
 
