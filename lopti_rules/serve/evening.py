@@ -12,6 +12,7 @@ the file is saved after every step that changed it.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -109,16 +110,35 @@ class Evening:
         if self.path is not None:
             store.save(self.session, self.path)
 
+    @contextlib.contextmanager
+    def _step(self) -> Iterator[None]:
+        """One step on the session file: hold its lock (`store.locked`, as `lopti session`
+        does), read it again (a `lopti session` command may have changed it meanwhile), make
+        the change and save it. A refusal inside changes nothing and saves nothing."""
+        if self.path is None:
+            yield
+            return
+        try:
+            with store.locked(self.path, timeout=5):
+                if self.path.exists():
+                    self.session = store.load(self.path)
+                yield
+                self.save()
+        except store.SessionFileError as exc:
+            raise Refusal(f"the session file cannot be used now: {exc}", None) from None
+        except store.SessionBusy as exc:
+            raise Refusal(str(exc), None, "stale") from None
+
     def _do(self, change: object) -> None:
         """Run one step of the procedure; a refusal changes nothing (and saves nothing)."""
         try:
-            assert callable(change)
-            change()
+            with self._step():
+                assert callable(change)
+                change()
         except RuleRejected as exc:
             raise Refusal(str(exc).removesuffix(" (R2-R4)"), "R2-R4") from None
         except Refused as exc:
             raise _refusal(exc) from None
-        self.save()
 
     # -------------------------------------------------------------- rounds
 
@@ -235,8 +255,12 @@ class Evening:
             creator_absent=vote.creator_absent,
             defenders=vote.defenders,
         )
+        done = []
         try:
-            record = self.session.vote(vote.proposal, ballots, CollectedThrows(vote.matches))
+            with self._step():
+                done.append(
+                    self.session.vote(vote.proposal, ballots, CollectedThrows(vote.matches))
+                )
         except NeedThrows as need:
             if vote.need is None:
                 self.news.append(f"The vote is tied: {need.a} and {need.b} play Roshambo.")
@@ -247,8 +271,7 @@ class Evening:
         except RoshamboError as exc:
             raise Refusal(str(exc), "K3") from None
         self.vote = None
-        self.save()
-        self.news.append("Rule Vote: " + report.describe_vote(self.session, record))
+        self.news.append("Rule Vote: " + report.describe_vote(self.session, done[0]))
 
     def asks(self, name: str | None) -> list[Ask]:
         vote = self.vote

@@ -18,13 +18,13 @@ import os
 import secrets
 from pathlib import Path
 
+from lopti_rules.packs.files import write_atomic
 from lopti_rules.serve import protocol as p
 from lopti_rules.serve.evening import Evening
 from lopti_rules.serve.security import Identity, Tokens
 from lopti_rules.serve.settle import SettleError, settle
 from lopti_rules.serve.table import Refusal, Round
 from lopti_rules.session import Proposal
-from lopti_rules.session.store import write_atomic
 
 LOG_TAIL = 40  # log lines sent with each state (the page keeps the earlier ones)
 LOG_KEEP = 1000  # log lines kept
