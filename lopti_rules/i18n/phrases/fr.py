@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+from lopti_rules.i18n.phrases.rules import zero_one_other
 
-def plural(n: int) -> int:
-    return 0 if n in (0, 1) else 1
+plural = zero_one_other
 
 
 PHRASES: dict[str, str] = {

@@ -3,13 +3,9 @@
 
 from __future__ import annotations
 
+from lopti_rules.i18n.phrases.rules import polish
 
-def plural(n: int) -> int:
-    if n == 1:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
+plural = polish
 
 
 PHRASES: dict[str, str] = {
