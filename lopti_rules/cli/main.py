@@ -57,6 +57,15 @@ def lang_option() -> click.Option:
     )
 
 
+def with_lang(cmd: click.Command) -> None:
+    """Give `cmd` (and a group's subcommands: `lopti session show --lang it`) a `--lang`."""
+    if not any(p.name == "lang" for p in cmd.params):
+        cmd.params.append(lang_option())
+    if isinstance(cmd, click.Group):
+        for sub in cmd.commands.values():
+            with_lang(sub)
+
+
 class LazyGroup(FullSummaries):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(
@@ -72,8 +81,7 @@ class LazyGroup(FullSummaries):
         loaded = importlib.import_module(f"lopti_rules.cli.{module}")
         cmd = loaded.command
         assert isinstance(cmd, click.Command)
-        if not any(p.name == "lang" for p in cmd.params):
-            cmd.params.append(lang_option())
+        with_lang(cmd)
         self.add_command(cmd, cmd_name)
         return super().get_command(ctx, cmd_name)
 

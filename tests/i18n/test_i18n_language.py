@@ -43,3 +43,10 @@ def test_an_unknown_lang_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
     err = capsys.readouterr().err
     assert err.startswith("error: invalid value for '--lang': --lang 'klingon' is not a language")
     assert err.count("\n") == 1
+
+
+def test_the_subcommands_of_a_group_take_lang_too(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["session", "simulate", "--players", "4", "--rounds", "1", "--lang", "de"]) == 0
+    assert current_language() == "de"
+    assert main(["session", "simulate", "--lang", "xx"]) == 2
+    assert "--lang 'xx' is not a language" in capsys.readouterr().err
