@@ -18,10 +18,13 @@ through `_()`: codes, field names and symbols never change with the language.
 
 from __future__ import annotations
 
-import gettext
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import gettext
 
 DOMAIN = "lopti"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -75,6 +78,8 @@ def choose(asked: str | None = None, environ: Mapping[str, str] | None = None) -
 def translation(lang: str) -> gettext.NullTranslations:
     """The catalogue of `lang` (English: no catalogue, the message ids are the text)."""
     if lang not in _translations:
+        import gettext  # only when a message is shown: `lopti check` on a good file needs none
+
         _translations[lang] = gettext.translation(
             DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True
         )
