@@ -185,7 +185,7 @@ PHRASES: dict[str, str] = {
     "reveal.hand": "{who} zeigt allen ihre Hand",
     "reveal.face down cards": "{who} zeigt allen ihre verdeckten Karten",
     "announce": "alle hören „{text}“",
-    "repeat": "{times} hintereinander: {body}",
+    "repeat": "{times}: {body}",
     "if": "wenn {cond}: {then}",
     "ifelse": "wenn {cond}: {then}; sonst: {otherwise}",
     "roshambo": "{first} und {second} spielen Roshambo, und dann: {body}",

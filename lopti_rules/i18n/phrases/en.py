@@ -192,7 +192,7 @@ PHRASES: dict[str, str] = {
     "reveal.hand": "{who} shows their hand to everyone",
     "reveal.face down cards": "{who} shows their face-down cards to everyone",
     "announce": "everyone hears “{text}”",
-    "repeat": "{times} in a row: {body}",
+    "repeat": "do this {times}: {body}",
     "if": "if {cond}, {then}",
     "ifelse": "if {cond}, {then}; otherwise {otherwise}",
     "roshambo": "{first} and {second} play roshambo, and then {body}",

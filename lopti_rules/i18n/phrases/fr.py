@@ -185,7 +185,7 @@ PHRASES: dict[str, str] = {
     "reveal.hand": "{who} montre sa main à tous",
     "reveal.face down cards": "{who} montre à tous ses cartes face cachée",
     "announce": "tout le monde entend « {text} »",
-    "repeat": "{times} de suite : {body}",
+    "repeat": "{times} : {body}",
     "if": "si {cond}, {then}",
     "ifelse": "si {cond}, {then} ; sinon, {otherwise}",
     "roshambo": "{first} et {second} jouent au Roshambo, puis {body}",

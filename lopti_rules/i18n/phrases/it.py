@@ -185,7 +185,7 @@ PHRASES: dict[str, str] = {
     "reveal.hand": "{who} mostra a tutti la propria mano",
     "reveal.face down cards": "{who} mostra a tutti le proprie carte coperte",
     "announce": "tutti sentono «{text}»",
-    "repeat": "{times} di fila: {body}",
+    "repeat": "per {times}: {body}",
     "if": "se {cond}, {then}",
     "ifelse": "se {cond}, {then}; altrimenti {otherwise}",
     "roshambo": "{first} e {second} giocano a Roshambo, e poi {body}",

@@ -189,7 +189,7 @@ PHRASES: dict[str, str] = {
     "reveal.hand": "{who} pokazuje wszystkim swoją rękę",
     "reveal.face down cards": "{who} pokazuje wszystkim swoje karty zakryte",
     "announce": "wszyscy słyszą „{text}”",
-    "repeat": "{times} z rzędu: {body}",
+    "repeat": "{times}: {body}",
     "if": "jeśli {cond}, {then}",
     "ifelse": "jeśli {cond}, {then}; w przeciwnym razie {otherwise}",
     "roshambo": "{first} i {second} grają w Roshambo, a potem {body}",

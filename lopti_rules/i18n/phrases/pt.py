@@ -185,7 +185,7 @@ PHRASES: dict[str, str] = {
     "reveal.hand": "{who} mostra a mão a todos",
     "reveal.face down cards": "{who} mostra a todos as suas cartas viradas para baixo",
     "announce": "todos ouvem “{text}”",
-    "repeat": "{times} seguidas: {body}",
+    "repeat": "{times}: {body}",
     "if": "se {cond}, {then}",
     "ifelse": "se {cond}, {then}; senão, {otherwise}",
     "roshambo": "{first} e {second} jogam Roshambo, e então {body}",
