@@ -2,8 +2,11 @@
 
 Commands are loaded lazily (each lives in `lopti_rules/cli/<name>.py` as a click command
 called `command`) so that `lopti check` starts quickly without importing the engine or
-pydantic. Exit codes everywhere: 0 success, 1 the input was rejected, 2 usage or I/O error.
-Errors are one clear sentence on stderr, never a traceback.
+pydantic, and `lopti --help` lists them from the static `SUMMARIES` table without importing
+any (a test keeps the table equal to each command's own help). `lopti --version` also says
+whether the compiled build of the engine is in use. Exit codes everywhere: 0 success, 1 the
+input was rejected, 2 usage or I/O error. Errors are one clear sentence on stderr, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -31,6 +34,20 @@ COMMANDS: dict[str, str] = {
     "vet": "vet",
     "rules": "rules",
     "lsp": "lsp",
+}
+
+# command name -> its help's first sentence, for `lopti --help` (a command missing here is
+# imported to list it; tests/test_cli_main.py checks that each entry matches its command)
+SUMMARIES: dict[str, str] = {
+    "check": "Check rule files and packs: syntax, then the rulebook's limits on house rules.",
+    "conformance": "Run conformance scenarios (YAML files, or folders of them) against the engine.",
+    "explain": "Print the page of a diagnostic code.",
+    "fmt": "Rewrite rule files in canonical form, keeping comments.",
+    "play": "Play one narrated round of Lopti between bots.",
+    "schema": "Print the JSON Schema of a file kind.",
+    "session": "Keep a session (rounds, winner's rules, Rule Votes, Roshambo) in a file.",
+    "simulate": "Play many seeded rounds between bots and report what the rules do.",
+    "vet": "Vet a proposed rule: the checker, then the same seeded rounds with and without it.",
 }
 
 
@@ -85,9 +102,42 @@ class LazyGroup(FullSummaries):
         self.add_command(cmd, cmd_name)
         return super().get_command(ctx, cmd_name)
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list, as click writes it, from `SUMMARIES` (no command imported)."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            summary = SUMMARIES.get(name)
+            cmd = (
+                self.get_command(ctx, name)
+                if summary is None
+                else click.Command(name, help=summary)
+            )
+            rows.append((name, cmd.get_short_help_str(limit) if cmd is not None else ""))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        from lopti_rules.buildinfo import build_kind
+
+        click.echo(f"lopti {__version__} ({build_kind()})")
+        ctx.exit()
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="lopti")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help="Show the version and the build (compiled or pure Python).",
+)
 def cli() -> None:
     """Author, check and play house rules for the card game Lopti.
 
