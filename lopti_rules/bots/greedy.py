@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import random
 
-from lopti_rules.engine import Move, PickUp, Play, Reveal, Swap, View
+from lopti_rules.engine import Move, Play, Reveal, Swap, View
+from lopti_rules.engine.moves import PICKUP
 
 # how much a card is worth keeping for later: specials above every normal rank
 KEEP = {r: r for r in range(2, 15)}
@@ -34,46 +35,42 @@ class GreedyBot:
     def choose(self, view: View, moves: list[Move], rng: random.Random) -> Move:
         if len(moves) == 1:
             return moves[0]
-        plays: list[Play] = []
-        for move in moves:
-            if isinstance(move, Reveal):
-                return move  # F4: flip rather than pick up
-            if isinstance(move, Play):
-                plays.append(move)
-        if not plays:
-            return PickUp()
-        if rng.random() < EXPLORE:  # now and then any legal play: no fixed cycle can last
-            return plays[rng.randrange(len(plays))]
         best: dict[int, Play] = {}  # the largest legal count of each rank
         least: dict[int, Play] = {}  # and the smallest
-        for play in plays:
-            if play.rank not in best or play.count > best[play.rank].count:
-                best[play.rank] = play
-            if play.rank not in least or play.count < least[play.rank].count:
-                least[play.rank] = play
+        lowest = 0  # the lowest normal rank that can be played
+        for move in moves:  # one pass, no lists built
+            if isinstance(move, Play):
+                rank = move.rank
+                if rank not in least:
+                    least[rank] = best[rank] = move
+                    if rank not in SPECIAL and (not lowest or rank < lowest):
+                        lowest = rank
+                elif move.count > best[rank].count:
+                    best[rank] = move
+                elif move.count < least[rank].count:
+                    least[rank] = move
+            elif isinstance(move, Reveal):
+                return move  # F4: flip rather than pick up
+        if not best:
+            return PICKUP
+        if rng.random() < EXPLORE:  # now and then any legal play: no fixed cycle can last
+            return _any_play(moves, rng)
         top = view.top
-        if top is not None and top in best:
-            run = 0
-            for rank, count in reversed(view.pile):
-                if rank != top:
-                    break
-                run += count
-            if run + best[top].count >= 4:
-                return best[top]  # completes four: a clear and a bonus play
-        normal = [best[r] for r in sorted(best) if r not in SPECIAL]
-        if normal:
-            return normal[0]
+        if top is not None and top in best and view.top_run + best[top].count >= 4:
+            return best[top]  # completes four: a clear and a bonus play
+        if lowest:
+            return best[lowest]
         if 3 in best and view.obligation:
             return best[3]
         if rng.random() < VARY:  # only specials left: vary now and then, so that two
-            return plays[rng.randrange(len(plays))]  # greedy seats cannot cycle forever
+            return _any_play(moves, rng)  # greedy seats cannot cycle forever
         if 10 in best and view.pile_size >= BIG_PILE:
             return least[10]
         order = (7, 2, 3, 10) if top is None else (2, 7, 3, 10)
         for rank in order:
             if rank in best:
                 return best[rank] if rank == 3 else least[rank]
-        return plays[0]
+        return next(m for m in moves if isinstance(m, Play))  # (every rank is in `order`)
 
     def choose_swap(self, view: View, swaps: list[Swap], rng: random.Random) -> Swap | None:
         mine = [s for s in swaps if s.seat == view.seat]
@@ -81,3 +78,9 @@ class GreedyBot:
             return None
         best = max(mine, key=lambda s: (KEEP[s.hand_rank] - KEEP[s.face_up_rank], -s.hand_rank))
         return best if KEEP[best.hand_rank] > KEEP[best.face_up_rank] else None
+
+
+def _any_play(moves: list[Move], rng: random.Random) -> Play:
+    """A legal play chosen uniformly (the same draw as indexing the list of plays)."""
+    plays = [m for m in moves if isinstance(m, Play)]
+    return plays[rng.randrange(len(plays))]

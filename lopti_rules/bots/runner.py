@@ -3,8 +3,10 @@
 `run_round(options, seed, bots)` deals a `Game` (with the given bus, so a rule pack's hooks
 and the event log can be attached before the deal), lets each seat make its setup swap
 (clockwise from the first player), then asks the bot of the seat to act for a move until
-the round is over. Bot self-play can in principle circle forever, so the runner stops after
-`max_moves` moves and reports the round `stalled` (docs/engine.md gives the measured rate).
+the round is over. Each seat's `View` is made once per round: it is a live read-only window
+on the game, so a bot that does not read it costs nothing per move. Bot self-play can in
+principle circle forever, so the runner stops after `max_moves` moves and reports the round
+`stalled` (docs/engine.md gives the measured rate).
 Bots draw their randomness from one RNG seeded from the game seed: same seed, same round.
 """
 
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 
 from lopti_rules.bots import Bot
 from lopti_rules.engine import EventBus, Game, TableOptions
+from lopti_rules.engine.swaps import legal_swaps
 
 DEFAULT_MAX_MOVES = 20000
 
@@ -55,18 +58,19 @@ def play_round(
     game: Game, bots: Sequence[Bot], rng: random.Random, *, max_moves: int = DEFAULT_MAX_MOVES
 ) -> RoundResult:
     """Play `game` to its end with `bots` (one per seat)."""
+    views = [game.view(seat) for seat in range(game.players)]  # live windows: one per seat
     if game.setup:
         for seat in game.active_from(game.turn):
-            swaps = [s for s in game.legal_swaps() if s.seat == seat]
+            swaps = legal_swaps(game, seat)
             if swaps:
-                choice = bots[seat].choose_swap(game.view(seat), swaps, rng)
+                choice = bots[seat].choose_swap(views[seat], swaps, rng)
                 if choice is not None:
                     game.apply(choice)
     moves = 0
     while not game.over and moves < max_moves:
         seat = game.turn
         legal = game.legal_moves()
-        game.apply(bots[seat].choose(game.view(seat), legal, rng))
+        game.apply(bots[seat].choose(views[seat], legal, rng))
         moves += 1
     stalled = not game.over
     return RoundResult(game, game.winner, game.places, moves, stalled)

@@ -3,8 +3,9 @@
 A move is a small frozen, slotted value: `Play(rank, count)` (cards of one rank from the
 hand), `PickUp()`, `Reveal(index)` (turn face-down card `index`, 0-based into the cards as now
 held) and `Swap(seat, hand_rank, face_up_rank)` (the optional setup swap, S4). The engine
-hands out pre-built, interned instances (`PLAYS[rank][count]`, `PICKUP`, `REVEALS[i]`) so
-legal-move generation allocates nothing; equal moves built by callers work the same.
+hands out pre-built, interned instances (`PLAYS[rank][count]`, `PICKUP`, `REVEALS[i]`,
+`SWAPS[seat][hand_rank][face_up_rank]`) so legal-move generation allocates nothing; equal
+moves built by callers work the same.
 `IllegalMoveError` (a `ValueError`) names the move, the reason and the clause it enforces.
 """
 
@@ -25,12 +26,22 @@ class Play:
     rank: int
     count: int
 
+    # equality is written out (not the dataclass's): `apply` looks a move up in the legal
+    # list, and these answer without building tuples or trying the reflected comparison
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return isinstance(other, Play) and self.rank == other.rank and self.count == other.count
+
     def __str__(self) -> str:
         return " ".join([RANK_NAMES.get(self.rank, str(self.rank))] * max(self.count, 1))
 
 
 @dataclass(frozen=True, slots=True)
 class PickUp:
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PickUp)
+
     def __str__(self) -> str:
         return "pick up"
 
@@ -38,6 +49,9 @@ class PickUp:
 @dataclass(frozen=True, slots=True)
 class Reveal:
     index: int
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Reveal) and self.index == other.index)
 
     def __str__(self) -> str:
         return f"reveal face-down card {self.index}"
@@ -64,6 +78,12 @@ PLAYS: list[list[Play]] = [
 ]
 PICKUP = PickUp()
 REVEALS: list[Reveal] = [Reveal(i) for i in range(52)]
+MAX_SEATS = 5  # S1
+# SWAPS[seat][hand_rank][face_up_rank] for seats 0..4 and ranks 2..14
+SWAPS: list[list[list[Swap]]] = [
+    [[Swap(seat, hand, up) for up in range(max(RANKS) + 1)] for hand in range(max(RANKS) + 1)]
+    for seat in range(MAX_SEATS)
+]
 
 
 def play_of(ranks: Sequence[int]) -> Play:

@@ -2,8 +2,10 @@
 
 Before the first play every seat may swap one hand card for one of its face-up cards, once.
 Face-down cards are never part of a swap. `legal_swaps(game)` lists every swap still
-allowed; `apply_swap(game, move)` checks one (IllegalMoveError naming S4/D34, nothing
-changed) and makes it, with its `swap` event. The first play ends the setup phase.
+allowed (`legal_swaps(game, seat)` only that seat's, all that a seat's bot needs; interned
+`Swap`s, nothing allocated per swap); `apply_swap(game, move)` checks one (IllegalMoveError
+naming S4/D34, nothing changed) and makes it, with its `swap` event. The first play ends
+the setup phase.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.events import swap_event
-from lopti_rules.engine.moves import IllegalMoveError, Swap
+from lopti_rules.engine.moves import SWAPS, IllegalMoveError, Swap
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -22,19 +24,22 @@ def _name(rank: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
 
 
-def legal_swaps(game: Game) -> list[Swap]:
-    """Every setup swap still allowed: by seat, then hand rank, then face-up rank."""
+def legal_swaps(game: Game, seat: int | None = None) -> list[Swap]:
+    """Every setup swap still allowed (of `seat` only, if given): by seat, then hand rank,
+    then face-up rank."""
     if not game.setup or game.over:
         return []
     swaps: list[Swap] = []
-    for seat in range(game.players):
-        if seat in game.swapped or game.out[seat]:
+    for s in range(game.players) if seat is None else (seat,):
+        if s in game.swapped or game.out[s]:
             continue
-        hand = game.hands[seat]
-        ups = sorted(set(game.face_up[seat]))
+        hand = game.hands[s]
+        ups = sorted(set(game.face_up[s]))
+        rows = SWAPS[s]
         for rank in range(2, 15):
             if hand[rank]:
-                swaps.extend(Swap(seat, rank, up) for up in ups)
+                row = rows[rank]
+                swaps.extend([row[up] for up in ups])
     return swaps
 
 

@@ -1,9 +1,11 @@
 """What one seat may see, and the game's readable text form.
 
-`View(game, seat)` is a cheap read-only window (built per decision, so bots pay nothing for
-what they do not read): the seat's own hand, every face-up card, the pile, and only counts
-for other hands, every face-down zone (the seat's own included: S3, nobody looks) and the
-deck. Every property returns a fresh copy, so a bot cannot change the game through it.
+`View(game, seat)` is a cheap, live, read-only window: it copies nothing when made and reads
+the game as it is at each access, so one view per seat serves a whole round and bots pay
+nothing for what they do not read. It shows the seat's own hand, every face-up card, the
+pile, and only counts for other hands, every face-down zone (the seat's own included: S3,
+nobody looks) and the deck. Every property returns a fresh copy, so a bot cannot change the
+game through it.
 `render(game)` is `str(game)`: the whole table, hidden cards included, for debugging.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lopti_rules.engine.cards import RANK_NAMES
+from lopti_rules.engine.legality import top_run
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -68,6 +71,11 @@ class View:
     def top(self) -> int | None:
         ranks = self._game.pile_ranks
         return ranks[-1] if ranks else None
+
+    @property
+    def top_run(self) -> int:
+        """Cards in the unbroken same-rank stack on top of the pile (0 when empty)."""
+        return top_run(self._game.pile_ranks, self._game.pile_counts)
 
     @property
     def deck_size(self) -> int:
