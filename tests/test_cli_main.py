@@ -28,9 +28,9 @@ def test_the_help_summaries_are_the_commands_own() -> None:
 
 def test_help_lists_every_command_without_importing_any() -> None:
     probe = (
-        "import sys; from lopti_rules.cli.main import main; code = main(['--help']); "
-        "loaded = sorted(m for m in sys.modules if m.startswith('lopti_rules.cli.') "
-        "and m != 'lopti_rules.cli.main'); print(loaded, 'pydantic' in sys.modules, code)"
+        "import sys; from lopti_rules.cli.main import COMMANDS, main; code = main(['--help']); "
+        "loaded = [m for m in COMMANDS.values() if 'lopti_rules.cli.' + m in sys.modules]; "
+        "print(loaded, 'pydantic' in sys.modules, code)"
     )
     out = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True

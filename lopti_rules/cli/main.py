@@ -44,6 +44,7 @@ SUMMARIES: dict[str, str] = {
     "explain": "Print the page of a diagnostic code.",
     "fmt": "Rewrite rule files in canonical form, keeping comments.",
     "play": "Play one narrated round of Lopti between bots.",
+    "rules": "Print the rulebook, or one clause of it and its sub-clauses.",
     "schema": "Print the JSON Schema of a file kind.",
     "session": "Keep a session (rounds, winner's rules, Rule Votes, Roshambo) in a file.",
     "simulate": "Play many seeded rounds between bots and report what the rules do.",
@@ -103,20 +104,17 @@ class LazyGroup(FullSummaries):
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The command list, as click writes it, from `SUMMARIES` (no command imported)."""
-        names = self.list_commands(ctx)
-        if not names:
-            return
-        limit = formatter.width - 6 - max(len(name) for name in names)
+        """The command list, each with its whole first sentence, from `SUMMARIES` (no command
+        imported)."""
         rows = []
-        for name in names:
+        for name in self.list_commands(ctx):
             summary = SUMMARIES.get(name)
-            cmd = (
-                self.get_command(ctx, name)
-                if summary is None
-                else click.Command(name, help=summary)
-            )
-            rows.append((name, cmd.get_short_help_str(limit) if cmd is not None else ""))
+            if summary is None:
+                cmd = self.get_command(ctx, name)
+                summary = cmd.get_short_help_str(limit=500) if cmd is not None else ""
+            rows.append((name, summary))
+        if not rows:
+            return
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
