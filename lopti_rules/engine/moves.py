@@ -27,11 +27,15 @@ class Play:
     count: int
 
     # equality is written out (not the dataclass's): `apply` looks a move up in the legal
-    # list, and these answer without building tuples or trying the reflected comparison
+    # list, and these answer without building tuples or trying the reflected comparison;
+    # the hash is written out with it (mypyc does not derive one from the dataclass)
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         return isinstance(other, Play) and self.rank == other.rank and self.count == other.count
+
+    def __hash__(self) -> int:
+        return hash((Play, self.rank, self.count))
 
     def __str__(self) -> str:
         return " ".join([RANK_NAMES.get(self.rank, str(self.rank))] * max(self.count, 1))
@@ -41,6 +45,9 @@ class Play:
 class PickUp:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, PickUp)
+
+    def __hash__(self) -> int:
+        return hash(PickUp)
 
     def __str__(self) -> str:
         return "pick up"
@@ -52,6 +59,9 @@ class Reveal:
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Reveal) and self.index == other.index)
+
+    def __hash__(self) -> int:
+        return hash((Reveal, self.index))
 
     def __str__(self) -> str:
         return f"reveal face-down card {self.index}"
