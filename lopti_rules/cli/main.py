@@ -43,6 +43,7 @@ SUMMARIES: dict[str, str] = {
     "conformance": "Run conformance scenarios (YAML files, or folders of them) against the engine.",
     "explain": "Print the page of a diagnostic code.",
     "fmt": "Rewrite rule files in canonical form, keeping comments.",
+    "lsp": "Run the language server on stdin/stdout (diagnostics, completion, hover, formatting).",
     "play": "Play one narrated round of Lopti between bots.",
     "rules": "Print the rulebook, or one clause of it and its sub-clauses.",
     "schema": "Print the JSON Schema of a file kind.",
