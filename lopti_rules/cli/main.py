@@ -41,7 +41,7 @@ COMMANDS: dict[str, str] = {
 SUMMARIES: dict[str, str] = {
     "check": "Check rule files and packs: syntax, then the rulebook's limits on house rules.",
     "conformance": "Run conformance scenarios (YAML files, or folders of them) against the engine.",
-    "explain": "Print the page of a diagnostic code.",
+    "explain": "Print the page of a diagnostic code, or say a rule file in plain words.",
     "fmt": "Rewrite rule files in canonical form, keeping comments.",
     "lsp": "Run the language server on stdin/stdout (diagnostics, completion, hover, formatting).",
     "play": "Play one narrated round of Lopti between bots.",
