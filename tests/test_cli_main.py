@@ -19,11 +19,12 @@ def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_help_summaries_are_the_commands_own() -> None:
     ctx = click.Context(cli)
-    assert set(SUMMARIES) == set(COMMANDS)
+    fix = "lopti_rules/cli/main.py's SUMMARIES must hold each command's first help sentence"
+    assert set(SUMMARIES) == set(COMMANDS), fix
     for name, summary in SUMMARIES.items():
         command = cli.get_command(ctx, name)
         assert command is not None
-        assert command.get_short_help_str(limit=500) == summary, name
+        assert command.get_short_help_str(limit=500) == summary, f"{fix}: {name}"
 
 
 def test_help_lists_every_command_without_importing_any() -> None:
