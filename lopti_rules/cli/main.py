@@ -46,7 +46,9 @@ SUMMARIES: dict[str, str] = {
     "lsp": "Run the language server on stdin/stdout (diagnostics, completion, hover, formatting).",
     "play": "Play one narrated round of Lopti between bots.",
     "rules": "Print the rulebook, or one clause of it and its sub-clauses.",
-    "schema": "Print the JSON Schema of a file kind: a pack, a session file or a conformance scenario.",
+    "schema": (
+        "Print the JSON Schema of a file kind: a pack, a session file or a conformance scenario."
+    ),
     "serve": "Serve the web table: play Lopti in a browser and run the evening.",
     "session": "Keep a session (rounds, winner's rules, Rule Votes, Roshambo) in a file.",
     "simulate": "Play many seeded rounds between bots and report what the rules do.",
