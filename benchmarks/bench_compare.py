@@ -50,11 +50,16 @@ def measure(what: str, games: int) -> float:
         for seed in range(games):
             moves += run_round(options, seed, make_bots(bots, 4)).moves
         return moves / (time.process_time() - start)
+    try:  # the composition root since the redesign; before it, the runtime's RuleSet
+        from lopti_rules.api import ruleset_from_pack
+    except ImportError:
+        from lopti_rules.runtime import RuleSet
+
+        ruleset_from_pack = RuleSet.from_pack
     from lopti_rules.packs.pack import load_pack
-    from lopti_rules.runtime import RuleSet
 
     path = ROOT / "examples" / "packs" / f"{what.removeprefix('pack-')}.yaml"
-    rules = RuleSet.from_pack(load_pack(path))
+    rules = ruleset_from_pack(load_pack(path))
     start = time.process_time()
     for seed in range(games):
         bus = EventBus()

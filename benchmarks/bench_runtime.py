@@ -33,6 +33,7 @@ import json
 import time
 from pathlib import Path
 
+from lopti_rules.api import ruleset_from_pack, ruleset_from_sources
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import Event, EventBus, TableOptions
@@ -79,10 +80,10 @@ def one_pass(
 
 
 def bench(games: int, players: int, bots: str, seed: int, pack: Path, repeat: int) -> dict:
-    chosen = RuleSet.from_pack(load_pack(pack))
+    chosen = ruleset_from_pack(load_pack(pack))
     configs: dict[str, tuple[RuleSet | None, bool]] = {
         "none": (None, False),
-        "empty": (RuleSet.from_sources([]), False),
+        "empty": (ruleset_from_sources([]), False),
         "pack_run": (chosen, False),
         "gates_only": (chosen, True),
     }

@@ -14,6 +14,10 @@ on a file that cannot be read: `OSError`); every problem is a diagnostic on its 
 - `check_with(paths, pack, roster=...)`: each file together with the rules in force in `pack`
   (loaded with `lopti_rules.packs.pack.load_pack`), the way a table checks a proposed rule; each
   result holds only the proposed file's diagnostics.
+- Rules for play, the composition root of parse -> check -> compile:
+  `ruleset_from_sources(entries, roster=, limits=)`, `ruleset_from_pack(pack)`,
+  `load_rules(text, author)` give a compiled `runtime.RuleSet` or raise `RulesRejected`;
+  `compile_unchecked` (tests only) skips the checker.
 
 The checker (`lopti_rules.check`) is imported only when there is a parsed file to check, and
 it imports nothing heavy; the pack loader (pydantic, PyYAML) only when a pack is involved.
@@ -34,6 +38,7 @@ from lopti_rules.language.parse import parse
 
 if TYPE_CHECKING:
     from lopti_rules.packs.pack import LoadedPack, PackProblem
+    from lopti_rules.runtime import Entry, GuardLimits, RuleSet
 
 PACK_SUFFIXES = (".yaml", ".yml")
 
@@ -216,3 +221,83 @@ def check_with(
             check_sources([*in_force, source], roster=roster)
         results.append(result_of(source))
     return results
+
+
+# ---------------------------------------------------------------------- rules for play
+# The composition root of play: parse -> check (all together) -> compile (the runtime).
+
+
+def ruleset_from_sources(
+    entries: Iterable[Entry],
+    *,
+    roster: Sequence[str] | None = None,
+    limits: GuardLimits | None = None,
+) -> RuleSet:
+    """Parse and check every entry together, then compile them; or raise `RulesRejected`
+    with every diagnostic (errors first), so a rule the checker rejects is never loaded.
+    The caller's sources are not touched (they are copied before checking)."""
+    from lopti_rules.runtime import RulesRejected, compile_rules
+
+    units: list[tuple[Source, ast.File, int]] = []
+    sources: list[Source] = []
+    for entry in entries:
+        source = _fresh(entry.source)
+        sources.append(source)
+        tree = parse(source)
+        if tree is not None:
+            units.append((source, tree, entry.author))
+    if units:
+        from lopti_rules.check import check
+
+        check([(s, t) for s, t, _ in units], roster=list(roster) if roster else None)
+    diagnostics = sorted((d for s in sources for d in s.diagnostics), key=Diagnostic.sort_key)
+    if any(d.is_error for d in diagnostics):
+        raise RulesRejected(diagnostics)
+    warnings = [d for d in diagnostics if not d.is_error]
+    return compile_rules([(t, a) for _, t, a in units], limits=limits, warnings=warnings)
+
+
+def ruleset_from_pack(pack: LoadedPack, *, limits: GuardLimits | None = None) -> RuleSet:
+    """A loaded pack's rules (`packs.pack.load_pack`), checked with its roster."""
+    return ruleset_from_sources(pack.entries, roster=pack.roster, limits=limits)
+
+
+def load_rules(
+    text: str | Sequence[str],
+    author: int | Sequence[int] = 0,
+    *,
+    path: str = "<rules>",
+    roster: Sequence[str] | None = None,
+    limits: GuardLimits | None = None,
+) -> RuleSet:
+    """Rule text (one file, or several in the order they came into force) with the author's
+    seat (one for all, or one per text); checked together, else `RulesRejected`."""
+    from lopti_rules.runtime import RuleEntry
+
+    texts = [text] if isinstance(text, str) else list(text)
+    authors = [author] * len(texts) if isinstance(author, int) else list(author)
+    if len(authors) != len(texts):
+        raise ValueError(f"{len(authors)} authors for {len(texts)} rule texts")
+    entries = [
+        RuleEntry(Source(t, path if len(texts) == 1 else f"{path}[{i}]"), a)
+        for i, (t, a) in enumerate(zip(texts, authors, strict=True))
+    ]
+    return ruleset_from_sources(entries, roster=roster, limits=limits)
+
+
+def compile_unchecked(
+    text: str | Sequence[str], author: int = 0, *, limits: GuardLimits | None = None
+) -> RuleSet:
+    """TEST ONLY: compile rules the checker may reject (syntax must still be valid), so the
+    guard can be shown to stop them. Never use it to load rules for play."""
+    from lopti_rules.runtime import RulesRejected, compile_rules
+
+    texts = [text] if isinstance(text, str) else list(text)
+    units: list[tuple[ast.File, int]] = []
+    for i, t in enumerate(texts):
+        source = Source(t, f"<unchecked>[{i}]")
+        tree = parse(source)
+        if tree is None:
+            raise RulesRejected(source.diagnostics)
+        units.append((tree, author))
+    return compile_rules(units, limits=limits, unchecked=True)

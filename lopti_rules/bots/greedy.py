@@ -60,17 +60,7 @@ class GreedyBot:
             return best[top]  # completes four: a clear and a bonus play
         if lowest:
             return best[lowest]
-        if 3 in best and view.obligation:
-            return best[3]
-        if rng.random() < VARY:  # only specials left: vary now and then, so that two
-            return _any_play(moves, rng)  # greedy seats cannot cycle forever
-        if 10 in best and view.pile_size >= BIG_PILE:
-            return least[10]
-        order = (7, 2, 3, 10) if top is None else (2, 7, 3, 10)
-        for rank in order:
-            if rank in best:
-                return best[rank] if rank == 3 else least[rank]
-        return next(m for m in moves if isinstance(m, Play))  # (every rank is in `order`)
+        return _special(view, moves, best, least, rng)
 
     def choose_swap(self, view: View, swaps: list[Swap], rng: random.Random) -> Swap | None:
         mine = [s for s in swaps if s.seat == view.seat]
@@ -84,3 +74,21 @@ def _any_play(moves: list[Move], rng: random.Random) -> Play:
     """A legal play chosen uniformly (the same draw as indexing the list of plays)."""
     plays = [m for m in moves if isinstance(m, Play)]
     return plays[rng.randrange(len(plays))]
+
+
+def _special(
+    view: View, moves: list[Move], best: dict[int, Play], least: dict[int, Play], rng: random.Random
+) -> Move:
+    """Only specials can be played: a 3 owed to an obligation, now and then any play, a 10
+    on a big pile, else the first of 7, 2, 3, 10 (2 first on a pile)."""
+    if 3 in best and view.obligation:
+        return best[3]
+    if rng.random() < VARY:  # vary now and then, so that two greedy seats cannot cycle forever
+        return _any_play(moves, rng)
+    if 10 in best and view.pile_size >= BIG_PILE:
+        return least[10]
+    order = (7, 2, 3, 10) if view.top is None else (2, 7, 3, 10)
+    for rank in order:
+        if rank in best:
+            return best[rank] if rank == 3 else least[rank]
+    return next(m for m in moves if isinstance(m, Play))  # (every rank is in `order`)

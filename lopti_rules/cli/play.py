@@ -250,17 +250,16 @@ def play(
 def load_rules_of(pack_path: str, players: str | None) -> tuple[LoadedPack, RuleSet, list[str]]:
     """Check and load a pack for play. `Rejected` (with the rendered diagnostics) when the
     checker or the loader rejects it; ValueError (one sentence) for a table that does not fit."""
-    from lopti_rules.api import check_pack
+    from lopti_rules.api import check_pack, ruleset_from_pack
     from lopti_rules.diagnostics import render
     from lopti_rules.packs.pack import load_pack
-    from lopti_rules.runtime import RuleSet
 
     result = check_pack(pack_path)
     if not result.accepted:
         raise Rejected(render.full([result]))
     pack = load_pack(pack_path)
     names = table_names(players, pack)
-    return pack, RuleSet.from_pack(pack), names
+    return pack, ruleset_from_pack(pack), names
 
 
 class Rejected(Exception):

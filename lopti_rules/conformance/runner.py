@@ -102,11 +102,12 @@ def install_custom_rules(game: Game, sc: Scenario) -> str | None:
         return None
     if importlib.util.find_spec("lopti_rules.runtime") is None:
         return RUNTIME_MISSING
+    from lopti_rules.api import ruleset_from_sources
     from lopti_rules.diagnostics.source import Source
-    from lopti_rules.runtime import RuleEntry, RuleSet, RulesRejected
+    from lopti_rules.runtime import RuleEntry, RulesRejected
 
     try:
-        rules = RuleSet.from_sources([RuleEntry(Source(sc.rules, "rules"), sc.author)])
+        rules = ruleset_from_sources([RuleEntry(Source(sc.rules, "rules"), sc.author)])
     except RulesRejected as exc:
         errors = [d for d in exc.diagnostics if d.is_error]
         shown = "; ".join(f"{d.span.line}:{d.span.column}: {d.code} {d.message}" for d in errors)

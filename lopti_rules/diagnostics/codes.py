@@ -8,8 +8,12 @@ it catches, why the rulebook forbids it, an example and what to write instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-from lopti_rules.diagnostics.source import Severity
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
 
 
 @dataclass(frozen=True, slots=True)

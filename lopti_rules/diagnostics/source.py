@@ -14,12 +14,9 @@ than in the text), a `PositionMap` places every column of the text in the outer 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 
-
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
+from lopti_rules.diagnostics.codes import Severity as Severity  # re-exported
+from lopti_rules.diagnostics.codes import severity_of
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -121,8 +118,6 @@ class Source:
         severity: Severity | None = None,
     ) -> Diagnostic:
         """Record a diagnostic; severity defaults to the code's registered one."""
-        from lopti_rules.diagnostics.codes import severity_of
-
         diag = Diagnostic(
             code=code,
             severity=severity if severity is not None else severity_of(code),

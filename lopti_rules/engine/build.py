@@ -4,9 +4,11 @@
 same RNG unless the options name one (D29), deals S3 (three face-down, three face-up, three
 in hand, one card at a time clockwise from the dealer's left) and leaves the round in the
 setup phase (S4) with the first player to act (S6). It emits `round`, `deal` and the first
-`turn` on the bus it is given. `game_from_position` checks a `Position` (sizes, ranks, at
-most four cards of a rank, the low flag) and builds its state without emitting anything;
-`position_of` reads a game back in the same shape.
+`turn` on the bus it is given. `validate_position` checks a `Position` (sizes, ranks, at
+most four cards of a rank, seats, the low flag); `game_from_position` builds its state
+(after that check) without emitting anything; `position_of` reads a game back in the same
+shape. The functions take the `Game` class from `Game.new`/`Game.from_position`, so this
+module never imports game.py at run time.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lopti_rules.engine.cards import RANK_NAMES, SUITS, full_deck
 from lopti_rules.engine.events import (
@@ -22,8 +25,10 @@ from lopti_rules.engine.events import (
     round_event,
     turn_event,
 )
-from lopti_rules.engine.game import Game
 from lopti_rules.engine.position import Position
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +55,12 @@ class TableOptions:
             raise ValueError("rounds are numbered from 1")
 
 
-def new_game(options: TableOptions, seed: int, bus: EventBus | None = None) -> Game:
+def new_game(
+    cls: type[Game], options: TableOptions, seed: int, bus: EventBus | None = None
+) -> Game:
     rng = random.Random(seed)
     n = options.players
-    game = Game(n, rng, bus)
+    game = cls(n, rng, bus)
     game.seed = seed
     game.dealer = options.dealer if options.dealer is not None else rng.randrange(n)
     game.round = options.round
@@ -106,10 +113,19 @@ def _check_ranks(where: str, ranks: list[int]) -> None:
             raise ValueError(f"{where} holds {rank!r}, which is not a rank (2..14)")
 
 
-def game_from_position(pos: Position, seed: int = 0, bus: EventBus | None = None) -> Game:
+def validate_position(pos: Position) -> None:
+    """ValueError (one sentence, with the clause) if `pos` describes no possible table."""
     n = pos.players
     if not 2 <= n <= 5:
         raise ValueError(f"a table has 2 to 5 players, not {n} (S1)")
+    _check_zones(pos)
+    _check_counts(pos)
+    _check_seats(pos)
+    _check_flags(pos)
+
+
+def _check_zones(pos: Position) -> None:
+    n = pos.players
     for name in ("hands", "face_up", "face_down"):
         zone = getattr(pos, name)
         if len(zone) != n:
@@ -124,6 +140,9 @@ def game_from_position(pos: Position, seed: int = 0, bus: EventBus | None = None
             raise ValueError("3s never go on the pile: they go to the chain (X3.2)")
     _check_ranks("the deck", pos.deck)
     _check_ranks("the removed cards", pos.removed)
+
+
+def _check_counts(pos: Position) -> None:
     every = [
         r for zone in (pos.hands, pos.face_up, pos.face_down, pos.pile) for z in zone for r in z
     ]
@@ -133,6 +152,12 @@ def game_from_position(pos: Position, seed: int = 0, bus: EventBus | None = None
             raise ValueError(
                 f"the position has {count} cards of rank {RANK_NAMES[rank]}; at most 4 exist"
             )
+    if pos.chain < 0 or pos.removed_unknown < 0:
+        raise ValueError("`chain` and `removed` cannot be negative")
+
+
+def _check_seats(pos: Position) -> None:
+    n = pos.players
     for name, seat in (("turn", pos.turn), ("dealer", pos.dealer)):
         if not 0 <= seat < n:
             raise ValueError(f"`{name}` must be a seat from 0 to {n - 1}, not {seat}")
@@ -140,8 +165,10 @@ def game_from_position(pos: Position, seed: int = 0, bus: EventBus | None = None
         raise ValueError("`finished` must list distinct seats of this table")
     if pos.turn in pos.finished:
         raise ValueError(f"seat {pos.turn} is to act but has already finished")
-    derived = bool(pos.pile) and pos.pile[-1][0] == 7
-    if pos.low is not None and pos.low != derived:
+
+
+def _check_flags(pos: Position) -> None:
+    if pos.low is not None and pos.low != _low_of(pos):
         top = "empty" if not pos.pile else " ".join(RANK_NAMES[r] for r in pos.pile[-1])
         raise ValueError(
             f"`low` is {str(pos.low).lower()} but the top play is {top}: the low rule is "
@@ -149,10 +176,20 @@ def game_from_position(pos: Position, seed: int = 0, bus: EventBus | None = None
         )
     if pos.obligation and not pos.pile:
         raise ValueError("a 3-obligation needs a non-empty pile (X3.3, X3.4)")
-    if pos.chain < 0 or pos.removed_unknown < 0:
-        raise ValueError("`chain` and `removed` cannot be negative")
 
-    game = Game(n, random.Random(seed), bus)
+
+def _low_of(pos: Position) -> bool:
+    """The low rule is pending exactly when the top play is 7s (X7.2, P6)."""
+    return bool(pos.pile) and pos.pile[-1][0] == 7
+
+
+def game_from_position(
+    cls: type[Game], pos: Position, seed: int = 0, bus: EventBus | None = None
+) -> Game:
+    """The game `pos` describes (validated first); emits no events."""
+    validate_position(pos)
+    n = pos.players
+    game = cls(n, random.Random(seed), bus)
     game.seed = seed
     for seat in range(n):
         for rank in pos.hands[seat]:
@@ -169,7 +206,7 @@ def game_from_position(pos: Position, seed: int = 0, bus: EventBus | None = None
     game.pile_counts = [len(play) for play in pos.pile]
     game.deck = pos.deck[::-1]
     game.turn, game.dealer, game.round = pos.turn, pos.dealer, pos.round
-    game.chain, game.obligation, game.low = pos.chain, pos.obligation, derived
+    game.chain, game.obligation, game.low = pos.chain, pos.obligation, _low_of(pos)
     game.removed = list(pos.removed)
     game.removed_unknown = pos.removed_unknown
     game.drawn, game.bonus = pos.drawn, pos.bonus

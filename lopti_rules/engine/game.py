@@ -20,6 +20,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from lopti_rules.engine.build import TableOptions, game_from_position, new_game, position_of
+from lopti_rules.engine.effects import Effects
 from lopti_rules.engine.events import (
     AFTER,
     BEFORE,
@@ -46,8 +48,6 @@ from lopti_rules.engine.swaps import apply_swap, legal_swaps
 from lopti_rules.engine.view import View, render
 
 if TYPE_CHECKING:
-    from lopti_rules.engine.build import TableOptions
-    from lopti_rules.engine.effects import Effects
     from lopti_rules.engine.position import Position
 
 # (kind, seat, bonus, drawn): an out-of-turn bonus interrupted the flow; "end" finishes
@@ -102,8 +102,6 @@ class Game:
     )
 
     def __init__(self, players: int, rng: random.Random, bus: EventBus | None = None) -> None:
-        from lopti_rules.engine.effects import Effects
-
         self.players = players
         self.rng = rng
         self.seed = 0
@@ -153,20 +151,14 @@ class Game:
     @classmethod
     def new(cls, options: TableOptions, seed: int, *, bus: EventBus | None = None) -> Game:
         """A freshly dealt round (S3), in the setup phase; `bus` lets hooks see the deal."""
-        from lopti_rules.engine.build import new_game
-
-        return new_game(options, seed, bus)
+        return new_game(cls, options, seed, bus)
 
     @classmethod
     def from_position(cls, pos: Position, *, seed: int = 0, bus: EventBus | None = None) -> Game:
         """The state `pos` describes, mid-turn; emits no events. ValueError if impossible."""
-        from lopti_rules.engine.build import game_from_position
-
-        return game_from_position(pos, seed, bus)
+        return game_from_position(cls, pos, seed, bus)
 
     def position(self) -> Position:
-        from lopti_rules.engine.build import position_of
-
         return position_of(self)
 
     def view(self, seat: int) -> View:
@@ -277,7 +269,7 @@ class Game:
         self._pre_draw = -1
         if not self.bonus and not self.drawn:  # T4: the turn's first play only
             self.drawn = True
-            if not went_out and self.deck and self.hand_sizes[seat] < 3 and not self.out[seat]:
+            if not went_out and self.deck and self.hand_sizes[seat] < 3:  # (draw: not to R3)
                 self.draw(seat)
         if not went_out and not self.hand_sizes[seat] and self.face_up[seat]:
             self.take_up(seat)  # F2, D15

@@ -5,10 +5,8 @@ appends exactly one LP diagnostic to `source.diagnostics` (the first error, repo
 never a cascade) and returns None. Guarantees: it never raises on any text; it never recurses
 deeper than the limits below allow, and it runs in time linear in the text.
 
-The grammar (`grammar/lopti.lark`, shipped in the package) is built once per process: LALR with
-the contextual lexer and Lark's indenter, cached by Lark in the user's cache directory (or not
-at all when that is not writable). `build_parser(strict=True)` is what the tests use to prove
-the grammar has no conflict or terminal collision.
+The grammar and Lark's parser over it live in `lark_parser.py` (re-exported here); the
+syntax report (`syntax_report.py`) reads the same parser, so neither imports the other.
 
 Limits (documented in docs/language.md), each reported as LP005:
 - a file of more than `MAX_FILE_CHARS` characters;
@@ -19,121 +17,36 @@ Limits (documented in docs/language.md), each reported as LP005:
 
 from __future__ import annotations
 
-import functools
-import os
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.language import ast
-from lopti_rules.language.resources import grammar_path
+from lopti_rules.language.lark_parser import (
+    IndentMismatch,
+    build_parser,
+    code_part,
+    parse_tree,
+    parser,
+    with_final_newline,
+)
 
 if TYPE_CHECKING:
-    from lark import Lark, Token, Tree
+    from lark import Token, Tree
+
+__all__ = [
+    "IndentMismatch",
+    "build_parser",
+    "code_part",
+    "parse",
+    "parse_tree",
+    "parser",
+    "scan_comments",
+    "with_final_newline",
+]
 
 MAX_FILE_CHARS = 1_000_000
 MAX_LINE_CHARS = 1_000
 MAX_DEPTH = 100
-
-
-class IndentMismatch(Exception):
-    """A line dedents to a column that matches no enclosing block."""
-
-    def __init__(self, line: int, column: int) -> None:
-        super().__init__(f"indentation mismatch at {line}:{column}")
-        self.line = line
-        self.column = column
-
-
-def _indenter() -> Any:
-    from lark.indenter import Indenter
-
-    class LoptiIndenter(Indenter):
-        """Lark's indenter, with NAME lexed in every state (whole-word keywords) and a
-        positioned error for a dedent that matches no outer block."""
-
-        NL_type = "_NL"
-        OPEN_PAREN_types: list[str] = []  # noqa: RUF012 (Lark's interface)
-        CLOSE_PAREN_types: list[str] = []  # noqa: RUF012
-        INDENT_type = "_INDENT"
-        DEDENT_type = "_DEDENT"
-        tab_len = 8
-
-        always_accept = ("_NL", "NAME")
-
-        def handle_NL(self, token: Token) -> Iterator[Token]:
-            from lark import Token
-
-            yield token
-            # an _NL without a line break (a comment closing a text given without its final
-            # newline, as an editor's half-typed buffer may be) indents nothing
-            indent_str = token.rsplit("\n", 1)[1] if "\n" in token else ""
-            indent = len(indent_str)
-            if indent > self.indent_level[-1]:
-                self.indent_level.append(indent)
-                yield Token.new_borrow_pos(self.INDENT_type, indent_str, token)
-                return
-            while indent < self.indent_level[-1]:
-                self.indent_level.pop()
-                yield Token.new_borrow_pos(self.DEDENT_type, indent_str, token)
-            if indent != self.indent_level[-1]:
-                raise IndentMismatch(token.end_line or 1, token.end_column or 1)
-
-    return LoptiIndenter()
-
-
-def _cache_file() -> str | bool:
-    """A cache path in the user's cache directory, or False when none is writable."""
-    import lark
-
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
-    folder = os.path.join(base, "lopti-rules")
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
-        return False
-    if not os.access(folder, os.W_OK):
-        return False
-    major, minor = sys.version_info[:2]
-    return os.path.join(folder, f"grammar-lark{lark.__version__}-py{major}{minor}.cache")
-
-
-def build_parser(*, strict: bool = False, cache: bool = True, debug: bool = False) -> Lark:
-    """Build the Lark parser from the shipped grammar (Lark checks the cache's hash).
-    `strict` (which needs `interegular`) refuses any conflict or terminal collision; `debug`
-    makes Lark log each conflict as a warning instead of resolving it silently."""
-    from lark import Lark
-
-    return Lark.open(
-        str(grammar_path()),
-        parser="lalr",
-        lexer="contextual",
-        postlex=_indenter(),
-        propagate_positions=True,
-        maybe_placeholders=True,
-        strict=strict,
-        debug=debug,
-        cache=_cache_file() if cache and not (strict or debug) else False,
-    )
-
-
-@functools.cache
-def parser() -> Lark:
-    """The process-wide parser, built (or loaded from the cache) on first use."""
-    return build_parser()
-
-
-def with_final_newline(text: str) -> str:
-    """The text as the parser reads it: with a final newline, so the last line ends like
-    every other."""
-    return text if text.endswith("\n") else text + "\n"
-
-
-def parse_tree(text: str) -> Tree[Token]:
-    """Lark's tree for `text`; raises Lark's errors or `IndentMismatch`."""
-    return parser().parse(with_final_newline(text))
 
 
 def parse(source: Source) -> ast.File | None:
@@ -217,25 +130,3 @@ def scan_comments(text: str) -> tuple[ast.Comment, ...]:
             body = line[index:].rstrip()
             found.append(ast.Comment(body, Span(number, index + 1, number, index + 1 + len(body))))
     return tuple(found)
-
-
-def code_part(line: str) -> str:
-    """The line up to its `# comment`, with string contents blanked (so a `#` or tab in a
-    string does not count): as long as the line, or up to the comment's `#`."""
-    out: list[str] = []
-    in_string = escaped = False
-    for char in line:
-        if in_string:
-            out.append(" ")
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == "#":
-            break
-        else:
-            in_string = char == '"'
-            out.append(char)
-    return "".join(out)

@@ -55,7 +55,7 @@ def report(source: Source, exc: UnexpectedInput) -> None:
 
 def report_tabs(source: Source) -> bool:
     """LP003 for the first tab outside a string or comment; True if one was found."""
-    from lopti_rules.language.parse import code_part
+    from lopti_rules.language.lark_parser import code_part
 
     for number, line in enumerate(source.text.split("\n"), start=1):
         code = code_part(line)
@@ -82,7 +82,7 @@ def report_capitalised_keyword(source: Source) -> bool:
     word occurs outside strings and comments."""
     from lark.exceptions import LarkError
 
-    from lopti_rules.language.parse import IndentMismatch, parser, with_final_newline
+    from lopti_rules.language.lark_parser import IndentMismatch, parser, with_final_newline
 
     text = source.text
     if not any(m.group(1) and _is_candidate(m.group(1)) for m in _CAPITALISED.finditer(text)):
@@ -120,7 +120,7 @@ def _is_candidate(word: str) -> bool:
 @functools.cache
 def _keyword_terminals() -> dict[str, str]:
     """Each keyword's terminal name (`player` -> `PLAYER`)."""
-    from lopti_rules.language.parse import parser
+    from lopti_rules.language.lark_parser import parser
 
     return {
         term.pattern.value: term.name
@@ -372,7 +372,7 @@ class _State:
 def _match(exc: Any) -> Mistake | None:
     from lark.exceptions import UnexpectedInput
 
-    from lopti_rules.language.parse import IndentMismatch, parse_tree
+    from lopti_rules.language.lark_parser import IndentMismatch, parse_tree
 
     def parse_fn(text: str) -> Any:
         try:
@@ -424,7 +424,7 @@ def _describe(token: Token) -> str:
 
 @functools.cache
 def _display() -> dict[str, str]:
-    from lopti_rules.language.parse import parser
+    from lopti_rules.language.lark_parser import parser
 
     shown = dict(_WORDS)
     for term in parser().terminals:

@@ -1,16 +1,12 @@
-"""Loading rules for play: parse, check all of them together, compile, or refuse.
+"""Compiling rules for play: checked ASTs in, a `RuleSet` of ready hooks out.
 
-Takes rule sources, each with the seat of its author, in the order the rules came into
-force (a pack's `rules:`, a scenario's `rules:`, a proposed rule after the rules in force).
-Produces a `RuleSet`: every hook compiled once (conditions.py, targets.py, actions.py: plain
-closures), ready to `install` on any number of games. Guarantees: the sources are parsed
-and checked *together* (loops across rules, duplicate titles, the roster), and if any
-error is found `RulesRejected` is raised with every diagnostic, so a rule the checker
-rejects can never be loaded. Warnings (LW6xx) do not stop a rule; they are kept in
-`RuleSet.warnings`.
-
-`compile_unchecked` skips the checker. It exists only so tests can force rejected rule sets
-(LR203 cycles, LR204 loops) through the runtime and see the guard stop them.
+Takes parsed rule files (`ast.File`), each with the seat of its author, in the order the
+rules came into force, which the checker has accepted together: `api.py` is where text is
+parsed, checked and handed here (`api.ruleset_from_sources`, `api.load_rules`), so a rule the
+checker rejects is never compiled. Produces a `RuleSet`: every hook compiled once
+(conditions.py, targets.py, actions.py), ready to `install` on any number of games, with the
+checker's warnings (LW6xx) in `RuleSet.warnings`. `RulesRejected` is what the composition
+raises when the checker finds an error.
 """
 
 from __future__ import annotations
@@ -21,7 +17,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from lopti_rules.diagnostics.source import Diagnostic, Source
 from lopti_rules.language import ast, catalog
-from lopti_rules.language.parse import parse
 from lopti_rules.runtime.actions import ActionCompiler
 from lopti_rules.runtime.conditions import CondCompiler, compile_test, event_keys, resolve
 from lopti_rules.runtime.guard import GuardLimits, limits_for, static_cost
@@ -30,7 +25,6 @@ from lopti_rules.runtime.install import Chooser, CompiledHook, Runtime
 if TYPE_CHECKING:
     from lopti_rules.engine.events import EventBus
     from lopti_rules.engine.game import Game
-    from lopti_rules.packs.pack import LoadedPack
 
 
 class Entry(Protocol):
@@ -63,7 +57,7 @@ class RulesRejected(ValueError):
 
 
 class RuleSet:
-    """Compiled rules in force, in order. Build with `from_sources` (checked)."""
+    """Compiled rules in force, in order. Build with `api.ruleset_from_sources` (checked)."""
 
     __slots__ = ("hooks", "limits", "titles", "warnings")
 
@@ -79,38 +73,6 @@ class RuleSet:
         self.limits = limits
         self.warnings = tuple(warnings)
 
-    @classmethod
-    def from_sources(
-        cls,
-        entries: Iterable[Entry],
-        *,
-        roster: Sequence[str] | None = None,
-        limits: GuardLimits | None = None,
-    ) -> RuleSet:
-        """Parse and check every entry together; compile them, or raise `RulesRejected`."""
-        units: list[tuple[Source, ast.File, int]] = []
-        sources: list[Source] = []
-        for entry in entries:
-            src = entry.source  # a copy: checking must not add diagnostics to the caller's
-            source = Source(src.text, src.path, src.line_offset, src.column_offset)
-            sources.append(source)
-            tree = parse(source)
-            if tree is not None:
-                units.append((source, tree, entry.author))
-        if units:
-            from lopti_rules.check import check
-
-            check([(s, t) for s, t, _ in units], roster=list(roster) if roster else None)
-        diagnostics = sorted((d for s in sources for d in s.diagnostics), key=Diagnostic.sort_key)
-        if any(d.is_error for d in diagnostics):
-            raise RulesRejected(diagnostics)
-        return _compile([(t, a) for _, t, a in units], limits, diagnostics, unchecked=False)
-
-    @classmethod
-    def from_pack(cls, pack: LoadedPack, *, limits: GuardLimits | None = None) -> RuleSet:
-        """A loaded pack's rules (`pack.load_pack`), checked with its roster."""
-        return cls.from_sources(pack.entries, roster=pack.roster, limits=limits)
-
     def __len__(self) -> int:
         return len(self.titles)
 
@@ -124,50 +86,16 @@ class RuleSet:
         return Runtime(bus, self.hooks, self.limits, chooser)
 
 
-def load_rules(
-    text: str | Sequence[str],
-    author: int | Sequence[int] = 0,
+def compile_rules(
+    units: Iterable[tuple[ast.File, int]],
     *,
-    path: str = "<rules>",
-    roster: Sequence[str] | None = None,
     limits: GuardLimits | None = None,
+    warnings: Sequence[Diagnostic] = (),
+    unchecked: bool = False,
 ) -> RuleSet:
-    """Rule text (one file, or several in the order they came into force) with the author's
-    seat (one for all, or one per text); checked together, else `RulesRejected`."""
-    texts = [text] if isinstance(text, str) else list(text)
-    authors = [author] * len(texts) if isinstance(author, int) else list(author)
-    if len(authors) != len(texts):
-        raise ValueError(f"{len(authors)} authors for {len(texts)} rule texts")
-    entries = [
-        RuleEntry(Source(t, path if len(texts) == 1 else f"{path}[{i}]"), a)
-        for i, (t, a) in enumerate(zip(texts, authors, strict=True))
-    ]
-    return RuleSet.from_sources(entries, roster=roster, limits=limits)
-
-
-def compile_unchecked(
-    text: str | Sequence[str], author: int = 0, *, limits: GuardLimits | None = None
-) -> RuleSet:
-    """TEST ONLY: compile rules the checker may reject (syntax must still be valid), so the
-    guard can be shown to stop them. Never use it to load rules for play."""
-    texts = [text] if isinstance(text, str) else list(text)
-    units: list[tuple[ast.File, int]] = []
-    for i, t in enumerate(texts):
-        source = Source(t, f"<unchecked>[{i}]")
-        tree = parse(source)
-        if tree is None:
-            raise RulesRejected(source.diagnostics)
-        units.append((tree, author))
-    return _compile(units, limits, [], unchecked=True)
-
-
-def _compile(
-    units: list[tuple[ast.File, int]],
-    limits: GuardLimits | None,
-    diagnostics: list[Diagnostic],
-    *,
-    unchecked: bool,
-) -> RuleSet:
+    """Compile parsed rule files with their authors' seats, in the order the rules came into
+    force. The files must be ones the checker accepted together (`api.ruleset_from_sources`
+    does both); `unchecked` also compiles the unbounded loops, for `api.compile_unchecked`."""
     hooks: list[CompiledHook] = []
     titles: list[str] = []
     costs: list[int] = []
@@ -177,7 +105,6 @@ def _compile(
             for hook in rule.hooks:
                 hooks.append(_compile_hook(rule.title.value, author, hook, unchecked))
                 costs.append(static_cost(hook.actions))
-    warnings = [d for d in diagnostics if not d.is_error]
     return RuleSet(hooks, titles, limits_for(costs, limits), warnings)
 
 

@@ -30,12 +30,13 @@ import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from lopti_rules.api import ruleset_from_sources
 from lopti_rules.bots import Bot
 from lopti_rules.bots.runner import run_round
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.narrate import ordinal
-from lopti_rules.runtime import RuleEntry, RuleSet
+from lopti_rules.runtime import RuleEntry
 from lopti_rules.session.model import VoteRecord
 from lopti_rules.session.procedure import Ballots, Proposal, Session
 from lopti_rules.session.report import closing, describe_vote
@@ -94,7 +95,7 @@ def _play(
         + ("; playing for places." if options.places else ".")
     )
     entries = [RuleEntry(Source(r.text, f"<rule {r.id}>"), names.index(r.author)) for r in in_force]
-    ruleset = RuleSet.from_sources(entries, roster=names)
+    ruleset = ruleset_from_sources(entries, roster=names)
     bus = EventBus()
     runtime = ruleset.attach(bus)
     table = TableOptions(

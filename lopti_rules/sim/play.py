@@ -25,6 +25,7 @@ import functools
 import hashlib
 from dataclasses import dataclass, field
 
+from lopti_rules.api import ruleset_from_sources
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, run_round
 from lopti_rules.diagnostics.source import Source
@@ -99,7 +100,7 @@ def game_seed(seed: int, index: int) -> int:
 def compiled(table: Table) -> RuleSet:
     """The table's rules, checked together and compiled (once per process)."""
     roster = list(table.roster) if table.roster is not None else None
-    return RuleSet.from_sources([r.entry() for r in table.rules], roster=roster)
+    return ruleset_from_sources([r.entry() for r in table.rules], roster=roster)
 
 
 def play_game(table: Table, seed: int, index: int) -> GameRecord:

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from lopti_rules.api import load_rules
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.check import cycles
 from lopti_rules.engine import Event, EventBus, Game, TableOptions
-from lopti_rules.runtime import load_rules
 from tests.check.helpers import units
 
 REFILL = (

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from cli_snapshot import ROOT, matches
 
+from lopti_rules.api import ruleset_from_pack
 from lopti_rules.cli.main import main
 from lopti_rules.packs.pack import load_pack
-from lopti_rules.runtime import RuleSet
 
 PACKS = ["gentle", "chaotic", "everything"]
 
@@ -28,7 +28,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def titles(name: str) -> tuple[str, ...]:
-    return RuleSet.from_pack(load_pack(f"examples/packs/{name}.yaml")).titles
+    return ruleset_from_pack(load_pack(f"examples/packs/{name}.yaml")).titles
 
 
 @pytest.mark.parametrize("name", PACKS)

@@ -244,7 +244,7 @@ def test_byte_order_mark_is_ignored(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_unwritable_cache_falls_back_to_no_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lopti_rules.language.parse import _cache_file, build_parser
+    from lopti_rules.language.lark_parser import _cache_file, build_parser
 
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("", encoding="utf-8")

@@ -12,11 +12,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lopti_rules.api import ruleset_from_pack
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.packs.pack import load_pack
-from lopti_rules.runtime import GuardTrip, RuleSet
+from lopti_rules.runtime import GuardTrip
 
 
 @dataclass
@@ -35,7 +36,7 @@ class Tally:
 
 def simulate(path: str | Path, seeds: range, bots: str = "greedy") -> Tally:
     pack = load_pack(path)
-    rules = RuleSet.from_pack(pack)
+    rules = ruleset_from_pack(pack)
     players = len(pack.roster) if pack.roster else 4
     tally = Tally(rules.titles)
     for seed in seeds:

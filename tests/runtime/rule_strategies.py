@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from lopti_rules.api import load_rules
 from lopti_rules.language import catalog
-from lopti_rules.runtime import RuleSet, RulesRejected, load_rules
+from lopti_rules.runtime import RuleSet, RulesRejected
 
 ROLES = (
     "player", "next player", "previous player", "the dealer", "author", "the last winner",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from runtime_helpers import hand, record, table, with_rules
 
+from lopti_rules.api import load_rules
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import bot_rng, play_round
 from lopti_rules.engine import EventBus, Game, Play, TableOptions
-from lopti_rules.runtime import load_rules
 
 
 def test_reveals_shows_the_cards_without_moving_them() -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from runtime_helpers import Lines, hand, table, total_cards, with_rules
 
+from lopti_rules.api import compile_unchecked, load_rules
 from lopti_rules.engine import Event, Play, Swap
-from lopti_rules.runtime import RulesRejected, compile_unchecked, load_rules
+from lopti_rules.runtime import RulesRejected
 
 
 def test_a_take_up_is_not_repeated_by_actions_in_its_own_before_hooks() -> None:  # F2

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from runtime_helpers import Lines, table
 
+from lopti_rules.api import load_rules
 from lopti_rules.engine import Play
-from lopti_rules.runtime import load_rules
 
 TAX = (
     'rule "Tens tax":\n'

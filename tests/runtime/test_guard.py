@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from runtime_helpers import Lines, table, total_cards
 
+from lopti_rules.api import compile_unchecked, load_rules
 from lopti_rules.engine import Play
-from lopti_rules.runtime import GuardLimits, RulesRejected, compile_unchecked, load_rules
+from lopti_rules.runtime import GuardLimits, RulesRejected
 
 ECHO = 'rule "Echo":\n    after clear: clear the pile\n'
 

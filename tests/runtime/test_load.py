@@ -5,17 +5,11 @@ from __future__ import annotations
 import pytest
 from runtime_helpers import table
 
+from lopti_rules.api import compile_unchecked, load_rules, ruleset_from_pack, ruleset_from_sources
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, Game, Play, TableOptions
 from lopti_rules.packs.pack import load_pack_text
-from lopti_rules.runtime import (
-    GuardLimits,
-    RuleEntry,
-    RuleSet,
-    RulesRejected,
-    compile_unchecked,
-    load_rules,
-)
+from lopti_rules.runtime import GuardLimits, RuleEntry, RulesRejected
 
 LOOP_A = 'rule "A":\n    after draw: next player picks up the pile\n'
 LOOP_B = 'rule "B":\n    after pickup: player draws 1\n'
@@ -54,12 +48,12 @@ def test_warnings_do_not_stop_a_rule() -> None:
 
 def test_checking_does_not_touch_the_callers_sources() -> None:
     source = Source('rule "Herald":\n    after clear: announce "Cleared!"\n', "h.lopti")
-    RuleSet.from_sources([RuleEntry(source, 1)])
+    ruleset_from_sources([RuleEntry(source, 1)])
     assert source.diagnostics == []
 
 
 def test_authors_are_per_entry_and_order_is_kept() -> None:
-    rules = RuleSet.from_sources(
+    rules = ruleset_from_sources(
         [
             RuleEntry(Source('rule "One":\n    after clear: author draws 1\n'), 2),
             RuleEntry(Source('rule "Two":\n    after clear: author draws 1\n'), 0),
@@ -74,14 +68,14 @@ def test_from_pack_uses_the_authors_and_roster() -> None:
         '  - author: ben\n    text: |\n      rule "Tax":\n'
         "          after clear when cause is ten: each other player draws 1\n"
     )
-    rules = RuleSet.from_pack(load_pack_text(text, "friday.yaml"))
+    rules = ruleset_from_pack(load_pack_text(text, "friday.yaml"))
     assert [(h.rule, h.author, h.timing, h.event) for h in rules.hooks] == [
         ("Tax", 1, "after", "clear")
     ]
 
 
 def test_an_empty_rule_set_installs_no_hook() -> None:
-    rules = RuleSet.from_sources([])
+    rules = ruleset_from_sources([])
     bus = EventBus()
     runtime = rules.attach(bus)
     game = Game.new(TableOptions(players=3), 1, bus=bus)

@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 from rule_strategies import TABLE_CONDS, accepted_set, rule_texts
 from runtime_helpers import total_cards
 
+from lopti_rules.api import compile_unchecked, load_rules
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import bot_rng
 from lopti_rules.engine import EventBus, Game, TableOptions
-from lopti_rules.runtime import RuleSet, RulesRejected, compile_unchecked, load_rules
+from lopti_rules.runtime import RuleSet, RulesRejected
 
 SETTINGS = settings(
     max_examples=60,

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from lopti_rules.api import load_rules, ruleset_from_pack
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.diagnostics.source import Source
@@ -23,7 +24,7 @@ from lopti_rules.engine.events import GATE_FIELDS
 from lopti_rules.language import ast, catalog
 from lopti_rules.language.parse import parse
 from lopti_rules.packs.pack import load_pack
-from lopti_rules.runtime import GuardLimits, RuleSet, Runtime, load_rules
+from lopti_rules.runtime import GuardLimits, Runtime
 from lopti_rules.runtime.conditions import CondCompiler, compile_gate, event_keys, resolve
 from lopti_rules.runtime.context import Ctx
 
@@ -152,7 +153,7 @@ def test_keys_of_conditions(event: str, text: str, keys: set[int] | None) -> Non
 def test_prefilters_change_no_firing(pack: str) -> None:
     import dataclasses
 
-    rules = RuleSet.from_pack(load_pack(ROOT / "examples" / "packs" / f"{pack}.yaml"))
+    rules = ruleset_from_pack(load_pack(ROOT / "examples" / "packs" / f"{pack}.yaml"))
     seen = []
     for strip in (False, True):
         hooks = [dataclasses.replace(h, keys=None) if strip else h for h in rules.hooks]

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from lopti_rules.api import compile_unchecked, load_rules
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import Event, EventBus, TableOptions
-from lopti_rules.runtime import GuardLimits, RulesRejected, compile_unchecked, load_rules
+from lopti_rules.runtime import GuardLimits, RulesRejected
 from lopti_rules.sim import Table, game_seed, simulate
 from lopti_rules.sim.play import play_game, play_games
 from lopti_rules.sim.pool import MAX_CHUNK, chunks, run

@@ -1,0 +1,178 @@
+"""The package's shape: the stages as folders, their layering, no import cycles, small functions.
+
+Reads every module's imports with `ast` (function-level imports included; imports made only
+for the type checker, under `if TYPE_CHECKING:`, aside) and fails on:
+- a module at the package's top level other than `__init__`, `api` and `__main__`;
+- an import cycle between modules;
+- an import against the layering below (docs/architecture.md writes the same table): a
+  stage may import only stages of a lower layer, and the runtime reads only the AST and the
+  catalogue of the language (parsing and checking are wired in `api.py`).
+And, with radon, on any function whose cyclomatic complexity is above 25.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "lopti_rules"
+
+# lowest first: a stage may import stages of lower layers only (and itself)
+LAYERS: list[set[str]] = [
+    {"lopti_rules"},  # the root package: the version
+    {"diagnostics"},
+    {"language", "packs", "engine"},
+    {"check", "runtime", "bots", "i18n"},
+    {"api"},
+    {"sim", "conformance", "session", "lsp"},
+    {"cli"},
+    {"__main__"},
+]
+# what one stage may read of another beyond the layering's rule
+NARROW: dict[str, tuple[str, set[str]]] = {
+    "runtime": ("language", {"lopti_rules.language.ast", "lopti_rules.language.catalog"}),
+}
+TOP_LEVEL = {"__init__.py", "api.py", "__main__.py", "py.typed"}
+MAX_COMPLEXITY = 25
+
+
+def _modules() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The package modules `name` imports at run time, wherever the import statement is."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name in modules)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, *([node.module] if node.module else [])])
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                found.add(full if full in modules else base)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return {m for m in found if m in modules and m != name}
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    return {name: _imports(name, path, modules) for name, path in modules.items()}
+
+
+def _stage(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_top_level_holds_only_the_entry_points() -> None:
+    loose = {p.name for p in PACKAGE.iterdir() if p.is_file()} - TOP_LEVEL
+    assert not loose, f"modules at the package's top level: {sorted(loose)}"
+
+
+def test_there_is_no_import_cycle() -> None:
+    assert _cycles(_graph()) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+
+
+def test_every_stage_has_a_layer() -> None:
+    stages = {_stage(m) for m in _modules()}
+    assert stages == set().union(*LAYERS)
+
+
+def test_imports_follow_the_layering() -> None:
+    layer = {stage: i for i, stages in enumerate(LAYERS) for stage in stages}
+    wrong: list[str] = []
+    for module, imported in sorted(_graph().items()):
+        here = _stage(module)
+        for other in sorted(imported):
+            there = _stage(other)
+            if there == here:
+                continue
+            if layer[there] >= layer[here]:
+                wrong.append(f"{module} imports {other} ({there} is not below {here})")
+            narrow = NARROW.get(here)
+            if narrow is not None and narrow[0] == there and other not in narrow[1]:
+                wrong.append(f"{module} imports {other} ({here} may read only {narrow[1]})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_function_is_too_complex() -> None:
+    from radon.complexity import cc_visit
+
+    over = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for block in cc_visit(path.read_text(encoding="utf-8")):
+            if block.complexity > MAX_COMPLEXITY:
+                where = path.relative_to(PACKAGE.parent)
+                over.append(f"{where}:{block.lineno} {block.name} {block.complexity}")
+    assert not over, f"cyclomatic complexity above {MAX_COMPLEXITY}: {over}"
