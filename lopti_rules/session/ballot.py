@@ -24,24 +24,31 @@ if TYPE_CHECKING:
     from lopti_rules.session.procedure import Ballots, Proposal, Session
 
 
+def _check_ballot(session: Session, proposal: Proposal, yes: list[str], no: list[str]) -> None:
+    """Refused unless this round has no vote yet, each player votes once and the proposal
+    says when it starts (V1, V3, V7, V8)."""
+    k = session.current
+    held = next((v for v in session.state.votes if v.round == k), None)
+    if held is not None:
+        raise Refused(
+            f"round {k} has had its Rule Vote already ({held.result}): one vote per round",
+            "V1, V7",
+        )
+    session._known([proposal.proposer, *yes, *no], "voter")
+    if len(set(yes)) != len(yes) or len(set(no)) != len(no) or set(yes) & set(no):
+        raise Refused("each session player votes once, yes or no", "V3")
+    if proposal.effective not in ("now", "next"):
+        raise Refused("say before voting whether the change starts now or next round", "V8")
+
+
 def run_vote(
     session: Session, proposal: Proposal, ballots: Ballots, throws: ThrowSource | None
 ) -> VoteRecord:
     k = session.current
     state = session.state
     proposal, ballots = _spelled(session, proposal, ballots)
-    held = next((v for v in state.votes if v.round == k), None)
-    if held is not None:
-        raise Refused(
-            f"round {k} has had its Rule Vote already ({held.result}): one vote per round",
-            "V1, V7",
-        )
     yes, no = list(ballots.yes), list(ballots.no)
-    session._known([proposal.proposer, *yes, *no], "voter")
-    if len(set(yes)) != len(yes) or len(set(no)) != len(no) or set(yes) & set(no):
-        raise Refused("each session player votes once, yes or no", "V3")
-    if proposal.effective not in ("now", "next"):
-        raise Refused("say before voting whether the change starts now or next round", "V8")
+    _check_ballot(session, proposal, yes, no)
     title, creator = _validate(session, proposal)
     if ballots.creator_absent and creator is not None:
         _away(creator, yes, no, ballots.defenders)
