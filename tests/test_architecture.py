@@ -25,6 +25,7 @@ LAYERS: list[set[str]] = [
     {"check", "runtime", "bots", "i18n"},
     {"api"},
     {"sim", "conformance", "session", "lsp"},
+    {"serve"},
     {"cli"},
     {"__main__"},
 ]

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from lopti_rules.api import ruleset_from_sources
 from lopti_rules.bots import GreedyBot
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
 from lopti_rules.diagnostics.source import Source
@@ -35,7 +36,7 @@ from lopti_rules.engine import (
 )
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.narrate import Narrator
-from lopti_rules.runtime import RuleEntry, RuleSet
+from lopti_rules.runtime import RuleEntry
 
 _CLAUSE = re.compile(r"\(([A-Z][A-Za-z0-9.\-]*(?:,\s*[A-Z][A-Za-z0-9.\-]*)*)\)\.?\s*$")
 KEEP = "keep"
@@ -155,7 +156,7 @@ class Round:
     ) -> Round:
         """Deal the round with the rules in force; with `moves`, replay those steps."""
         entries = [RuleEntry(_source(text, i), author) for i, (text, author) in enumerate(rules)]
-        ruleset = RuleSet.from_sources(entries, roster=list(names))
+        ruleset = ruleset_from_sources(entries, roster=list(names))
         bus = EventBus()
         runtime = ruleset.attach(bus)
         log: list[str] = []
