@@ -7,7 +7,7 @@ import click
 import pytest
 
 from lopti_rules import __version__
-from lopti_rules.buildinfo import engine_is_compiled
+from lopti_rules.cli.buildinfo import engine_is_compiled
 from lopti_rules.cli.main import COMMANDS, SUMMARIES, cli, main
 
 

@@ -125,7 +125,7 @@ class LazyGroup(FullSummaries):
 
 def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     if value and not ctx.resilient_parsing:
-        from lopti_rules.buildinfo import build_kind
+        from lopti_rules.cli.buildinfo import build_kind
 
         click.echo(f"lopti {__version__} ({build_kind()})")
         ctx.exit()

@@ -15,7 +15,8 @@ EXTENSIONS = (".so", ".pyd")
 
 def engine_is_compiled() -> bool:
     """Whether `lopti_rules.engine.game` would be imported from an extension module."""
-    engine = os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine")
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    engine = os.path.join(package, "engine")
     spec = importlib.machinery.PathFinder.find_spec("game", [engine])
     origin = spec.origin if spec is not None else None
     return origin is not None and origin.endswith(EXTENSIONS)
