@@ -71,6 +71,8 @@ class Hub:
             except Refusal as exc:
                 await self.send(ws, exc.to_json())
                 return
+            if self.service.dirty:  # saved before anyone is told; other tables go on
+                await asyncio.to_thread(self.service.save)
             if reply is not None:
                 await self.send(ws, reply)
             if not isinstance(msg, protocol.SettleMsg | protocol.CheckRuleMsg):

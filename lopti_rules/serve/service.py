@@ -5,8 +5,9 @@ Produces: the direct reply, if any (an `error`, `checked` or `settled`), and for
 client the `state` it may see (`state_for`). Guarantees: a message from someone not allowed
 to send it (an action for another seat, a host's step from a player) is `forbidden`; a
 refused one changes nothing; after every step that changed the game, the round is written
-to the table file (`<session>.table.json`, atomically, with the tokens, owner-only) and the
-evening to the session file, so a restart resumes both. The caller serializes calls
+to the table file (`<session>.table.json`, atomically, with the tokens, owner-only: `dirty`
+until the caller has run `save`, before it tells the clients) and the evening to the session
+file, so a restart resumes both. The caller serializes calls
 (one asyncio lock per table, `app.py`).
 """
 
@@ -54,6 +55,7 @@ class TableService:
         self._evening: dict[str, object] | None = None  # the evening as JSON, until it changes
         self.seq = 0
         self.seed = 0
+        self.dirty = False  # the table file is behind: `save` it before telling the clients
         if table_file is not None and table_file.exists():
             self._resume(table_file)
 
@@ -86,6 +88,9 @@ class TableService:
                 self._round_over()
 
     def save(self) -> None:
+        """Write the table file (atomically, fsynced; the caller runs it off the event loop,
+        so other tables go on meanwhile)."""
+        self.dirty = False
         if self.table_file is None:
             return
         r = self.round
@@ -266,7 +271,7 @@ class TableService:
         self._told = 0
         if msg.cards == "real":
             self.round = None
-            self.save()
+            self.dirty = True
             return
         self.kinds = kinds
         self.seed = self.fixed_seed + record.round if self.fixed_seed is not None else 0
@@ -281,7 +286,7 @@ class TableService:
         self.seq += 1
         self._sync_log()
         self._round_over()
-        self.save()
+        self.dirty = True
 
     def _round_over(self) -> None:
         """A round played here that ended is recorded in the evening (W4, W5)."""

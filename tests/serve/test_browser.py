@@ -93,7 +93,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
 def _page(browser: Any, url: str, *, phone: bool = False) -> Any:
     size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
     page = browser.new_context(viewport=size).new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(30000)
     page.goto(url)
     page.wait_for_function("() => typeof state !== 'undefined' && state !== null")
     return page
@@ -214,7 +214,9 @@ def test_the_winners_rule_is_checked_live_and_added(browser: Any, served: Served
     box = page.locator("#rule-text")
     box.fill("")
     box.type(TENS_TAX.replace("Tens tax", "Ten toll").replace("ten:", "tenn:"), delay=2)
-    page.wait_for_selector("#diagnostics li")
+    page.wait_for_function(  # the check of the whole text, after those of its beginnings
+        "() => document.getElementById('diagnostics').textContent.includes('LR503')"
+    )
     problem = page.inner_text("#diagnostics")
     assert "LR503" in problem and "hint:" in problem and "2:" in problem
     assert page.is_disabled("#add-rule")
