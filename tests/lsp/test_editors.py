@@ -150,8 +150,9 @@ MESSY = 'rule   "Mercy" :\n  after pickup when count >= 8 :  player discards 2 l
 BAD = 'rule "Typo":\n    after claer: player draws 1\n'
 
 
-def git(repo: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True)
+def git(repo: Path, *args: str, env: dict[str, str] | None = None) -> None:
+    done = subprocess.run(["git", *args], cwd=repo, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="pre-commit needs git")
@@ -194,7 +195,7 @@ def test_pre_commit_checks_and_formats_a_folder_of_rules(tmp_path: Path) -> None
     assert second.returncode == 0, second.stdout + second.stderr
     assert run("install").returncode == 0
     git(repo, "add", ".")
-    git(repo, "commit", "-q", "-m", "rules")  # the installed hook passes the commit
+    git(repo, "commit", "-q", "-m", "rules", env=env)  # the installed hook passes the commit
     (repo / "rules" / "typo.lopti").write_text(BAD, encoding="utf-8")
     git(repo, "add", ".")
     refused = subprocess.run(
