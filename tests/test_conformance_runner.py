@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from lopti_rules.cli.main import main
-from lopti_rules.conformance import RUNTIME_MISSING, run_paths
+from lopti_rules.conformance import RUNTIME_MISSING, Engine, run_paths
 from lopti_rules.conformance import runner as runner_module
+from lopti_rules.engine import Game
+from lopti_rules.engine.position import Position
 
 GOOD = """\
 name: an eight beats a five
@@ -200,24 +202,27 @@ def test_three_on_the_pile_is_refused_where_it_is_written(tmp_path: Path) -> Non
     assert "X3.2" in reason
 
 
-def test_a_state_the_engine_rejects_fails_at_the_state(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_state_the_engine_rejects_fails_at_the_state(tmp_path: Path) -> None:
     """The model catches every impossible state it knows of; whatever else the engine rejects
     is still a malformed scenario, pointed at `state` (or the file's start when none)."""
-    from lopti_rules.engine import Game
 
-    def refuse(pos: object, *, seed: int = 0) -> Game:
+    def refuse(pos: Position, seed: int) -> Game:
         raise ValueError("this table cannot be built")
 
-    monkeypatch.setattr(Game, "from_position", refuse)
-    reason = reason_of(tmp_path, "state.yaml", GOOD)
+    engine = Engine(table=refuse)
+
+    def rejected(folder: Path, name: str, text: str) -> str:
+        [result] = run_paths([write(folder, name, text)], engine)
+        assert result.reason is not None
+        return result.reason
+
+    reason = rejected(tmp_path, "state.yaml", GOOD)
     assert reason == (
         f"{tmp_path / 'state.yaml'}:5:3: the engine rejects the scenario's state: "
         "this table cannot be built"
     )
     no_state = "name: x\nplayers: 2\nsteps:\n  - play: [5]\n"
-    assert reason_of(tmp_path, "bare.yaml", no_state).startswith(f"{tmp_path / 'bare.yaml'}:1:1: ")
+    assert rejected(tmp_path, "bare.yaml", no_state).startswith(f"{tmp_path / 'bare.yaml'}:1:1: ")
 
 
 # -- impossible states: refused where they are written (X3, W1, S7) ----------------------------

@@ -10,12 +10,14 @@ wrong ends the scenario (later steps would start from a state the scenario did n
 and its reason names the step and every expectation that did not hold. A refused move must
 leave the game exactly as it was and emit nothing (CONFORMANCE.md: "nothing changes"). An
 engine exception other than `IllegalMoveError` is a FAIL naming it, never a crash of the run.
+The engine under test is the real one unless an `Engine` (how to build the table, how to make
+a move) is handed in: the corpus's own tests hand in deliberately broken ones to show it fails.
 """
 
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -44,15 +46,37 @@ class Result:
         return f"PASS {self.name}" if self.passed else f"FAIL {self.name}: {self.reason}"
 
 
-def run_paths(paths: Iterable[str | Path]) -> list[Result]:
+def _table(pos: Position, seed: int) -> Game:
+    from lopti_rules.engine import Game
+
+    return Game.from_position(pos, seed=seed)
+
+
+def _apply(game: Game, move: Move) -> None:
+    game.apply(move)
+
+
+@dataclass(frozen=True, slots=True)
+class Engine:
+    """The engine under test: how a scenario's table is built (ValueError: the state is
+    rejected) and how a move is made (IllegalMoveError: refused). The real engine's by default."""
+
+    table: Callable[[Position, int], Game] = _table
+    apply: Callable[[Game, Move], None] = _apply
+
+
+REAL_ENGINE = Engine()
+
+
+def run_paths(paths: Iterable[str | Path], engine: Engine = REAL_ENGINE) -> list[Result]:
     """Run every scenario under `paths` (FileNotFoundError for a path that does not exist)."""
-    return [run_loaded(item) for item in load_all(discover(paths))]
+    return [run_loaded(item, engine) for item in load_all(discover(paths))]
 
 
-def run_loaded(item: Loaded) -> Result:
+def run_loaded(item: Loaded, engine: Engine = REAL_ENGINE) -> Result:
     if item.scenario is None:
         return Result(item.name, item.path, False, item.problem)
-    reason = run_scenario(item.scenario, state_at=item.state_at)
+    reason = run_scenario(item.scenario, state_at=item.state_at, engine=engine)
     return Result(item.name, item.path, reason is None, reason)
 
 
@@ -116,16 +140,16 @@ def install_custom_rules(game: Game, sc: Scenario) -> str | None:
     return None
 
 
-def run_scenario(sc: Scenario, *, state_at: str | None = None) -> str | None:
+def run_scenario(
+    sc: Scenario, *, state_at: str | None = None, engine: Engine = REAL_ENGINE
+) -> str | None:
     """None when the scenario passes, else the reason it fails.
 
     `state_at` (`FILE:LINE:COL` of the scenario's `state`) heads the reason when the engine
     rejects the state, as for any malformed scenario.
     """
-    from lopti_rules.engine import Game
-
     try:
-        game = Game.from_position(build_position(sc), seed=sc.seed)
+        game = engine.table(build_position(sc), sc.seed)
     except ValueError as exc:
         where = f"{state_at}: " if state_at else ""
         return f"{where}the engine rejects the scenario's state: {exc}"
@@ -141,7 +165,7 @@ def run_scenario(sc: Scenario, *, state_at: str | None = None) -> str | None:
     for number, step in enumerate(sc.steps, start=1):
         emitted.clear()
         try:
-            problems = _run_step(game, step, emitted)
+            problems = _run_step(game, step, emitted, engine.apply)
         except Exception as exc:  # an engine bug must be a FAIL, not a crash of the run
             problems = [f"the step crashed with {type(exc).__name__}: {exc}"]
         if problems:
@@ -160,11 +184,13 @@ def _move(step: Step) -> Move:
     return Swap(step.swap.seat, step.swap.hand, step.swap.face_up)
 
 
-def _run_step(game: Game, step: Step, emitted: list[Event]) -> list[str]:
+def _run_step(
+    game: Game, step: Step, emitted: list[Event], apply: Callable[[Game, Move], None]
+) -> list[str]:
     expect = step.expect or Expect()
     before = game.position()
     try:
-        game.apply(_move(step))
+        apply(game, _move(step))
         accepted, message = True, ""
     except IllegalMoveError as exc:
         accepted, message = False, str(exc)

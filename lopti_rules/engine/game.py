@@ -539,6 +539,12 @@ class Game:
             self.bus.run(row, None, self.dealer, self.round, None, None, round_event, None)
 
     # -- the read API (what other stages read; never the private attributes) ---------------
+    @property
+    def suspended(self) -> int:
+        """How many turns out-of-turn bonuses have interrupted, to finish when they end (0
+        whenever no bonus is under way)."""
+        return len(self._resume)
+
     def pile_size(self) -> int:
         """Cards on the pile."""
         return sum(self.pile_counts)

@@ -1,21 +1,20 @@
 """The loop check's soundness leans on the engine for `take_up` (docs/checker.md, "Why an
 accepted set of rules cannot loop"): the checker treats `take_up` as bounded and so accepts
 cycles through it. That holds because face-up cards never return to the table and the engine
-never starts a take-up for a seat whose take-up is already under way (`Game.take_up`,
-`Game._taking_up`): a `before take_up` hook that empties the hand again does not start a
-nested take-up. These rule sets are accepted, and would recurse without that guarantee; bots
-play them to the end and the runtime guard never trips."""
+never starts a take-up for a seat whose take-up is already under way (`Game.take_up`): a
+`before take_up` hook that empties the hand again does not start a nested take-up. These
+rule sets are accepted, and would recurse without that guarantee; bots play them to the end
+and the runtime guard never trips."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 
 from lopti_rules.api import load_rules
 from lopti_rules.bots import make_bots
-from lopti_rules.bots.runner import run_round
+from lopti_rules.bots.runner import bot_rng, play_round
 from lopti_rules.check import cycles
 from lopti_rules.engine import Event, EventBus, Game, TableOptions
 from tests.check.helpers import units
@@ -33,20 +32,17 @@ RULE_SETS = {"refill": [REFILL], "draw then discard": [DRAW_FIRST, DISCARD_DRAWN
 SEEDS = range(40)
 
 
-@pytest.fixture
-def nested_take_ups(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Count the take-ups asked for while the same seat's take-up is under way (the ones the
-    engine declines), to show the games really reach the case the guarantee is about."""
-    declined: list[int] = []
-    original = Game.take_up
+def watch_nested_take_ups(game: Game, nested: list[int]) -> None:
+    """Note each seat whose `before take_up` hooks left its hand empty with cards still face
+    up: the case where a take-up is asked for while the seat's own is under way. Subscribed
+    after the rules' hooks, so it runs when they have run."""
 
-    def take_up(game: Game, seat: int) -> None:
-        if game.face_up[seat] and seat in game._taking_up:
-            declined.append(seat)
-        original(game, seat)
+    def look(event: Event) -> None:
+        seat = event.actor
+        if seat is not None and game.face_up[seat] and not game.hand_sizes[seat]:
+            nested.append(seat)
 
-    monkeypatch.setattr(Game, "take_up", take_up)
-    yield declined
+    game.bus.subscribe("take_up", "before", look)
 
 
 @pytest.mark.parametrize("name", RULE_SETS)
@@ -59,10 +55,11 @@ def test_the_checker_accepts_a_cycle_through_take_up(name: str) -> None:
 @pytest.mark.parametrize("name", RULE_SETS)
 @pytest.mark.parametrize("players", [2, 4])
 def test_bots_play_accepted_take_up_cycles_without_tripping_the_guard(
-    name: str, players: int, nested_take_ups: list[int]
+    name: str, players: int
 ) -> None:
     rules = load_rules(RULE_SETS[name])
     fired: Counter[str] = Counter()
+    nested_take_ups: list[int] = []
     for seed in SEEDS:
         bus = EventBus()
         runtime = rules.attach(bus)
@@ -72,7 +69,9 @@ def test_bots_play_accepted_take_up_cycles_without_tripping_the_guard(
             take_ups[event.actor] += 1
 
         bus.subscribe("take_up", "after", count)
-        game = run_round(TableOptions(players=players), seed, make_bots("random", players), bus=bus)
+        table = Game.new(TableOptions(players=players), seed, bus=bus)
+        watch_nested_take_ups(table, nested_take_ups)
+        game = play_round(table, make_bots("random", players), bot_rng(seed))
         assert runtime.trips == [], (seed, runtime.trips)
         assert game.game.over, seed
         assert all(n == 1 for n in take_ups.values()), (seed, take_ups)  # once per seat

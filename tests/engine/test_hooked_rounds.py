@@ -72,5 +72,5 @@ def test_hooked_rounds_conserve_cards_and_end(seed: int, n: int, spec: str, plac
         assert total_cards(game) == 52
         for seat in game.finished:
             assert game.cards_of(seat) == 0  # R3: nothing reaches a finished player
-        assert not game._resume or game.bonus  # a frame is open only during a bonus
+        assert not game.suspended or game.bonus  # a turn waits only during a bonus
     assert game.is_over() and game.winner == game.finished[0]

@@ -102,24 +102,27 @@ def test_closed_stdout_is_quiet_and_the_log_is_whole(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stderr == b""
 
 
-def test_a_log_that_fails_while_writing_is_blamed(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from lopti_rules.engine.eventlog import EventLog
+def _small_files() -> None:
+    """In the child: files may grow to 3000 bytes; a write beyond fails (EFBIG), no signal."""
+    import resource
+    import signal
 
-    writes = 0
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (3000, 3000))
 
-    def failing(self: EventLog, obj: dict[str, object]) -> None:
-        nonlocal writes
-        writes += 1
-        if writes > 5:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(EventLog, "_write", failing)
+@pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX file-size limits")
+def test_a_log_that_fails_while_writing_is_blamed(tmp_path: Path) -> None:
     log = tmp_path / "x.jsonl"
-    code, _, err = run(capsys, "--log", str(log))
-    assert code == 2
-    assert err == f"error: cannot write the log {log}: {os.strerror(errno.ENOSPC)}.\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "lopti_rules", "play", "--log", str(log)],
+        preexec_fn=_small_files,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert done.stderr == f"error: cannot write the log {log}: {os.strerror(errno.EFBIG)}.\n"
+    assert log.stat().st_size == 3000  # the first lines were written: it failed on the way
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
