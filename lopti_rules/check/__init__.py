@@ -6,18 +6,18 @@ Produces nothing: every problem is appended to its unit's `Source` as an LR/LW d
 (code, span, message, hint); a check never raises and never stops at the first problem.
 
 Per hook, in this order: names and types (`names`), add-only (`addonly`), playability
-(`playable`), persons (`persons`), impossible conditions (`conds`). Per rule: a rule that
-changes nothing (`rules`). Per unit: roster names anywhere in the text (`persons`), and
-wordings that demand harmful conduct (`conduct`). Over all
-units together: endless loops through the trigger graph (`loops`) and duplicate titles
-(`rules`). `docs/checker.md` explains each pass and the decisions where the spec leaves room.
+(`playable`), bounded work (`work`), persons (`persons`), impossible conditions (`conds`).
+Per rule: a rule that changes nothing (`rules`). Per unit: roster names anywhere in the text
+(`persons`), and wordings that demand harmful conduct (`conduct`). Over all units together:
+endless loops through the trigger graph (`loops`) and duplicate titles (`rules`).
+`docs/checker.md` explains each pass and the decisions where the spec leaves room.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lopti_rules.check import addonly, conduct, names, persons, playable, rules
+from lopti_rules.check import addonly, conduct, names, persons, playable, rules, work
 from lopti_rules.check.conds import check_cond
 from lopti_rules.check.loops import Cycle, HookRef, cycles, trigger_graph
 from lopti_rules.check.sites import CondSite, hook_sites
@@ -43,6 +43,7 @@ def check_file(source: Source, tree: ast.File, *, roster: Sequence[str] | None =
             names.check_hook(source, hook, known.folded)
             addonly.check_hook(source, hook)
             playable.check_hook(source, hook)
+            work.check_hook(source, hook)
             persons.check_hook(source, hook, known)
             resolver = names.event_of(hook)
             for site in hook_sites(hook):

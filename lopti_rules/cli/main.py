@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import sys
 
 import click
@@ -122,6 +123,24 @@ class LazyGroup(FullSummaries):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            # the reader stopped early (`| head -1`): what it read was fine, stop quietly
+            _quiet_stdout()
+            raise click.exceptions.Exit(0) from None
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so flushing what is left cannot fail again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
 
 def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     if value and not ctx.resilient_parsing:
@@ -199,7 +218,12 @@ def usage_sentence(exc: click.UsageError) -> str:
 
 
 def run() -> None:
-    sys.exit(main())
+    code = main()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -109,7 +109,7 @@ def log_observer(
 def parse_players(text: str) -> list[str]:
     """`4` -> four default names; `ann,ben,cat` -> those names. ValueError otherwise."""
     text = text.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         n = int(text)
         if not 2 <= n <= 5:
             raise ValueError(f"--players must be 2 to 5, not {n}")
@@ -151,7 +151,7 @@ def table_names(players: str | None, pack: LoadedPack | None) -> list[str]:
         from lopti_rules.packs.pack import agree_roster
 
         names = list(roster)
-        if players is not None and players.strip().isdigit():
+        if players is not None and players.strip().isascii() and players.strip().isdigit():
             if int(players) != len(names):
                 raise ValueError(
                     f"--players {players.strip()} does not agree with the {len(names)} players "

@@ -360,7 +360,7 @@ def vote(
     except RoshamboError as exc:
         click.echo(f"error: {exc}.", err=True)
         raise Stop(2) from None
-    rule_id = int(target) if target.isdigit() else None
+    rule_id = int(target) if target.isascii() and target.isdigit() else None
     if action != "base" and rule_id is None:
         click.echo(f"error: {target} is not a rule id (see `lopti session show`).", err=True)
         raise Stop(2)

@@ -29,6 +29,9 @@ import click
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
 from lopti_rules.cli.play import Rejected, load_rules_of, table_names
 
+MAX_GAMES = 1_000_000  # --games and --max-moves: checked before anything runs (docs/limits.md)
+MAX_WORKERS = 256
+
 if TYPE_CHECKING:
     from lopti_rules.sim import GameRecord, Table
 
@@ -110,7 +113,13 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
     where to run them. The command gets them as one `Run`, its keyword argument `run`."""
     decorators = [
         click.option("--players", default=None, help="2..5, or names  [default: 4, or the pack's]"),
-        click.option("--games", type=int, default=games, show_default=True, help="Rounds to play."),
+        click.option(
+            "--games",
+            type=click.IntRange(1, MAX_GAMES),
+            default=games,
+            show_default=True,
+            help="Rounds to play.",
+        ),
         click.option(
             "--bots", default="greedy", show_default=True, help="greedy|random, or one per seat."
         ),
@@ -120,13 +129,16 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
         click.option("--places", is_flag=True, help="Play on for 2nd, 3rd, ... places (D28)."),
         click.option(
             "--max-moves",
-            type=int,
+            type=click.IntRange(1, MAX_GAMES),
             default=DEFAULT_MAX_MOVES,
             show_default=True,
             help="A round that reaches this many moves is stopped and counted as stalled.",
         ),
         click.option(
-            "--workers", type=int, default=None, help="Local worker processes  [default: CPUs]"
+            "--workers",
+            type=click.IntRange(1, MAX_WORKERS),
+            default=None,
+            help="Local worker processes  [default: CPUs]",
         ),
         click.option(
             "--dask",

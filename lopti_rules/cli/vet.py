@@ -33,7 +33,7 @@ DEFAULT_GAMES = 2000  # paired: 4,000 rounds, a few seconds on two cores
 def author_seat(author: str, names: list[str]) -> int:
     """`--author`: a seat number, or a seat's name; ValueError (one sentence) otherwise."""
     text = author.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         seat = int(text)
         if seat >= len(names):
             raise ValueError(f"--author {seat} is not a seat of this table (0 to {len(names) - 1})")

@@ -26,12 +26,14 @@ from pydantic import (
     model_validator,
 )
 
-from lopti_rules.engine.cards import SEVEN, SUITS, THREE, names, parse_rank, rank_name
+from lopti_rules.engine.cards import RANKS, SEVEN, SUITS, THREE, names, parse_rank, rank_name
 from lopti_rules.engine.events import EVENT_NAMES
 from lopti_rules.language.catalog import EVENTS, FieldType
 
 # A clause id of RULES.md: S1, T4, P3 (or P3c for an item), X10.2, D24 ...
 CLAUSE_RE = re.compile(r"^(?:[STPCFWRVKE]\d+[a-z]?|X(?:2|3|7|10)\.\d+|D\d+)$")
+
+DECK_CARDS = SUITS * len(RANKS)  # 52 (S1)
 
 
 class Misplaced(ValueError):
@@ -405,6 +407,19 @@ class Scenario(_Strict):
                 ("state", "chain"),
                 f"the state holds {threes} cards of rank 3 besides a chain of {st.chain}; a "
                 f"deck has {SUITS} (chained 3s have left the round but still count, X3.2)",
+            )
+        removed = st.removed_count
+        if removed + len(cards) > DECK_CARDS:
+            raise Misplaced(
+                ("state", "removed") if st.removed is not None else ("state",),
+                f"the state holds {len(cards)} cards and {removed:,} removed ones; a deck has "
+                f"{DECK_CARDS} (S1)",
+            )
+        if st.setup and (st.pile or st.chain):
+            raise Misplaced(
+                ("state", "pile") if st.pile else ("state", "chain"),
+                "during the setup nothing has been played yet: the pile and the chain are "
+                "empty until the first play (S3-S6)",
             )
         self._finished_seats()
         return self

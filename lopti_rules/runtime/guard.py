@@ -16,22 +16,23 @@ Why the defaults never trip for an accepted set: inside a cascade the events are
 actions emit, `draw`, `pickup`, `clear` and (by emptying a hand) `take_up`, plus a custom
 clear's `bonus` when it is taken at once; the checker forbids any cycle that avoids
 `take_up`, which happens at most once per player per round, so a cascade nests at most
-(4 + 1) x (5 + 1) = 30 hooks deep (`depth` is 40). The action cap is a sizing, not a proof:
-an accepted cascade is finite, but nested `repeat`s fanning out through several hooked events
-can make it very large, so `actions` is at least 10,000 and at least 64 times the largest
-static action count of any hook in the set (`static_cost`). It never tripped in the property
-tests or the example packs; a pathological accepted set beyond it would be stopped (V8).
+(4 + 1) x (5 + 1) = 30 hooks deep (`depth` is 40). The action budget follows from the
+checker's static work limit (`lopti_rules.check.work.WORK_LIMIT`, LR208): no accepted hook
+runs more than that many actions per firing, and `actions` is `CASCADE_HOOKS` times it, room
+for that many hooks firing at their worst in one cascade. A set compiled without the checker
+(`compile_unchecked`) gets at least 64 times its largest hook's work.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lopti_rules.check.work import WORK_LIMIT, hook_work
 from lopti_rules.language import ast
 
 DEFAULT_DEPTH = 40
-DEFAULT_ACTIONS = 10_000
-MAX_PLAYERS = 5
+CASCADE_HOOKS = 64
+DEFAULT_ACTIONS = CASCADE_HOOKS * WORK_LIMIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,25 +58,13 @@ class GuardTrip:
 
 
 def static_cost(actions: tuple[ast.Action, ...]) -> int:
-    """An upper bound of the actions one run of `actions` spends (every player targeted)."""
-    total = 0
-    for action in actions:
-        if isinstance(action, ast.Repeat):
-            total += action.count.value * (1 + static_cost(action.body))
-        elif isinstance(action, ast.If):
-            total += 1 + max(static_cost(action.then), static_cost(action.else_ or ()))
-        elif isinstance(action, ast.RoshamboAction):
-            pairs = MAX_PLAYERS * MAX_PLAYERS
-            total += pairs * (1 + static_cost(action.body))
-        elif isinstance(action, ast.Give):
-            total += MAX_PLAYERS * MAX_PLAYERS
-        else:
-            total += MAX_PLAYERS
-    return total
+    """An upper bound of the actions one run of `actions` spends (every player targeted):
+    the checker's own count (`lopti_rules.check.work.hook_work`)."""
+    return hook_work(actions)
 
 
 def limits_for(costs: list[int], limits: GuardLimits | None) -> GuardLimits:
     """The limits to run a set whose hooks have these static costs with."""
     if limits is not None:
         return limits
-    return GuardLimits(DEFAULT_DEPTH, max(DEFAULT_ACTIONS, 64 * max(costs, default=0)))
+    return GuardLimits(DEFAULT_DEPTH, max(DEFAULT_ACTIONS, CASCADE_HOOKS * max(costs, default=0)))

@@ -6,6 +6,7 @@ import pytest
 from runtime_helpers import table
 
 from lopti_rules.api import compile_unchecked, load_rules, ruleset_from_pack, ruleset_from_sources
+from lopti_rules.check.work import WORK_LIMIT
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, Game, Play, TableOptions
 from lopti_rules.packs.pack import load_pack_text
@@ -91,10 +92,10 @@ def test_one_rule_set_installs_on_many_games() -> None:
         assert runtime.fires == {"Tax": 1} and game.hand_sizes[1] == 2
 
 
-def test_limits_default_and_scale_with_the_largest_hook() -> None:
+def test_limits_follow_the_checkers_work_limit() -> None:
     small = load_rules('rule "a":\n    after clear: player draws 1\n')
-    assert small.limits == GuardLimits()
-    big = load_rules(
+    assert small.limits == GuardLimits() and GuardLimits().actions == 64 * WORK_LIMIT
+    nested = (
         'rule "big":\n'
         "    after clear:\n"
         "        repeat 10 times:\n"
@@ -102,7 +103,10 @@ def test_limits_default_and_scale_with_the_largest_hook() -> None:
         "                repeat 10 times:\n"
         "                    every player draws 1\n"
     )
-    assert big.limits.actions > 10_000 and big.limits.depth == GuardLimits().depth
+    with pytest.raises(RulesRejected, match="LR208"):
+        load_rules(nested)
+    forced = compile_unchecked(nested)  # without the checker: room for its largest hook
+    assert forced.limits.actions == 64 * 6_110 and forced.limits.depth == GuardLimits().depth
 
 
 def test_compile_unchecked_forces_rejected_rules_but_not_meaningless_ones() -> None:
