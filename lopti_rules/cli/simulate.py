@@ -77,7 +77,17 @@ def workers_of(workers: int | None) -> int:
         return default_workers()
     if workers < 1:
         raise ValueError("--workers must be at least 1")
+    if workers > MAX_WORKERS:
+        raise ValueError(f"--workers must be at most {MAX_WORKERS}, not {workers}")
     return workers
+
+
+def in_range(option: str, value: int, most: int) -> None:
+    """ValueError (one sentence) unless 1 <= value <= most: checked before anything runs."""
+    if value < 1:
+        raise ValueError(f"{option} must be at least 1")
+    if value > most:
+        raise ValueError(f"{option} must be at most {most:,}, not {value:,}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +105,11 @@ class Run:
     output: str
 
     def setup(self, pack_path: str | None) -> Setup:
-        """The table, with `--pack` (see `table_for`)."""
+        """The table, with `--pack` (see `table_for`), once the counts are in range."""
+        in_range("--games", self.games, MAX_GAMES)
+        in_range("--max-moves", self.max_moves, MAX_GAMES)
+        if self.workers is not None:
+            workers_of(self.workers)
         return table_for(pack_path, self.players, self.bots, self.places, self.max_moves)
 
     def play(self, tables: list[Table], label: str) -> list[list[GameRecord]]:
@@ -113,13 +127,7 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
     where to run them. The command gets them as one `Run`, its keyword argument `run`."""
     decorators = [
         click.option("--players", default=None, help="2..5, or names  [default: 4, or the pack's]"),
-        click.option(
-            "--games",
-            type=click.IntRange(1, MAX_GAMES),
-            default=games,
-            show_default=True,
-            help="Rounds to play.",
-        ),
+        click.option("--games", type=int, default=games, show_default=True, help="Rounds to play."),
         click.option(
             "--bots", default="greedy", show_default=True, help="greedy|random, or one per seat."
         ),
@@ -129,14 +137,14 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
         click.option("--places", is_flag=True, help="Play on for 2nd, 3rd, ... places (D28)."),
         click.option(
             "--max-moves",
-            type=click.IntRange(1, MAX_GAMES),
+            type=int,
             default=DEFAULT_MAX_MOVES,
             show_default=True,
             help="A round that reaches this many moves is stopped and counted as stalled.",
         ),
         click.option(
             "--workers",
-            type=click.IntRange(1, MAX_WORKERS),
+            type=int,
             default=None,
             help="Local worker processes  [default: CPUs]",
         ),

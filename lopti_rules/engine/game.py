@@ -529,9 +529,16 @@ class Game:
         return False
 
     def settle(self) -> None:
-        """Take any bonus owed by a custom clear now (called after each move and action)."""
+        """Take any bonus owed by a custom clear now (called after each move and action).
+        One at a time: while a bonus is being granted (its hooks run), the actions of those
+        hooks do not grant the next one; it comes after the bonus play (a hundred owed
+        bonuses would otherwise nest their hooks a hundred deep)."""
         if self._owed and not self.over and self._depth == 0:
-            self._interrupt(("resume", self.turn, self.bonus, self.drawn))
+            self._depth += 1
+            try:
+                self._interrupt(("resume", self.turn, self.bonus, self.drawn))
+            finally:
+                self._depth -= 1
 
     def _round_over(self) -> None:
         row = self.bus.plan["round"][AFTER]

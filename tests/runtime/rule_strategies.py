@@ -2,6 +2,9 @@
 
 `rule_texts()` draws one rule (one to three hooks, each with an optional condition and one to
 three actions, nested blocks included) over every hookable event, timing, action and target.
+With `heavy=True` it also draws the shapes that once tripped the guard (issue 11): nested
+`repeat`s up to ten times ten, `each`/`every` inside repeats, repeated clears that owe bonus
+plays, `before reveal` takes and `after bonus` draws (the default draws are unchanged).
 Many drawn rules are rejected by the checker (loops, LR201, LR103, ...); the property tests
 keep the accepted ones (`accepted_set`) or, for the guard's control, force rejected ones.
 """
@@ -60,9 +63,18 @@ def _simple(draw: st.DrawFn) -> str:
 
 
 @st.composite
-def action_lines(draw: st.DrawFn, indent: int) -> list[str]:
+def action_lines(draw: st.DrawFn, indent: int, heavy: bool = False) -> list[str]:
     pad = " " * indent
-    kind = draw(st.integers(0, 9))
+    kind = draw(st.integers(0, 12 if heavy else 9))
+    if kind == 10:  # nested repeats around any action
+        a, b = draw(st.integers(1, 10)), draw(st.integers(1, 10))
+        return [f"{pad}repeat {a} times:", f"{pad}    repeat {b} times: {_simple(draw)}"]
+    if kind == 11:  # each/every inside a repeat
+        group = draw(st.sampled_from(GROUPS))
+        return [f"{pad}repeat {draw(st.integers(1, 10))} times: {group} draws {draw(counts)}"]
+    if kind == 12:  # clears that owe bonus plays, many at once
+        a, b = draw(st.integers(1, 10)), draw(st.integers(1, 10))
+        return [f"{pad}repeat {a} times:", f"{pad}    repeat {b} times: clear the pile"]
     if kind == 7:
         inner = _simple(draw)
         return [f"{pad}repeat {draw(st.integers(1, 3))} times: {inner}"]
@@ -77,8 +89,17 @@ def action_lines(draw: st.DrawFn, indent: int) -> list[str]:
     return [pad + _simple(draw)]
 
 
+SHAPES = (  # hooks that together once tripped the guard on an accepted set (issue 11, item 4)
+    ["    after bonus:", "        every player draws 1"],
+    ["    before reveal:",
+     "        repeat 2 times: the player with the most cards takes 3 cards from the removed cards"],
+)  # fmt: skip
+
+
 @st.composite
-def hook_lines(draw: st.DrawFn) -> list[str]:
+def hook_lines(draw: st.DrawFn, heavy: bool = False) -> list[str]:
+    if heavy and draw(st.integers(0, 5)) == 0:
+        return list(draw(st.sampled_from(SHAPES)))
     event = draw(st.sampled_from(catalog.HOOKABLE))
     timing = draw(st.sampled_from(("before", "after")))
     conds = TABLE_CONDS + EVENT_CONDS.get(event, ())
@@ -86,15 +107,15 @@ def hook_lines(draw: st.DrawFn) -> list[str]:
     head = f"    {timing} {event}" + (f" when {cond}" if cond else "") + ":"
     body: list[str] = []
     for _ in range(draw(st.integers(1, 3))):
-        body += draw(action_lines(8))
+        body += draw(action_lines(8, heavy))
     return [head, *body]
 
 
 @st.composite
-def rule_texts(draw: st.DrawFn, title: str = "R") -> str:
+def rule_texts(draw: st.DrawFn, title: str = "R", heavy: bool = False) -> str:
     lines = [f'rule "{title}":']
     for _ in range(draw(st.integers(1, 3))):
-        lines += draw(hook_lines())
+        lines += draw(hook_lines(heavy))
     return "\n".join(lines) + "\n"
 
 
