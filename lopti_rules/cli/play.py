@@ -352,7 +352,9 @@ def command(
         out.flush()
         return 0
     try:
-        with open(log_path, "w", encoding="utf-8", newline="\n") as log:
+        # line-buffered: every line is on disk whole as it is written, so a log cut short by
+        # Ctrl-C ends with a complete line
+        with open(log_path, "w", encoding="utf-8", newline="\n", buffering=1) as log:
             play(*args, log, max_moves, rules, pack_name, out)
     except LogWriteError as exc:
         error = exc.error

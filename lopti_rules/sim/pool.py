@@ -21,13 +21,20 @@ them are identical for any number of workers and any executor.
 
 Progress: a tqdm bar on stderr, updated per finished chunk, shown only when stderr is a
 terminal (`progress=None`), or forced on/off.
+
+Interruption: while a process pool runs, SIGTERM is handled like SIGINT (a KeyboardInterrupt
+in the parent): the chunks not started are cancelled, the running ones finish, the pool shuts
+down, and any worker still alive is terminated, so none is left holding the output pipe.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import NoReturn
@@ -55,7 +62,12 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     """A pool of `workers` processes (forked on platforms that fork)."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_signals)
+
+
+def _worker_signals() -> None:
+    """A worker ends at once on SIGTERM (the parent's handler is for the parent only)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def run(
@@ -86,14 +98,45 @@ def run(
                 parts[t, start] = play_games(tables[t], seed, start, stop)
                 shown.update(stop - start)
     elif executor is None:
-        with process_pool(workers) as pool:
-            _gather(pool, tables, seed, tasks, parts, bar)
+        with _stopping_workers():
+            pool = process_pool(workers)
+            try:
+                _gather(pool, tables, seed, tasks, parts, bar)
+            finally:
+                _shut_down(pool)
     else:
         _gather(executor, tables, seed, tasks, parts, bar)
     results: list[list[GameRecord]] = [[] for _ in tables]
     for t, start, _ in tasks:
         results[t].extend(parts[t, start])
     return results
+
+
+def _shut_down(pool: ProcessPoolExecutor) -> None:
+    """Wait for the running chunks and cancel the rest; an interruption that came before the
+    pool's manager thread started leaves nothing to wait for (the workers are terminated)."""
+    with contextlib.suppress(RuntimeError):
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _stopping_workers() -> Iterator[None]:
+    """SIGTERM as SIGINT while the pool runs; on an interruption, terminate the workers."""
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _interrupted) if main else None
+    try:
+        yield
+    except KeyboardInterrupt:
+        for child in multiprocessing.active_children():
+            child.terminate()
+        raise
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, previous)
 
 
 @dataclass(frozen=True, slots=True)
