@@ -23,8 +23,8 @@ Progress: a tqdm bar on stderr, updated per finished chunk, shown only when stde
 terminal (`progress=None`), or forced on/off.
 
 Interruption: while a process pool runs, SIGTERM is handled like SIGINT (a KeyboardInterrupt
-in the parent): the chunks not started are cancelled, the running ones finish, the pool shuts
-down, and any worker still alive is terminated, so none is left holding the output pipe.
+in the parent), and the parent kills its workers at once, so none is left running or holding
+the output pipe.
 """
 
 from __future__ import annotations
@@ -102,8 +102,11 @@ def run(
             pool = process_pool(workers)
             try:
                 _gather(pool, tables, seed, tasks, parts, bar)
-            finally:
-                _shut_down(pool)
+            except KeyboardInterrupt:
+                _kill_workers()  # the pool then fails its pending chunks; nothing waits
+                pool.shutdown(wait=False)
+                raise
+            _shut_down(pool)
     else:
         _gather(executor, tables, seed, tasks, parts, bar)
     results: list[list[GameRecord]] = [[] for _ in tables]
@@ -113,10 +116,15 @@ def run(
 
 
 def _shut_down(pool: ProcessPoolExecutor) -> None:
-    """Wait for the running chunks and cancel the rest; an interruption that came before the
-    pool's manager thread started leaves nothing to wait for (the workers are terminated)."""
+    """Wait for the pool's workers to finish (an interruption just before the pool's manager
+    thread started leaves nothing to wait for)."""
     with contextlib.suppress(RuntimeError):
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _kill_workers() -> None:
+    for child in multiprocessing.active_children():
+        child.kill()
 
 
 def _interrupted(signum: int, frame: object) -> None:
@@ -130,10 +138,6 @@ def _stopping_workers() -> Iterator[None]:
     previous = signal.signal(signal.SIGTERM, _interrupted) if main else None
     try:
         yield
-    except KeyboardInterrupt:
-        for child in multiprocessing.active_children():
-            child.terminate()
-        raise
     finally:
         if main:
             signal.signal(signal.SIGTERM, previous)
@@ -172,6 +176,8 @@ def _gather(
                 records = future.result()
                 parts[futures[future]] = records
                 shown.update(len(records))
+    except KeyboardInterrupt:
+        raise  # the caller stops the workers (cancelling here would race the pool's thread)
     except BaseException:
         for future in futures:
             future.cancel()
