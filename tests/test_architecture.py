@@ -31,7 +31,10 @@ LAYERS: list[set[str]] = [
 ]
 # what one stage may read of another beyond the layering's rule
 NARROW: dict[str, tuple[str, set[str]]] = {
-    "runtime": ("language", {"lopti_rules.language.ast", "lopti_rules.language.catalog"}),
+    "runtime": (
+        "language",
+        {"lopti_rules.language.ast", "lopti_rules.language.catalog", "lopti_rules.language.work"},
+    ),
 }
 TOP_LEVEL = {"__init__.py", "api.py", "__main__.py", "py.typed"}
 MAX_COMPLEXITY = 25

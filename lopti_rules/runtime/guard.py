@@ -17,7 +17,7 @@ actions emit, `draw`, `pickup`, `clear` and (by emptying a hand) `take_up`, plus
 clear's `bonus` when it is taken at once; the checker forbids any cycle that avoids
 `take_up`, which happens at most once per player per round, so a cascade nests at most
 (4 + 1) x (5 + 1) = 30 hooks deep (`depth` is 40). The action budget follows from the
-checker's static work limit (`lopti_rules.check.work.WORK_LIMIT`, LR208): no accepted hook
+checker's static work limit (`lopti_rules.language.work.WORK_LIMIT`, LR208): no accepted hook
 runs more than that many actions per firing, and `actions` is `CASCADE_HOOKS` times it, room
 for that many hooks firing at their worst in one cascade. A set compiled without the checker
 (`compile_unchecked`) gets at least 64 times its largest hook's work.
@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lopti_rules.check.work import WORK_LIMIT, hook_work
 from lopti_rules.language import ast
+from lopti_rules.language.work import WORK_LIMIT, hook_work
 
 DEFAULT_DEPTH = 40
 CASCADE_HOOKS = 64
@@ -59,7 +59,7 @@ class GuardTrip:
 
 def static_cost(actions: tuple[ast.Action, ...]) -> int:
     """An upper bound of the actions one run of `actions` spends (every player targeted):
-    the checker's own count (`lopti_rules.check.work.hook_work`)."""
+    the checker's own count (`lopti_rules.language.work.hook_work`)."""
     return hook_work(actions)
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from lopti_rules.check.work import WORK_LIMIT
 from lopti_rules.cli.main import main
+from lopti_rules.language.work import WORK_LIMIT
 from lopti_rules.packs import yamlsafe
 from lopti_rules.packs.pack import MAX_PACK_BYTES, MAX_PACK_CHARS, MAX_RULE_FILE_BYTES
 from lopti_rules.runtime.guard import DEFAULT_ACTIONS, DEFAULT_DEPTH

@@ -6,9 +6,9 @@ import pytest
 from runtime_helpers import table
 
 from lopti_rules.api import compile_unchecked, load_rules, ruleset_from_pack, ruleset_from_sources
-from lopti_rules.check.work import WORK_LIMIT
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, Game, Play, TableOptions
+from lopti_rules.language.work import WORK_LIMIT
 from lopti_rules.packs.pack import load_pack_text
 from lopti_rules.runtime import GuardLimits, RuleEntry, RulesRejected
 
