@@ -4,12 +4,15 @@ A bot takes a seat's `View` (which hides what the seat may not see), the legal m
 seeded `random.Random`, and returns one of those moves; `choose_swap` picks the optional
 setup swap (S4) or None. Same view, moves and RNG state give the same choice. `BOTS` maps the
 names used on the command line to bot classes; `make_bots` parses `greedy,random,...`.
-`run_round` (in `runner`) plays a round with them to its end.
+`run_round` (in `runner`) plays a round with them to its end. `easy`, `medium` and `hard` are
+the searching bot's levels (`search.py`); `search.seat_bots` seats them at a table's bus.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 from lopti_rules.engine import Move, Swap, View
@@ -27,8 +30,10 @@ class Bot(Protocol):
 
 from lopti_rules.bots.greedy import GreedyBot  # noqa: E402
 from lopti_rules.bots.randombot import RandomBot  # noqa: E402
+from lopti_rules.bots.search import LEVELS, SearchBot  # noqa: E402
 
-BOTS: dict[str, type[GreedyBot] | type[RandomBot]] = {"greedy": GreedyBot, "random": RandomBot}
+BOTS: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+BOTS.update({level: partial(SearchBot, level) for level in LEVELS})  # the searching levels
 
 
 def make_bots(spec: str, players: int) -> list[Bot]:
@@ -47,4 +52,4 @@ def make_bots(spec: str, players: int) -> list[Bot]:
     return bots
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bots"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "make_bots"]
