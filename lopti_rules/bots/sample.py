@@ -38,16 +38,17 @@ def _unseen(view: View, known: list[Counter[int]], removed: Counter[int]) -> Cou
     return pool if min(pool.values()) >= 0 else None
 
 
-def determinize(
-    view: View, ledger: Ledger, rng: random.Random, options: TableOptions
-) -> Position:
+def determinize(view: View, ledger: Ledger, rng: random.Random, options: TableOptions) -> Position:
     """A full position consistent with `view` and `ledger` (see the module text)."""
     n, me = view.players, view.seat
     sizes, downs = view.hand_sizes, view.face_down_counts
-    hand = [ledger.hand[s] if s != me and sum(ledger.hand[s].values()) <= sizes[s] else Counter()
-            for s in range(n)]
-    down = [ledger.down[s] if sum(ledger.down[s].values()) <= downs[s] else Counter()
-            for s in range(n)]
+    hand = [
+        ledger.hand[s] if s != me and sum(ledger.hand[s].values()) <= sizes[s] else Counter()
+        for s in range(n)
+    ]
+    down = [
+        ledger.down[s] if sum(ledger.down[s].values()) <= downs[s] else Counter() for s in range(n)
+    ]
     removed = ledger.removed if sum(ledger.removed.values()) <= view.removed_size else Counter()
     pool = _unseen(view, hand + down, removed)
     slots = view.deck_size + sum(downs) - sum(sum(d.values()) for d in down)

@@ -18,6 +18,7 @@ The levels (`LEVELS`) differ only in their budget. docs/bots.md justifies the de
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import TYPE_CHECKING
@@ -75,9 +76,7 @@ class SearchBot:
         self.options: TableOptions | None = None
         self.ledger: Ledger | None = None
 
-    def sit(
-        self, seat: int, bus: EventBus, options: TableOptions, rules: RuleSet | None
-    ) -> None:
+    def sit(self, seat: int, bus: EventBus, options: TableOptions, rules: RuleSet | None) -> None:
         """Take `seat` at the table of `bus` (before the deal): watch its public log, and
         search with its options and rules."""
         self.options, self.rules = options, rules
@@ -173,7 +172,12 @@ def _lower_bound(gains: list[float]) -> float:
         return 0.0
     mean = sum(gains) / k
     var = sum((g - mean) ** 2 for g in gains) / (k - 1)
-    return mean - EVIDENCE * (var / k) ** 0.5
+    return mean - EVIDENCE * math.sqrt(var / k)
+
+
+def searching(bots: Sequence[Bot]) -> bool:
+    """Whether any of `bots` searches (and so needs `seat_bots` and a bus to watch)."""
+    return any(isinstance(bot, SearchBot) for bot in bots)
 
 
 def seat_bots(

@@ -31,6 +31,7 @@ import click
 
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, RoundResult, run_round
+from lopti_rules.bots.search import seat_bots
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.eventlog import EventLog, header
 from lopti_rules.engine.narrate import Narrator, ordinal
@@ -237,6 +238,7 @@ def play(
     echo(_("Seats: {seats}").format(seats=seats))
     narrator = Narrator(names, echo, (lambda: runtime.rule) if runtime else None)
     bus.observe(narrator)
+    seat_bots(bots, bus, options, rules)
     result = run_round(options, seed, bots, bus=bus, max_moves=max_moves)
     narrator.flush()
     for line in summary(result, names):
@@ -276,7 +278,11 @@ class Rejected(Exception):
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same game.")
 @click.option(
-    "--bots", "bots", default="greedy", show_default=True, help="greedy|random, or one per seat."
+    "--bots",
+    "bots",
+    default="greedy",
+    show_default=True,
+    help="greedy|random|easy|medium|hard, or one per seat.",
 )
 @click.option(
     "--dealer",

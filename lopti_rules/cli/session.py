@@ -507,7 +507,12 @@ def pack(k: int | None, path: str) -> None:
 @click.option("--players", default="4", show_default=True, help="2..5, or names.")
 @click.option("--rounds", type=click.IntRange(1, 200), default=10, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same session.")
-@click.option("--bots", default="greedy", show_default=True, help="greedy|random, or one per seat.")
+@click.option(
+    "--bots",
+    default="greedy",
+    show_default=True,
+    help="greedy|random|easy|medium|hard, or one per seat.",
+)
 @click.option("--save", "save", default=None, help="Also keep the session in this file.")
 def simulate_(players: str, rounds: int, seed: int, bots: str, save: str | None) -> None:
     """Bots play a whole session: each winner picks a library rule the checker accepts,

@@ -129,7 +129,10 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
         click.option("--players", default=None, help="2..5, or names  [default: 4, or the pack's]"),
         click.option("--games", type=int, default=games, show_default=True, help="Rounds to play."),
         click.option(
-            "--bots", default="greedy", show_default=True, help="greedy|random, or one per seat."
+            "--bots",
+            default="greedy",
+            show_default=True,
+            help="greedy|random|easy|medium|hard, or one per seat.",
         ),
         click.option(
             "--seed", type=int, default=0, show_default=True, help="Same seed, same numbers."

@@ -33,6 +33,7 @@ from pathlib import Path
 from lopti_rules.api import ruleset_from_sources
 from lopti_rules.bots import Bot
 from lopti_rules.bots.runner import run_round
+from lopti_rules.bots.search import seat_bots
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.narrate import ordinal
@@ -105,6 +106,7 @@ def _play(
         round=k,
         last_winner=names.index(start.first) if start.first != start.dealer else None,
     )
+    seat_bots(bots, bus, table, ruleset)
     result = run_round(table, seed * 1009 + k, bots, bus=bus)
     fired = ", ".join(f"{t} x{n}" for t, n in runtime.fires.items() if n)
     if result.winner is None:

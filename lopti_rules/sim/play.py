@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from lopti_rules.api import ruleset_from_sources
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, run_round
+from lopti_rules.bots.search import searching, seat_bots
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.runtime import RuleEntry, RuleSet
@@ -108,17 +109,19 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
     options = TableOptions(players=table.players, places=table.places)
     bots = make_bots(table.bots, table.players)
     gseed = game_seed(seed, index)
-    if not table.rules:
+    if not table.rules and not searching(bots):
         result = run_round(options, gseed, bots, max_moves=table.max_moves)
         fires: tuple[int, ...] = ()
         trips = 0
     else:
-        rules = compiled(table)
+        rules = compiled(table) if table.rules else None
         bus = EventBus()
-        runtime = rules.attach(bus)
+        runtime = rules.attach(bus) if rules is not None else None
+        seat_bots(bots, bus, options, rules)
         result = run_round(options, gseed, bots, bus=bus, max_moves=table.max_moves)
-        fires = tuple(runtime.fires.get(title, 0) for title in rules.titles)
-        trips = len(runtime.trips)
+        titles = rules.titles if rules is not None else ()
+        fires = tuple(runtime.fires.get(t, 0) for t in titles) if runtime is not None else ()
+        trips = len(runtime.trips) if runtime is not None else 0
     game = result.game
     return GameRecord(
         index=index,
