@@ -64,7 +64,10 @@ class NewRoundMsg(_Msg):
 
     type: Literal["new_round"]
     cards: Literal["web", "real"] = "web"
-    seats: list[Literal["person", "bot"]] = Field(default_factory=list, max_length=5)
+    # a bot seat: `bot` (greedy) or a searching level (docs/bots.md)
+    seats: list[Literal["person", "bot", "easy", "medium", "hard"]] = Field(
+        default_factory=list, max_length=5
+    )
     absent: list[Name] = Field(default_factory=list, max_length=5)
 
 

@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lopti_rules.api import ruleset_from_sources
-from lopti_rules.bots import GreedyBot
+from lopti_rules.bots import Bot, GreedyBot, make_bots
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
+from lopti_rules.bots.search import seat_bots
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import (
     Event,
@@ -119,6 +120,11 @@ def move_label(move: Move) -> str:
     return "Pick up the pile"
 
 
+def seat_bot(kind: str) -> Bot:
+    """The bot of a seat kind: `bot` is the greedy bot, a level names the searching bot."""
+    return make_bots("greedy" if kind == "bot" else kind, 1)[0]
+
+
 def move_json(move: Move) -> dict[str, object]:
     if isinstance(move, Play):
         return {"kind": "play", "rank": move.rank, "count": move.count, "label": move_label(move)}
@@ -143,6 +149,7 @@ class Round:
     stalled: bool = False
     rng: random.Random = field(default_factory=random.Random)
     narrator: Narrator | None = None
+    bots: dict[int, Bot] = field(default_factory=dict)  # seat -> its bot (not a person's)
 
     @classmethod
     def deal(
@@ -162,6 +169,9 @@ class Round:
         log: list[str] = []
         narrator = TableNarrator(list(names), log.append, lambda: runtime.rule)
         bus.observe(narrator)
+        bots = {seat: seat_bot(kind) for seat, kind in enumerate(kinds) if kind != "person"}
+        seated: list[Bot] = [bots.get(seat, GreedyBot()) for seat in range(len(kinds))]
+        seat_bots(seated, bus, options, ruleset)
         game = Game.new(options, seed, bus=bus)
         narrator.flush()
         here = cls(
@@ -174,6 +184,7 @@ class Round:
             log,
             rng=random.Random(f"lopti-web-{seed}"),
             narrator=narrator,
+            bots=bots,
         )
         if moves is None:
             here._open_setup()
@@ -193,7 +204,7 @@ class Round:
             if self.kinds[seat] == "person":
                 self.swap_pending.add(seat)
                 continue
-            choice = GreedyBot().choose_swap(self.game.view(seat), mine, self.rng)
+            choice = self.bots[seat].choose_swap(self.game.view(seat), mine, self.rng)
             self._step(["swap", seat, choice.hand_rank, choice.face_up_rank] if choice else [])
 
     def asks(self, seat: int | None) -> list[Ask]:
@@ -273,13 +284,13 @@ class Round:
 
     def run_bots(self) -> None:
         game = self.game
-        while not self.over and not self.swap_pending and self.kinds[game.turn] == "bot":
+        while not self.over and not self.swap_pending and self.kinds[game.turn] != "person":
             if len(self.moves) >= DEFAULT_MAX_MOVES:
                 self.stalled = True
                 self.log.append("The round stalled: no winner (move cap reached).")
                 return
             seat = game.turn
-            choice = GreedyBot().choose(game.view(seat), game.legal_moves(), self.rng)
+            choice = self.bots[seat].choose(game.view(seat), game.legal_moves(), self.rng)
             self._step(_encode(choice))
 
     def _step(self, step: Step) -> None:

@@ -68,7 +68,8 @@ function connect() {
 function seatLine(i) {
   const g = state.game;
   const name = state.names[i];
-  const kind = state.kinds[i] === "bot" ? " (bot)" : "";
+  const k = state.kinds[i];
+  const kind = k === "person" ? "" : k === "bot" ? " (bot)" : ` (${k} bot)`;
   if (!g) return `${name}${kind}`;
   const out = g.finished.includes(i) ? ", out" : "";
   const turn = g.to_act === i ? " ← to play" : "";
@@ -220,7 +221,11 @@ function renderHost(s) {
       const label = el("label", `${name} `);
       const pick = el("select");
       pick.id = `seat-${i}`;
-      ["person", "bot"].forEach((k) => { const o = el("option", k); o.value = k; pick.append(o); });
+      ["person", "bot", "easy", "medium", "hard"].forEach((k) => {
+        const o = el("option", k === "person" || k === "bot" ? k : `${k} bot`);
+        o.value = k;
+        pick.append(o);
+      });
       pick.value = s.kinds[i];
       label.htmlFor = pick.id;
       seats.append(label, pick);
