@@ -23,6 +23,7 @@ import random
 import time
 from typing import TYPE_CHECKING
 
+from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.greedy import GreedyBot
 from lopti_rules.bots.ledger import Ledger
 from lopti_rules.bots.sample import determinize
@@ -116,7 +117,7 @@ class SearchBot:
     def _rollout(self, position: Position, move: Move, seed: int, seat: int) -> float:
         bus = EventBus()
         if self.rules is not None:
-            self.rules.attach(bus)
+            self.rules.attach(bus, chooser=chooser([self.policy] * position.players, seed))
         game = Game.from_position(position, seed=seed, bus=bus)
         try:
             game.apply(move)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, TextIO
 import click
 
 from lopti_rules.bots import make_bots
+from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, RoundResult, run_round
 from lopti_rules.bots.search import seat_bots
 from lopti_rules.engine import EventBus, TableOptions
@@ -221,7 +222,7 @@ def play(
     bots = make_bots(bots_spec, n)
     options = TableOptions(players=n, places=places, dealer=dealer)
     bus = EventBus()
-    runtime = rules.attach(bus) if rules is not None else None
+    runtime = rules.attach(bus, chooser=chooser(bots, seed)) if rules is not None else None
     if log is not None:
         bot_names = [b.name for b in bots]
         head = header(seed, names, bot_names, pack_name, places=places)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from lopti_rules.api import ruleset_from_sources
 from lopti_rules.bots import Bot, GreedyBot, make_bots
+from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
 from lopti_rules.bots.search import seat_bots
 from lopti_rules.diagnostics.source import Source
@@ -165,12 +166,13 @@ class Round:
         entries = [RuleEntry(_source(text, i), author) for i, (text, author) in enumerate(rules)]
         ruleset = ruleset_from_sources(entries, roster=list(names))
         bus = EventBus()
-        runtime = ruleset.attach(bus)
+        bots = {seat: seat_bot(kind) for seat, kind in enumerate(kinds) if kind != "person"}
+        seated: list[Bot] = [bots.get(seat, GreedyBot()) for seat in range(len(kinds))]
+        people_choose_lowest = [bots.get(seat) for seat in range(len(kinds))]
+        runtime = ruleset.attach(bus, chooser=chooser(people_choose_lowest, seed))
         log: list[str] = []
         narrator = TableNarrator(list(names), log.append, lambda: runtime.rule)
         bus.observe(narrator)
-        bots = {seat: seat_bot(kind) for seat, kind in enumerate(kinds) if kind != "person"}
-        seated: list[Bot] = [bots.get(seat, GreedyBot()) for seat in range(len(kinds))]
         seat_bots(seated, bus, options, ruleset)
         game = Game.new(options, seed, bus=bus)
         narrator.flush()

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from lopti_rules.api import ruleset_from_sources
 from lopti_rules.bots import Bot
+from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import run_round
 from lopti_rules.bots.search import seat_bots
 from lopti_rules.diagnostics.source import Source
@@ -98,7 +99,7 @@ def _play(
     entries = [RuleEntry(Source(r.text, f"<rule {r.id}>"), names.index(r.author)) for r in in_force]
     ruleset = ruleset_from_sources(entries, roster=names)
     bus = EventBus()
-    runtime = ruleset.attach(bus)
+    runtime = ruleset.attach(bus, chooser=chooser(bots, seed * 1009 + k))
     table = TableOptions(
         players=len(names),
         places=options.places,

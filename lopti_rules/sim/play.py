@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from lopti_rules.api import ruleset_from_sources
 from lopti_rules.bots import make_bots
+from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, run_round
 from lopti_rules.bots.search import searching, seat_bots
 from lopti_rules.diagnostics.source import Source
@@ -116,7 +117,8 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
     else:
         rules = compiled(table) if table.rules else None
         bus = EventBus()
-        runtime = rules.attach(bus) if rules is not None else None
+        choose = chooser(bots, gseed)
+        runtime = rules.attach(bus, chooser=choose) if rules is not None else None
         seat_bots(bots, bus, options, rules)
         result = run_round(options, gseed, bots, bus=bus, max_moves=table.max_moves)
         titles = rules.titles if rules is not None else ()
