@@ -9,6 +9,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lopti_rules.api import ruleset_from_pack
 from lopti_rules.bots import BOTS, GreedyBot, SearchBot, make_bots
 from lopti_rules.bots.ledger import Ledger
 from lopti_rules.bots.runner import bot_rng, run_round
@@ -16,10 +17,9 @@ from lopti_rules.bots.sample import determinize
 from lopti_rules.bots.search import seat_bots
 from lopti_rules.engine import EventBus, Game, PickUp, Position, TableOptions
 from lopti_rules.packs.pack import load_pack
-from lopti_rules.runtime import RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
-EVERYTHING = RuleSet.from_pack(load_pack(ROOT / "examples/packs/everything.yaml"))
+EVERYTHING = ruleset_from_pack(load_pack(ROOT / "examples/packs/everything.yaml"))
 
 
 def quick() -> SearchBot:
