@@ -80,7 +80,10 @@ def test_simulate_json_is_the_same_for_any_worker_count(capsys: pytest.CaptureFi
     [
         (["--games", "0"], "error: --games must be at least 1."),
         (["--players", "7"], "error: --players must be 2 to 5, not 7."),
-        (["--bots", "clever"], "error: `clever` is not a bot (choose from greedy, random)."),
+        (
+            ["--bots", "clever"],
+            "error: `clever` is not a bot (choose from easy, greedy, hard, medium, random).",
+        ),
         (["--workers", "0"], "error: --workers must be at least 1."),
         (["--pack", "no/such.yaml"], "error: No such file or directory (no/such.yaml)."),
     ],
