@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from lopti_rules.check.names import event_of
 from lopti_rules.check.sites import leaf_actions
-from lopti_rules.diagnostics.source import Source
+from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.language import ast, catalog
 
 
@@ -129,14 +129,29 @@ def _takes_away(source: Source, event: str, action: ast.Action) -> None:
         and _is_actor(action.target)
     ):
         verb = "gives away" if isinstance(action, ast.Give) else "discards"
-        what = _MOVES_HAND_CARDS[event]
-        source.report(
-            "LR103",
-            action.span,
-            f"`before {event}` {verb} cards the player is about to {what}, so the {event} "
-            "could not happen",
-            f"use `after {event}:` to move cards once the {event} has happened",
-        )
+        _hand_taken(source, event, action.span, verb)
+    elif event in _MOVES_HAND_CARDS and _moves_actor_hand(action):
+        _hand_taken(source, event, action.span, "swaps away")
+
+
+def _moves_actor_hand(action: ast.Action) -> bool:
+    """Whether a hand exchange moves the actor's hand (`pass` moves everyone's)."""
+    if isinstance(action, ast.PassHands):
+        return True
+    return isinstance(action, ast.SwapHands) and (
+        _is_actor(action.target) or _is_actor(action.other)
+    )
+
+
+def _hand_taken(source: Source, event: str, span: Span, verb: str) -> None:
+    what = _MOVES_HAND_CARDS[event]
+    source.report(
+        "LR103",
+        span,
+        f"`before {event}` {verb} cards the player is about to {what}, so the {event} "
+        "could not happen",
+        f"use `after {event}:` to move cards once the {event} has happened",
+    )
 
 
 # events whose effect moves the actor's hand cards, so `before` may not take them away

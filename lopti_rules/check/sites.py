@@ -64,6 +64,10 @@ def action_targets(action: ast.Action) -> list[tuple[ast.Target, bool]]:
             return [(action.target, False), (action.recipient, True)]
         case ast.Discard() | ast.Reveal() | ast.Forbid():
             return [(action.target, False)]
+        case ast.SwapHands():
+            return [(action.target, True), (action.other, True)]
+        case ast.PassHands():  # every player still holding a hand, the actor included
+            return [(ast.Each("every", None, action.span), True)]
         case ast.RoshamboAction():
             return [(action.first, False), (action.second, False)]
         case _:

@@ -208,7 +208,7 @@ Target = Role | Each | Their | NameTarget | SeatTarget | TraitTarget
 
 # --------------------------------------------------------------------------- actions
 
-Which = Literal["lowest", "highest"]
+Which = Literal["lowest", "highest", "random"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +283,27 @@ class Reveal:
 
     target: Target
     what: Literal["hand", "face down cards"]
+    span: Span
+    retro: Retro | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwapHands:
+    """`TARGET swaps hands with TARGET`: the two hands change places."""
+
+    target: Target
+    other: Target
+    span: Span
+    retro: Retro | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PassHands:
+    """`every player passes their hand to their next|previous player`: every hand moves one
+    seat round the table at once."""
+
+    group: Literal["every", "each"]
+    way: Literal["next", "previous"]
     span: Span
     retro: Retro | None = None
 
@@ -393,6 +414,8 @@ Action = (
     | ShuffleRemoved
     | ClearPile
     | Reveal
+    | SwapHands
+    | PassHands
     | Announce
     | Repeat
     | If

@@ -38,6 +38,8 @@ _SIMPLE = (
     ast.ShuffleRemoved,
     ast.ClearPile,
     ast.Reveal,
+    ast.SwapHands,
+    ast.PassHands,
     ast.Announce,
     ast.Prevent,
     ast.Forbid,
@@ -136,6 +138,10 @@ def simple(node: ast.Action) -> str:
             return f"clear the pile{_retro(r)}"
         case ast.Reveal(target=t, what=what, retro=r):
             return f"{target(t)} reveals their {what}{_retro(r)}"
+        case ast.SwapHands(target=t, other=o, retro=r):
+            return f"{target(t)} swaps hands with {target(o)}{_retro(r)}"
+        case ast.PassHands(group=g, way=w, retro=r):
+            return f"{g} player passes their hand to their {w} player{_retro(r)}"
         case ast.Announce(text=s, retro=r):
             return f"announce {string(s.value)}{_retro(r)}"
         case ast.Prevent(verb=verb, words=words, retro=r):

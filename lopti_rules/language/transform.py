@@ -106,6 +106,7 @@ def _word(children: list[Any], kinds: tuple[str, ...]) -> str | None:
 
 
 _TARGETS = (ast.Role, ast.Each, ast.Their, ast.NameTarget, ast.SeatTarget, ast.TraitTarget)
+_WHICH = ("lowest", "highest", "random")
 
 
 def string_value(tok: Token) -> ast.Str:
@@ -147,6 +148,7 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         return _Words(" ".join(str(t) for t in c), _meta_span(meta))
 
     timing = card = which = reveal_what = prevent_verb = modal = end_what = cmp_op = _words
+    pass_group = pass_way = _words
 
     def retro(self, meta: Meta, c: list[Any]) -> ast.Retro:
         return ast.Retro(" ".join(str(t) for t in c), _meta_span(meta))
@@ -165,7 +167,7 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
             _int(_ints(c)[0]),
             recipient,
             _meta_span(meta),
-            cast("ast.Which | None", _word(c, ("lowest", "highest"))),
+            cast("ast.Which | None", _word(c, _WHICH)),
             _word(c, ("card", "cards")),
             _retro(c),
         )
@@ -175,7 +177,7 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
             c[0],
             _int(c[1]),
             _meta_span(meta),
-            cast("ast.Which | None", _word(c, ("lowest", "highest"))),
+            cast("ast.Which | None", _word(c, _WHICH)),
             _word(c, ("card", "cards")),
             _retro(c),
         )
@@ -194,6 +196,14 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
     def reveal(self, meta: Meta, c: list[Any]) -> ast.Reveal:
         what = cast(_Words, c[1]).text
         return ast.Reveal(c[0], cast(Any, what), _meta_span(meta), _retro(c))
+
+    def swap_hands(self, meta: Meta, c: list[Any]) -> ast.SwapHands:
+        return ast.SwapHands(c[0], c[1], _meta_span(meta), _retro(c))
+
+    def pass_hands(self, meta: Meta, c: list[Any]) -> ast.PassHands:
+        group = cast(_Words, c[0]).text.split()[0]
+        way = cast(_Words, c[1]).text
+        return ast.PassHands(cast(Any, group), cast(Any, way), _meta_span(meta), _retro(c))
 
     def announce(self, meta: Meta, c: list[Any]) -> ast.Announce:
         return ast.Announce(string_value(c[0]), _meta_span(meta), _retro(c))

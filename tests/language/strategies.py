@@ -112,7 +112,7 @@ targets = st.one_of(
     st.builds(ast.Each, st.sampled_from(["each other", "every", "each"]), conds, st.just(Z)),
 )
 card_words = st.sampled_from([None, "card", "cards"])
-which = st.sampled_from([None, "lowest", "highest"])
+which = st.sampled_from([None, "lowest", "highest", "random"])
 words = st.lists(
     st.builds(ast.Ident, st.sampled_from(FREE_WORDS), st.just(Z)), min_size=1, max_size=4
 ).map(tuple)
@@ -135,6 +135,14 @@ simple_actions = st.one_of(
     st.builds(ast.ClearPile, st.just(Z), retros),
     st.builds(
         ast.Reveal, targets, st.sampled_from(["hand", "face down cards"]), st.just(Z), retros
+    ),
+    st.builds(ast.SwapHands, targets, plain_targets, st.just(Z), retros),
+    st.builds(
+        ast.PassHands,
+        st.sampled_from(["every", "each"]),
+        st.sampled_from(["next", "previous"]),
+        st.just(Z),
+        retros,
     ),
     st.builds(ast.Announce, strings, st.just(Z), retros),
     st.builds(
