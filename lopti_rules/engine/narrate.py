@@ -206,6 +206,14 @@ class Narrator:
             if not ranks:
                 return _("{who} has no card to discard").format(who=who)
             return _("{who} discards {cards} out of the round").format(who=who, cards=_some(ranks))
+        if name == "swap_hands":
+            to = f.get("to")
+            whom = self.name(to if isinstance(to, int) else None)
+            return _("{who} and {whom} swap hands").format(who=who, whom=whom)
+        if name == "pass_hands":
+            if f.get("way") == "next":
+                return _("every hand passes to the next player")
+            return _("every hand passes to the previous player")
         if name == "take":
             if not ranks:
                 return _("no removed card to take back")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lopti_rules.engine.exchanges import pass_hands, random_cards, swap_hands
 from lopti_rules.language import ast
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import Ctx
@@ -78,6 +79,11 @@ class ActionCompiler:
                 return _per_seat(self.target(t), _show("hand" if what == "hand" else "face_down"))
             case ast.Announce(text=text):
                 return _once(_announce(text.value))
+            case ast.SwapHands():
+                return self._swap(action)
+            case ast.PassHands(way=way):
+                step = 1 if way == "next" else -1
+                return _once(lambda ctx: pass_hands(ctx.game, ctx.actor, step))
             case ast.Repeat(count=n, body=body):
                 return _repeat(n.value, self.block(body))
             case ast.If(cond=cond, then=then, else_=else_):
@@ -100,8 +106,25 @@ class ActionCompiler:
                 for receiver in receivers.visit(ctx):
                     if not rt.spend(ctx):
                         return
+                    if which == "random":
+                        effects.give(giver, receiver, n, "lowest", random_cards(ctx.game, giver, n))
+                        continue
                     choice = None if which else rt.choose(ctx.game, giver, n, "give")
                     effects.give(giver, receiver, n, which or "lowest", choice)
+
+        return run
+
+    def _swap(self, action: ast.SwapHands) -> Block:
+        """Each seat of the first target swaps with each of the second (one pair, usually)."""
+        firsts, seconds = self.target(action.target), self.target(action.other)
+
+        def run(ctx: Ctx) -> None:
+            rt = ctx.rt
+            for a in firsts.visit(ctx):
+                for b in seconds.visit(ctx):
+                    if not rt.spend(ctx):
+                        return
+                    swap_hands(ctx.game, a, b)
 
         return run
 
@@ -180,6 +203,9 @@ def _clear(ctx: Ctx) -> None:
 
 def _discard(n: int, which: str | None) -> Callable[[Ctx, int], None]:
     def run(ctx: Ctx, seat: int) -> None:
+        if which == "random":
+            ctx.game.effects.discard(seat, n, "lowest", random_cards(ctx.game, seat, n))
+            return
         choice = None if which else ctx.rt.choose(ctx.game, seat, n, "discard")
         ctx.game.effects.discard(seat, n, which or "lowest", choice)
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from lopti_rules.engine.legality import top_run
+from lopti_rules.language import catalog
 from lopti_rules.runtime.context import next_of
 from lopti_rules.runtime.targets import author_seat, dealer_seat, extreme_seat, last_winner_seat
 
@@ -36,6 +38,8 @@ TABLE: dict[str, Read] = {
     "chain": Read("g.chain"),
     "low": Read("g.low"),
     "obligation": Read("g.obligation"),
+    "run": Read("_top_run(g.pile_ranks, g.pile_counts)"),
+    "under": Read("(g.pile_ranks[-2] if len(g.pile_ranks) > 1 else None)", none=True),
 }
 
 PLAYER: dict[str, str] = {
@@ -43,6 +47,8 @@ PLAYER: dict[str, str] = {
     "face_up": "len(g.face_up[{s}])",
     "face_down": "len(g.face_down[{s}])",
     "cards": "(g.hand_sizes[{s}] + len(g.face_up[{s}]) + len(g.face_down[{s}]))",
+    # `sevens of player`: the cards of that rank in the hand (not face-up or face-down)
+    **{name: f"g.hands[{{s}}][{rank}]" for name, rank in catalog.RANK_COUNT_FIELDS.items()},
 }
 
 # a role's seat; `visited` is the player an `each ... where` visits (bare player fields)
@@ -69,4 +75,5 @@ FUNCTIONS: dict[str, object] = {
     "_author": author_seat,
     "_last_winner": last_winner_seat,
     "_extreme": extreme_seat,
+    "_top_run": top_run,
 }

@@ -4,7 +4,9 @@
 three actions, nested blocks included) over every hookable event, timing, action and target.
 With `heavy=True` it also draws the shapes that once tripped the guard (issue 11): nested
 `repeat`s up to ten times ten, `each`/`every` inside repeats, repeated clears that owe bonus
-plays, `before reveal` takes and `after bonus` draws (the default draws are unchanged).
+plays, `before reveal` takes and `after bonus` draws; with `v2=True` also the v2 fields and
+actions (`run`, `under`, rank counts; hand swaps and passes, random gives and discards). The
+default draws are unchanged.
 Many drawn rules are rejected by the checker (loops, LR201, LR103, ...); the property tests
 keep the accepted ones (`accepted_set`) or, for the guard's control, force rejected ones.
 """
@@ -38,12 +40,31 @@ EVENT_CONDS: dict[str, tuple[str, ...]] = {
     "round": ("round > 1",),
 }
 
+# the v2 pieces, drawn only by `rule_texts(v2=True)` (the other tests' draws stay as they were)
+V2_CONDS = (
+    "run >= 2", "under is top", "under > 9", "kings of player > 0", "sevens of next player >= 1",
+)  # fmt: skip
+RANDOM_MOVES = ("gives 1 random card to next player", "discards 2 random cards")
+
 targets = st.sampled_from(ROLES + GROUPS)
 roles = st.sampled_from(ROLES)
 counts = st.integers(1, 3)
 
 
-def _simple(draw: st.DrawFn) -> str:
+def _v2_simple(draw: st.DrawFn) -> str:
+    kind = draw(st.integers(0, 2))
+    if kind == 0:
+        return f"{draw(targets)} swaps hands with {draw(roles)}"
+    if kind == 1:
+        group = draw(st.sampled_from(("every", "each")))
+        way = draw(st.sampled_from(("next", "previous")))
+        return f"{group} player passes their hand to their {way} player"
+    return f"{draw(targets)} {draw(st.sampled_from(RANDOM_MOVES))}"
+
+
+def _simple(draw: st.DrawFn, v2: bool = False) -> str:
+    if v2 and draw(st.booleans()):
+        return _v2_simple(draw)
     kind = draw(st.integers(0, 9))
     t = draw(targets)
     n = draw(counts)
@@ -63,7 +84,7 @@ def _simple(draw: st.DrawFn) -> str:
 
 
 @st.composite
-def action_lines(draw: st.DrawFn, indent: int, heavy: bool = False) -> list[str]:
+def action_lines(draw: st.DrawFn, indent: int, heavy: bool = False, v2: bool = False) -> list[str]:
     pad = " " * indent
     kind = draw(st.integers(0, 12 if heavy else 9))
     if kind == 10:  # nested repeats around any action
@@ -76,17 +97,17 @@ def action_lines(draw: st.DrawFn, indent: int, heavy: bool = False) -> list[str]
         a, b = draw(st.integers(1, 10)), draw(st.integers(1, 10))
         return [f"{pad}repeat {a} times:", f"{pad}    repeat {b} times: clear the pile"]
     if kind == 7:
-        inner = _simple(draw)
+        inner = _simple(draw, v2)
         return [f"{pad}repeat {draw(st.integers(1, 3))} times: {inner}"]
     if kind == 8:
         cond = draw(st.sampled_from(TABLE_CONDS))
-        return [f"{pad}if {cond}: {_simple(draw)}", f"{pad}else: {_simple(draw)}"]
+        return [f"{pad}if {cond}: {_simple(draw, v2)}", f"{pad}else: {_simple(draw, v2)}"]
     if kind == 9:
         a, b = draw(roles), draw(roles)
         body = draw(st.sampled_from(("loser draws 1", "winner discards 1 card",
                                      "winner gives 1 card to loser")))  # fmt: skip
         return [f"{pad}roshambo {a} vs {b}: {body}"]
-    return [pad + _simple(draw)]
+    return [pad + _simple(draw, v2)]
 
 
 SHAPES = (  # hooks that together once tripped the guard on an accepted set (issue 11, item 4)
@@ -97,25 +118,25 @@ SHAPES = (  # hooks that together once tripped the guard on an accepted set (iss
 
 
 @st.composite
-def hook_lines(draw: st.DrawFn, heavy: bool = False) -> list[str]:
+def hook_lines(draw: st.DrawFn, heavy: bool = False, v2: bool = False) -> list[str]:
     if heavy and draw(st.integers(0, 5)) == 0:
         return list(draw(st.sampled_from(SHAPES)))
     event = draw(st.sampled_from(catalog.HOOKABLE))
     timing = draw(st.sampled_from(("before", "after")))
-    conds = TABLE_CONDS + EVENT_CONDS.get(event, ())
+    conds = TABLE_CONDS + EVENT_CONDS.get(event, ()) + (V2_CONDS if v2 else ())
     cond = draw(st.one_of(st.none(), st.sampled_from(conds)))
     head = f"    {timing} {event}" + (f" when {cond}" if cond else "") + ":"
     body: list[str] = []
     for _ in range(draw(st.integers(1, 3))):
-        body += draw(action_lines(8, heavy))
+        body += draw(action_lines(8, heavy, v2))
     return [head, *body]
 
 
 @st.composite
-def rule_texts(draw: st.DrawFn, title: str = "R", heavy: bool = False) -> str:
+def rule_texts(draw: st.DrawFn, title: str = "R", heavy: bool = False, v2: bool = False) -> str:
     lines = [f'rule "{title}":']
     for _ in range(draw(st.integers(1, 3))):
-        lines += draw(hook_lines(heavy))
+        lines += draw(hook_lines(heavy, v2))
     return "\n".join(lines) + "\n"
 
 

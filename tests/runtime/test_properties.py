@@ -17,7 +17,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rule_strategies import TABLE_CONDS, accepted_set, rule_texts
+from rule_strategies import TABLE_CONDS, V2_CONDS, accepted_set, rule_texts
 from runtime_helpers import total_cards
 
 from lopti_rules.api import compile_unchecked, load_rules
@@ -127,6 +127,22 @@ def test_a_hundred_owed_bonuses_never_trip_the_guard(bots: str) -> None:
         assert trips == [] and ended, f"seed {seed}: {trips}"
 
 
+@SETTINGS
+@given(
+    texts=st.lists(rule_texts(v2=True), min_size=1, max_size=3),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10_000),
+)
+def test_accepted_v2_rule_sets_conserve_cards_and_never_trip_the_guard(
+    texts: list[str], players: int, seed: int
+) -> None:
+    """Hand swaps and passes, random gives and discards, `run`/`under`/rank counts."""
+    titled = [t.replace('rule "R"', f'rule "R{i}"', 1) for i, t in enumerate(texts)]
+    rules, _ = accepted_set(titled)
+    _, _, trips = play(rules, players, seed, "random")  # `play` checks the 52 cards each move
+    assert trips == []
+
+
 CYCLES = (
     ("after clear", "clear the pile"),
     ("before clear", "clear the pile"),
@@ -171,5 +187,5 @@ def test_rejected_cycles_forced_through_trip_the_guard(
 
 
 def test_table_conditions_are_all_accepted() -> None:
-    for cond in TABLE_CONDS:
+    for cond in TABLE_CONDS + V2_CONDS:
         load_rules(f'rule "c":\n    after clear when {cond}: player draws 1\n')
