@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 
 from lopti_rules.i18n.phrases import Phrasebook, phrasebook
 from lopti_rules.language import ast
+from lopti_rules.language.catalog import RANK_COUNT_FIELDS, RANK_NAMES
 
 BOOL_FIELDS = ("low", "obligation", "legal")
 PLAYER_FIELDS = ("hand", "face_up", "face_down", "cards")
@@ -106,6 +107,13 @@ class Explainer:
     def _discard(self, a: ast.Discard) -> str:
         cards = self.cards(a.count, a.which)
         return self.book.say("discard", who=self.target(a.target), cards=cards)
+
+    def _swap_hands(self, a: ast.SwapHands) -> str:
+        who, whom = self.target(a.target), self.target(a.other)
+        return self.book.say("swap_hands", who=who, whom=whom)
+
+    def _pass_hands(self, a: ast.PassHands) -> str:
+        return self.book.say(f"pass_hands.{a.way}")
 
     def _take(self, a: ast.TakeRemoved) -> str:
         return self.book.say("take", who=self.target(a.target), cards=self.cards(a.count))
@@ -256,6 +264,10 @@ class Explainer:
 
     def _player_field(self, o: ast.PlayerField) -> str:
         whose = self.target(o.target, "gen")
+        rank = RANK_COUNT_FIELDS.get(o.field.name)
+        if rank is not None:
+            name = RANK_NAMES.get(rank, str(rank))
+            return self.book.say("pfield.rank_count", rank=name, whose=whose)
         if o.field.name in PLAYER_FIELDS:
             return self.book.say(f"pfield.{o.field.name}", whose=whose)
         return self.book.say("pfield.unknown", field=o.field.name, whose=whose)
@@ -291,6 +303,8 @@ ACTIONS: dict[type, Callable[..., str]] = {
     ast.ShuffleRemoved: Explainer._shuffle,
     ast.ClearPile: Explainer._clear,
     ast.Reveal: Explainer._reveal,
+    ast.SwapHands: Explainer._swap_hands,
+    ast.PassHands: Explainer._pass_hands,
     ast.Announce: Explainer._announce,
     ast.Repeat: Explainer._repeat,
     ast.If: Explainer._if,
