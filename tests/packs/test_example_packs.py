@@ -92,5 +92,9 @@ def test_everything_uses_every_action() -> None:
         "If else",
         "roshambo winner",
         "roshambo loser",
+        "SwapHands",
+        "PassHands",
+        "Give random",
+        "Discard random",
     }
     assert wanted <= found, sorted(wanted - found)
