@@ -225,8 +225,8 @@ class _Resolver:
                 span,
                 f"unknown player field `{name}`",
                 did_you_mean(name, catalog.PLAYER_FIELDS)
-                or "player fields are `hand`, `face_up`, `face_down`, `cards` and the rank "
-                "counts such as `sevens`",
+                or "player fields are `hand`, `face_up`, `face_down`, `cards`, the counts "
+                "such as `round_plays` and the rank counts such as `sevens`",
             )
         elif value.player:
             self.source.report(

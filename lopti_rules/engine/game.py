@@ -55,6 +55,12 @@ if TYPE_CHECKING:
 Frame = tuple[str, int, bool, bool]
 
 
+# the counts so far a game keeps, in `Game.counts` / `Game.seat_counts` order
+COUNTS = (
+    "turn_plays", "turn_pickups", "turn_clears", "round_plays", "round_pickups", "round_clears",
+)  # fmt: skip
+
+
 class Game:
     """One round of base Lopti. Build with `Game.new` or `Game.from_position`."""
 
@@ -70,6 +76,7 @@ class Game:
         "bus",
         "chain",
         "clears",
+        "counts",
         "dealer",
         "deck",
         "drawn",
@@ -93,6 +100,7 @@ class Game:
         "removed_unknown",
         "rng",
         "round",
+        "seat_counts",
         "seed",
         "setup",
         "swapped",
@@ -145,6 +153,9 @@ class Game:
         self.turns = 0  # turns ended (each `after turn` moment)
         self.pickups = 0  # piles picked up, for any reason
         self.clears = 0  # piles cleared, by base play or custom action
+        # the rule language's counts so far (COUNTS names them): the table's, and per seat
+        self.counts = [0] * len(COUNTS)
+        self.seat_counts = [[0] * len(COUNTS) for _ in range(players)]
         self.effects: Effects = Effects(self)
 
     # -- construction and read-back (build.py, view.py) ------------------------------------
@@ -291,6 +302,7 @@ class Game:
     def _land(self, seat: int, rank: int, count: int, from_hand: bool) -> str | None:
         """The played cards land (chain, pile, low rule); the clear they cause, if any."""
         self.setup = False
+        self._count(seat, 0)
         if from_hand:
             self.hands[seat][rank] -= count
             self.hand_sizes[seat] -= count
@@ -347,6 +359,7 @@ class Game:
                 if self.out[seat]:
                     return  # cards never go to a finished player
         self.pickups += 1
+        self._count(seat, 1)
         hand = self.hands[seat]
         total = 0
         for rank, count in zip(self.pile_ranks, self.pile_counts, strict=True):
@@ -370,6 +383,7 @@ class Game:
             if before:
                 event = bus.run(before, None, causer, cause, count, None, clear_event, pile)
         self.clears += 1
+        self._count(causer, 2)
         self.removed.extend(self.pile_cards())
         self._pile_gone()
         if seen:
@@ -509,6 +523,7 @@ class Game:
             self._round_over()
             return
         self.turn = nxt = self.next_active(seat)
+        self._new_turn_counts()
         before, seen, _ = turns[self.hand_sizes[nxt]]
         event = None
         if before:
@@ -517,6 +532,21 @@ class Game:
             bus.run(seen, event, nxt, None, None, None, turn_event, None)
         if not self.hand_sizes[nxt] and self.face_up[nxt]:
             self.take_up(nxt)
+
+    def _count(self, seat: int, kind: int) -> None:
+        """One more play (0), pickup (1) or clear (2) this turn and this round, for the table
+        and for `seat` (the rule language's `turn_plays`, `round_clears of player`, ...)."""
+        counts, mine = self.counts, self.seat_counts[seat]
+        counts[kind] += 1
+        counts[kind + 3] += 1
+        mine[kind] += 1
+        mine[kind + 3] += 1
+
+    def _new_turn_counts(self) -> None:
+        """The turn passes: the turn counts start again (before `before turn` hooks run)."""
+        self.counts[0] = self.counts[1] = self.counts[2] = 0
+        for mine in self.seat_counts:
+            mine[0] = mine[1] = mine[2] = 0
 
     def _interrupt(self, frame: Frame) -> bool:
         """Give an owed custom-clear bonus at once, out of turn; False if none is due."""

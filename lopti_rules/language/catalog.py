@@ -97,6 +97,12 @@ TABLE_FIELDS: dict[str, FieldType] = {
     "under": TOP,  # the rank of the play under the top one, or `none`
 }
 
+# counts so far: table fields (everyone) and player fields (that player, `plays of player`)
+COUNT_FIELDS: tuple[str, ...] = (
+    "turn_plays", "turn_pickups", "turn_clears", "round_plays", "round_pickups", "round_clears",
+)  # fmt: skip
+TABLE_FIELDS.update(dict.fromkeys(COUNT_FIELDS, INT))
+
 # how many cards of a rank a player's hand holds: `sevens of player`
 RANK_COUNT_FIELDS: dict[str, int] = {
     "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6, "sevens": 7, "eights": 8,
@@ -108,6 +114,7 @@ PLAYER_FIELDS: dict[str, FieldType] = {
     "face_up": INT,
     "face_down": INT,
     "cards": INT,
+    **dict.fromkeys(COUNT_FIELDS, INT),
     **dict.fromkeys(RANK_COUNT_FIELDS, INT),
 }
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from lopti_rules.engine.game import COUNTS
 from lopti_rules.engine.legality import top_run
 from lopti_rules.language import catalog
 from lopti_rules.runtime.context import next_of
@@ -40,6 +41,8 @@ TABLE: dict[str, Read] = {
     "obligation": Read("g.obligation"),
     "run": Read("_top_run(g.pile_ranks, g.pile_counts)"),
     "under": Read("(g.pile_ranks[-2] if len(g.pile_ranks) > 1 else None)", none=True),
+    # counts so far this turn / this round (`turn_plays`, ...), kept by the game
+    **{name: Read(f"g.counts[{i}]") for i, name in enumerate(COUNTS)},
 }
 
 PLAYER: dict[str, str] = {
@@ -47,6 +50,7 @@ PLAYER: dict[str, str] = {
     "face_up": "len(g.face_up[{s}])",
     "face_down": "len(g.face_down[{s}])",
     "cards": "(g.hand_sizes[{s}] + len(g.face_up[{s}]) + len(g.face_down[{s}]))",
+    **{name: f"g.seat_counts[{{s}}][{i}]" for i, name in enumerate(COUNTS)},
     # `sevens of player`: the cards of that rank in the hand (not face-up or face-down)
     **{name: f"g.hands[{{s}}][{rank}]" for name, rank in catalog.RANK_COUNT_FIELDS.items()},
 }

@@ -5,7 +5,8 @@ three actions, nested blocks included) over every hookable event, timing, action
 With `heavy=True` it also draws the shapes that once tripped the guard (issue 11): nested
 `repeat`s up to ten times ten, `each`/`every` inside repeats, repeated clears that owe bonus
 plays, `before reveal` takes and `after bonus` draws; with `v2=True` also the v2 fields and
-actions (`run`, `under`, rank counts; hand swaps and passes, random gives and discards). The
+actions (`run`, `under`, counts so far, rank
+counts; hand swaps and passes, random gives and discards). The
 default draws are unchanged.
 Many drawn rules are rejected by the checker (loops, LR201, LR103, ...); the property tests
 keep the accepted ones (`accepted_set`) or, for the guard's control, force rejected ones.
@@ -43,6 +44,8 @@ EVENT_CONDS: dict[str, tuple[str, ...]] = {
 # the v2 pieces, drawn only by `rule_texts(v2=True)` (the other tests' draws stay as they were)
 V2_CONDS = (
     "run >= 2", "under is top", "under > 9", "kings of player > 0", "sevens of next player >= 1",
+    "turn_plays >= 2", "round_pickups < 3", "turn_clears of player is 1",
+    "round_plays of next player > 4",
 )  # fmt: skip
 RANDOM_MOVES = ("gives 1 random card to next player", "discards 2 random cards")
 
