@@ -302,7 +302,11 @@ class Game:
     def _land(self, seat: int, rank: int, count: int, from_hand: bool) -> str | None:
         """The played cards land (chain, pile, low rule); the clear they cause, if any."""
         self.setup = False
-        self._count(seat, 0)
+        counts, mine = self.counts, self.seat_counts[seat]  # one more play (`_count`, inline)
+        counts[0] += 1
+        counts[3] += 1
+        mine[0] += 1
+        mine[3] += 1
         if from_hand:
             self.hands[seat][rank] -= count
             self.hand_sizes[seat] -= count
@@ -523,7 +527,10 @@ class Game:
             self._round_over()
             return
         self.turn = nxt = self.next_active(seat)
-        self._new_turn_counts()
+        counts = self.counts  # the turn counts start again (before `before turn` hooks)
+        counts[0] = counts[1] = counts[2] = 0
+        for mine in self.seat_counts:
+            mine[0] = mine[1] = mine[2] = 0
         before, seen, _ = turns[self.hand_sizes[nxt]]
         event = None
         if before:
@@ -541,12 +548,6 @@ class Game:
         counts[kind + 3] += 1
         mine[kind] += 1
         mine[kind + 3] += 1
-
-    def _new_turn_counts(self) -> None:
-        """The turn passes: the turn counts start again (before `before turn` hooks run)."""
-        self.counts[0] = self.counts[1] = self.counts[2] = 0
-        for mine in self.seat_counts:
-            mine[0] = mine[1] = mine[2] = 0
 
     def _interrupt(self, frame: Frame) -> bool:
         """Give an owed custom-clear bonus at once, out of turn; False if none is due."""
