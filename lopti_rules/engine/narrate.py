@@ -24,7 +24,7 @@ unchanged by the catalogues.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from lopti_rules.engine import Event
@@ -46,6 +46,9 @@ _MOVES = {
     "take": N_("{who} takes {cards}."),
     "shuffle": N_("{who} shuffles {cards}."),
 }
+
+# the events `_exchange` tells: cards moved between players, or taken back
+_EXCHANGES = frozenset({"give", "discard", "swap_hands", "pass_hands", "take"})
 
 
 def cards_text(ranks: Sequence[object]) -> str:
@@ -196,29 +199,8 @@ class Narrator:
         shown = cards_text(cards) if isinstance(cards, list | tuple) else ""
         name = event.name
         ranks = cards if isinstance(cards, tuple) else ()
-        if name == "give":
-            to = f.get("to")
-            whom = self.name(to if isinstance(to, int) else None)
-            if not ranks:
-                return _("{who} has no card to give").format(who=who)
-            return _("{who} gives {whom} {cards}").format(who=who, whom=whom, cards=_some(ranks))
-        if name == "discard":
-            if not ranks:
-                return _("{who} has no card to discard").format(who=who)
-            return _("{who} discards {cards} out of the round").format(who=who, cards=_some(ranks))
-        if name == "swap_hands":
-            to = f.get("to")
-            whom = self.name(to if isinstance(to, int) else None)
-            return _("{who} and {whom} swap hands").format(who=who, whom=whom)
-        if name == "pass_hands":
-            if f.get("way") == "next":
-                return _("every hand passes to the next player")
-            return _("every hand passes to the previous player")
-        if name == "take":
-            if not ranks:
-                return _("no removed card to take back")
-            line = _("{who} takes back {cards} from the removed cards")
-            return line.format(who=who, cards=_some(ranks))
+        if name in _EXCHANGES:
+            return self._exchange(name, who, f, ranks)
         if name == "shuffle":
             line = ngettext(
                 "{n} removed card shuffled into the deck",
@@ -251,6 +233,33 @@ class Narrator:
             return line.format(n=n)
         said = self.sentence(event)  # the rest read as in play, without the full stop
         return said.rstrip(".") if said else None
+
+    def _exchange(
+        self, name: str, who: str, f: Mapping[str, object], ranks: tuple[int, ...]
+    ) -> str:
+        """A clause for cards moved between players, or back from the removed cards (`take`)."""
+        if name == "give":
+            to = f.get("to")
+            whom = self.name(to if isinstance(to, int) else None)
+            if not ranks:
+                return _("{who} has no card to give").format(who=who)
+            return _("{who} gives {whom} {cards}").format(who=who, whom=whom, cards=_some(ranks))
+        if name == "discard":
+            if not ranks:
+                return _("{who} has no card to discard").format(who=who)
+            return _("{who} discards {cards} out of the round").format(who=who, cards=_some(ranks))
+        if name == "swap_hands":
+            to = f.get("to")
+            whom = self.name(to if isinstance(to, int) else None)
+            return _("{who} and {whom} swap hands").format(who=who, whom=whom)
+        if name == "pass_hands":
+            if f.get("way") == "next":
+                return _("every hand passes to the next player")
+            return _("every hand passes to the previous player")
+        if not ranks:
+            return _("no removed card to take back")
+        line = _("{who} takes back {cards} from the removed cards")
+        return line.format(who=who, cards=_some(ranks))
 
     def _roshambo(self, event: Event) -> str:
         f = event.fields

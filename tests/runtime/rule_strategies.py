@@ -5,9 +5,8 @@ three actions, nested blocks included) over every hookable event, timing, action
 With `heavy=True` it also draws the shapes that once tripped the guard (issue 11): nested
 `repeat`s up to ten times ten, `each`/`every` inside repeats, repeated clears that owe bonus
 plays, `before reveal` takes and `after bonus` draws; with `v2=True` also the v2 fields and
-actions (`run`, `under`, counts so far, rank
-counts; hand swaps and passes, random gives and discards). The
-default draws are unchanged.
+actions (`run`, `under`, counts so far, rank counts; hand swaps and passes, random gives and
+discards). The default draws are unchanged.
 Many drawn rules are rejected by the checker (loops, LR201, LR103, ...); the property tests
 keep the accepted ones (`accepted_set`) or, for the guard's control, force rejected ones.
 """
