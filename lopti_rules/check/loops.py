@@ -36,6 +36,8 @@ BASE_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
     "round": (("deal", "a round starts with the deal (S3)"),),
     "deal": (("turn", "the first turn follows the deal (S6)"),),
     "play": (
+        ("skip", "with a skip variant, a play of its rank skips players (VS1)"),
+        ("reverse", "with a reverse variant, a play of its rank turns the direction (VR1)"),
         ("clear", "a play can clear the pile (C1, X10.2)"),
         ("draw", "a play is followed by the turn's draw (T4)"),
         ("take_up", "a play can empty the hand (F2)"),
@@ -55,6 +57,8 @@ BASE_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "win": (("round", "the round ends when the first player goes out (D28)"),),
     "draw": (("take_up", "drawing the deck's last card can bring face-up cards up (F2)"),),
+    "reverse": (("skip", "with two players in, a reverse acts as a skip (VR2)"),),
+    "skip": (("turn", "after the skipped players, the next turn begins (VS1)"),),
 }
 
 # events that happen a bounded number of times per round whatever the rules do, because

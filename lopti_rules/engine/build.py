@@ -26,6 +26,7 @@ from lopti_rules.engine.events import (
     turn_event,
 )
 from lopti_rules.engine.position import Position
+from lopti_rules.engine.variants import Variants, compile_variants, starter_rank_seat
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -36,7 +37,9 @@ class TableOptions:
     """Fixed facts of a table. `players` 2..5; `places`: play on for places (D28);
     `dealer`: first dealer (None: drawn by the seed, D29); `round`: the round number;
     `last_winner`: the previous round's winner, who plays first in later rounds (S6, D29);
-    `author`: the seat that made the custom rules in force (LANGUAGE.md `author`)."""
+    `author`: the seat that made the custom rules in force (LANGUAGE.md `author`);
+    `last_loser`: the previous round's last place (`starter: loser`); `variants`: the base
+    variants in force (None or `Variants()`: base Lopti, docs/variants.md)."""
 
     players: int
     places: bool = False
@@ -44,6 +47,8 @@ class TableOptions:
     round: int = 1
     last_winner: int | None = None
     author: int = 0
+    last_loser: int | None = None
+    variants: Variants | None = None
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 5:
@@ -53,6 +58,12 @@ class TableOptions:
                 raise ValueError(f"the {name} must be a seat from 0 to {self.players - 1}")
         if self.round < 1:
             raise ValueError("rounds are numbered from 1")
+        if self.variants is not None and self.variants.dealt() * self.players > 52:
+            each = self.variants.dealt()
+            raise ValueError(
+                f"a deal of {each} cards each needs {each * self.players} cards for "
+                f"{self.players} players, and a deck has 52 (S3)"
+            )
 
 
 def new_game(
@@ -67,6 +78,8 @@ def new_game(
     game.places_option = options.places
     game.author = options.author
     game.last_winner = options.last_winner
+    game.vt = vt = compile_variants(options.variants)
+    counts = (3, 3, 3) if vt is None else (vt.variants.face_down, vt.variants.face_up, vt.hand)
     deck = full_deck()
     rng.shuffle(deck)  # the end of the list is the top
     bus = game.bus
@@ -75,8 +88,8 @@ def new_game(
     before, seen, _ = bus.plan["round"]
     bus.run(seen, bus.run(before, None, *round_at), *round_at)
     layers: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(3)]
-    for layer in layers:  # S3: face-down, then face-up, then hand
-        for _ in range(3):
+    for layer, size in zip(layers, counts, strict=True):  # S3: face-down, face-up, hand
+        for _ in range(size):
             for i in range(1, n + 1):
                 layer[(game.dealer + i) % n].append(deck.pop())
     downs, ups, hands = layers
@@ -97,7 +110,12 @@ def new_game(
     game.face_up, game.face_down, game.deck = ups, downs, deck
     game.setup = True
     starter = game.dealer
-    if options.round > 1 and options.last_winner is not None:
+    starter_rule = "winner" if vt is None else vt.variants.starter
+    if starter_rule == "lowest":  # VW2: the lowest hand card opens, every round
+        starter = starter_rank_seat(game.hands, (game.dealer + 1) % n)
+    elif options.round > 1 and starter_rule == "loser" and options.last_loser is not None:
+        starter = options.last_loser  # VW1
+    elif options.round > 1 and options.last_winner is not None:
         starter = options.last_winner  # S6, W6 (D29: else the dealer)
     game.turn = starter
     bus.run(after, bus.run(seen, event, *deal_at), *deal_at)
@@ -136,7 +154,7 @@ def _check_zones(pos: Position) -> None:
         _check_ranks(f"pile play {i + 1}", play)
         if not play or len(set(play)) != 1:
             raise ValueError(f"pile play {i + 1} must be one or more cards of one rank (P1)")
-        if play[0] == 3:
+        if play[0] == (3 if pos.variants is None else pos.variants.pass_on):
             raise ValueError("3s never go on the pile: they go to the chain (X3.2)")
     _check_ranks("the deck", pos.deck)
     _check_ranks("the removed cards", pos.removed)
@@ -179,8 +197,10 @@ def _check_flags(pos: Position) -> None:
 
 
 def _low_of(pos: Position) -> bool:
-    """The low rule is pending exactly when the top play is 7s (X7.2, P6)."""
-    return bool(pos.pile) and pos.pile[-1][0] == 7
+    """The low rule is pending exactly when the top play is 7s (X7.2, P6), or the low rank's
+    cards with a `low` variant (VX3)."""
+    low_rank = 7 if pos.variants is None else pos.variants.low
+    return bool(pos.pile) and pos.pile[-1][0] == low_rank
 
 
 def game_from_position(
@@ -191,6 +211,8 @@ def game_from_position(
     n = pos.players
     game = cls(n, random.Random(seed), bus)
     game.seed = seed
+    game.vt = compile_variants(pos.variants)
+    game.direction = pos.direction
     for seat in range(n):
         for rank in pos.hands[seat]:
             game.hands[seat][rank] += 1
@@ -247,4 +269,6 @@ def position_of(game: Game) -> Position:
         places=game.places_option,
         author=game.author,
         last_winner=game.last_winner,
+        variants=None if game.vt is None else game.vt.variants,
+        direction=game.direction,
     )

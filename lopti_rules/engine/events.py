@@ -64,6 +64,8 @@ EVENT_NAMES: tuple[str, ...] = (
     "reveal",
     "finish",
     "win",
+    "skip",
+    "reverse",
 )
 # the fields a gate receives, in order, per event (the catalogue's fields, without `cards`)
 GATE_FIELDS: dict[str, tuple[str, ...]] = {
@@ -80,6 +82,8 @@ GATE_FIELDS: dict[str, tuple[str, ...]] = {
     "reveal": ("rank", "legal"),
     "finish": ("place",),
     "win": (),
+    "skip": ("rank",),
+    "reverse": ("rank", "direction"),
 }
 Timing = Literal["before", "after"]
 TIMINGS: tuple[str, ...] = ("before", "after")
@@ -313,6 +317,14 @@ def plain_maker(name: str) -> Maker:
         return event_of(name, actor)
 
     return make
+
+
+def skip_event(actor: int | None, rank: int, f1: object, f2: object, by: object) -> Event:
+    return event_of("skip", actor, {"rank": rank, "by": by})
+
+
+def reverse_event(actor: int | None, rank: int, way: str, f2: object, extra: object) -> Event:
+    return event_of("reverse", actor, {"rank": rank, "direction": way})
 
 
 turn_event = plain_maker("turn")

@@ -37,7 +37,9 @@ from lopti_rules.engine.events import (
     pickup_event,
     play_event,
     reveal_event,
+    reverse_event,
     round_event,
+    skip_event,
     take_up_event,
     turn_event,
     win_event,
@@ -45,10 +47,12 @@ from lopti_rules.engine.events import (
 from lopti_rules.engine.legality import generate, play_is_legal, top_run, why_illegal
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Play, Reveal, Swap
 from lopti_rules.engine.swaps import apply_swap, legal_swaps
+from lopti_rules.engine.variants import CLEAR, LOW, PASS
 from lopti_rules.engine.view import View, render
 
 if TYPE_CHECKING:
     from lopti_rules.engine.position import Position
+    from lopti_rules.engine.variants import VariantTable
 
 # (kind, seat, bonus, drawn): an out-of-turn bonus interrupted the flow; "end" finishes
 # ending `seat`'s turn afterwards, "resume" gives the move back to `seat` as it was.
@@ -70,6 +74,8 @@ class Game:
         "_owed",
         "_pre_draw",
         "_resume",
+        "_reversed",
+        "_skip",
         "_taking_up",
         "author",
         "bonus",
@@ -79,6 +85,7 @@ class Game:
         "counts",
         "dealer",
         "deck",
+        "direction",
         "drawn",
         "effects",
         "face_down",
@@ -106,6 +113,7 @@ class Game:
         "swapped",
         "turn",
         "turns",
+        "vt",
         "winner",
     )
 
@@ -157,6 +165,11 @@ class Game:
         self.counts = [0] * len(COUNTS)
         self.seat_counts = [[0] * len(COUNTS) for _ in range(players)]
         self.effects: Effects = Effects(self)
+        # base variants (variants.py): None plays base Lopti on the base code paths
+        self.vt: VariantTable | None = None
+        self.direction = 1  # 1: clockwise (S7); -1 after a reverse (VR1)
+        self._skip = 0  # players the last play's skip cards still skip (VS1)
+        self._reversed = 0  # the rank of a reverse play whose `reverse` event is due
 
     # -- construction and read-back (build.py, view.py) ------------------------------------
     @classmethod
@@ -235,12 +248,14 @@ class Game:
 
     # -- seats ---------------------------------------------------------------------------------
     def next_active(self, seat: int) -> int:
-        """The next seat clockwise after `seat` that has not gone out (S7, D27)."""
+        """The next seat in the direction of play (clockwise, S7, unless a reverse variant
+        turned it) after `seat` that has not gone out (D27)."""
         n = self.players
         out = self.out
-        nxt = (seat + 1) % n
+        step = self.direction
+        nxt = (seat + step) % n
         while out[nxt] and nxt != seat:
-            nxt = (nxt + 1) % n
+            nxt = (nxt + step) % n
         return nxt
 
     def active_from(self, seat: int) -> list[int]:
@@ -266,7 +281,10 @@ class Game:
                 landed = min(count, self.hands[seat][rank])
         # F2 waits for the T4 draw only while one can still follow (a first play, cards left)
         self._pre_draw = seat if not self.bonus and not self.drawn else -1
-        cause = self._land(seat, rank, landed, from_hand)
+        if self.vt is None:
+            cause = self._land(seat, rank, landed, from_hand)
+        else:
+            cause = self._land_variant(seat, rank, landed, from_hand)
         went_out = not (self.hand_sizes[seat] or self.face_up[seat] or self.face_down[seat])
         if went_out:  # W1, D37: finished for the play's after hooks
             self.out[seat] = True
@@ -277,10 +295,17 @@ class Game:
             self.clear(seat, cause)
         if after:
             bus.run(after, event, seat, rank, count, source, play_event, None)
+        if self._reversed:  # VR1: a reverse variant turned the direction as the cards landed
+            self._reversed = 0
+            way = "clockwise" if self.direction == 1 else "counterclockwise"
+            self._instant("reverse", seat, rank, reverse_event, way)
         self._pre_draw = -1
         if not self.bonus and not self.drawn:  # T4: the turn's first play only
             self.drawn = True
-            if not went_out and self.deck and self.hand_sizes[seat] < 3:  # (draw: not to R3)
+            if self.vt is not None:
+                if not went_out:
+                    self._draw_variant(seat)
+            elif not went_out and self.deck and self.hand_sizes[seat] < 3:  # (draw: not to R3)
                 self.draw(seat)
         if not went_out and not self.hand_sizes[seat] and self.face_up[seat]:
             self.take_up(seat)  # F2, D15
@@ -326,6 +351,63 @@ class Game:
         if top_run(self.pile_ranks, self.pile_counts) >= 4:
             return "sevens" if rank == 7 else "four_of_a_kind"  # C1b
         return None
+
+    def _land_variant(self, seat: int, rank: int, count: int, from_hand: bool) -> str | None:
+        """`_land` with variants in force: the ranks' roles from the table (docs/variants.md)."""
+        vt = self.vt
+        assert vt is not None
+        self.setup = False
+        if from_hand:
+            self.hands[seat][rank] -= count
+            self.hand_sizes[seat] -= count
+        role = vt.role[rank]
+        if role == PASS:  # X3.2 for the pass rank
+            self.chain += count
+            self.removed.extend([rank] * count)
+            if self.pile_ranks:
+                self.obligation = True
+            return "threes" if self.chain >= 4 else None
+        self.chain = 0
+        self.obligation = False
+        self.pile_ranks.append(rank)
+        self.pile_counts.append(count)
+        self.low = role == LOW
+        if rank == vt.reverse:  # VR1: the direction turns; with two players in, a skip
+            self.direction = -self.direction
+            self._reversed = rank  # the `reverse` event follows the play's (`_resolve_play`)
+            if self.players - len(self.finished) <= 2:
+                self._skip += 1
+        elif rank == vt.skip:  # VS1: each card skips one more player
+            self._skip += count
+        if role == CLEAR:
+            self._skip = 0  # VS2: a clear gives a bonus play, no skip
+            return "ten"
+        if (vt.four_any and count >= 4) or top_run(self.pile_ranks, self.pile_counts) >= vt.burn:
+            self._skip = 0
+            return "sevens" if role == LOW else "four_of_a_kind"
+        return None
+
+    def _draw_variant(self, seat: int) -> None:
+        """T4 with the deal's hand size, and `draw: refill` drawing up to it (VD1)."""
+        vt = self.vt
+        assert vt is not None
+        while self.deck and self.hand_sizes[seat] < vt.hand and not self.out[seat]:
+            if not self.draw(seat) or not vt.draw_refill:
+                return
+
+    def _skip_from(self, seat: int, nxt: int) -> int:
+        """VS1: each pending skip passes `nxt` by, with a `skip` note naming who missed out."""
+        skips, self._skip = self._skip, 0
+        vt = self.vt
+        rank = self.pile_ranks[-1] if self.pile_ranks else 0
+        if vt is not None and rank not in (vt.skip, vt.reverse):
+            rank = vt.skip or vt.reverse
+        for _ in range(skips):
+            if self.players_in() <= 1:
+                break
+            self._instant("skip", nxt, rank, skip_event, extra=seat)
+            nxt = self.next_active(nxt)
+        return nxt
 
     def _reveal(self, seat: int, index: int) -> None:
         bus = self.bus
@@ -479,14 +561,23 @@ class Game:
         if self._owed:
             self.settle()
 
-    def _instant(self, name: str, actor: int, f0: object, make: Maker) -> None:
-        """An event with nothing to apply (`finish`, `win`, `bonus`): its three moments."""
+    def _instant(
+        self,
+        name: str,
+        actor: int,
+        f0: object,
+        make: Maker,
+        f1: object = None,
+        extra: object = None,
+    ) -> None:
+        """An event with nothing to apply (`finish`, `win`, `bonus`, `skip`, `reverse`): its
+        three moments."""
         bus = self.bus
         plan = bus.plan[name]
         if plan is not IDLE:
             event = None
             for row in plan:
-                event = bus.run(row, event, actor, f0, None, None, make, None)
+                event = bus.run(row, event, actor, f0, f1, None, make, extra)
 
     def _finish(self, seat: int) -> None:
         place = self.finished.index(seat) + 1
@@ -526,7 +617,10 @@ class Game:
         if self.over:  # the round has ended: no bonus play or draw is pending (W1, W3, T5)
             self._round_over()
             return
-        self.turn = nxt = self.next_active(seat)
+        nxt = self.next_active(seat)
+        if self._skip:
+            nxt = self._skip_from(seat, nxt)
+        self.turn = nxt
         counts = self.counts  # the turn counts start again (before `before turn` hooks)
         counts[0] = counts[1] = counts[2] = 0
         for mine in self.seat_counts:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from lopti_rules.engine.cards import RANK_NAMES, RANKS
 from lopti_rules.engine.moves import PICKUP, PLAYS, REVEALS, Move, PickUp, Play, Reveal
+from lopti_rules.engine.variants import CLEAR, LOW, PASS, RESET
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -38,6 +39,8 @@ def top_run(pile_ranks: list[int], pile_counts: list[int]) -> int:
 
 def play_is_legal(game: Game, rank: int, count: int) -> bool:
     """P2-P8 for a play of `count` cards of `rank` on the table as it is now."""
+    if game.vt is not None:
+        return variant_play_is_legal(game, rank, count)
     if game.obligation:
         return rank == 3  # P7, F7
     if rank == 3 or not game.pile_ranks:
@@ -53,6 +56,8 @@ def play_is_legal(game: Game, rank: int, count: int) -> bool:
 
 def generate(game: Game) -> list[Move]:
     """The legal moves of the seat to act (empty when the round is over)."""
+    if game.vt is not None:
+        return variant_generate(game)
     seat = game.turn
     moves: list[Move]
     if not game.hand_sizes[seat] and not game.face_up[seat]:
@@ -98,6 +103,53 @@ def generate(game: Game) -> list[Move]:
     return moves
 
 
+def variant_play_is_legal(game: Game, rank: int, count: int) -> bool:
+    """P2-P8 as the variants in force restate them (docs/variants.md, VP1-VP6)."""
+    vt = game.vt
+    assert vt is not None
+    role = vt.role
+    if game.obligation:
+        return role[rank] == PASS  # P7
+    if role[rank] == PASS or not game.pile_ranks:
+        return True  # X3.1, P2
+    if vt.four_any and count >= 4:
+        return True  # VF1: four of a kind on anything
+    if game.low:  # P6: the low rank or lower; the reset rank anyway (D1); never the clear rank
+        kind = role[rank]
+        return kind == RESET or (rank <= vt.low_ceiling and kind != CLEAR)
+    top = game.pile_ranks[-1]
+    if rank == top:  # P3b/c with the burn count (VB1)
+        k = game.pile_counts[-1]
+        return count > k or top_run(game.pile_ranks, game.pile_counts) + count >= vt.burn
+    return rank > top or role[rank] in _ANYWHERE or role[top] == RESET  # P3a, P4, P5
+
+
+_ANYWHERE = (RESET, LOW, CLEAR)
+
+
+def variant_generate(game: Game) -> list[Move]:
+    """`generate` with variants in force: the same order, each play tested in full."""
+    seat = game.turn
+    vt = game.vt
+    assert vt is not None
+    moves: list[Move]
+    if not game.hand_sizes[seat] and not game.face_up[seat]:
+        moves = list(REVEALS[: len(game.face_down[seat])])  # F4: one face-down card
+        if game.pile_ranks and not (vt.must_play and moves):
+            moves.append(PICKUP)  # D18, VM1
+        return moves
+    hand = game.hands[seat]
+    moves = []
+    for r in RANKS:
+        n = hand[r]
+        for c in range(1, n + 1):
+            if variant_play_is_legal(game, r, c):
+                moves.append(PLAYS[r][c])
+    if game.pile_ranks and not (vt.must_play and moves):
+        moves.append(PICKUP)  # T2, VM1
+    return moves
+
+
 def describe_top(game: Game) -> str:
     """The top play in words: "a 7", "an 8", "9 9"."""
     rank, count = game.pile_ranks[-1], game.pile_counts[-1]
@@ -120,6 +172,11 @@ def why_illegal(game: Game, move: Move) -> str:
     if isinstance(move, Play):
         return _why_play(game, move, seat)
     if isinstance(move, PickUp):
+        if game.pile_ranks and game.vt is not None and game.vt.must_play:
+            return (
+                "cannot pick up: a legal play is possible, and this table plays without "
+                "voluntary pickups " + _cite("VM1", "T2")
+            )
         if not game.pile_ranks:
             if game.bonus:
                 return (
@@ -175,6 +232,12 @@ def _why_play(game: Game, move: Play, seat: int) -> str:
             )
         ids = _cite("P1", "D36")
         return f"cannot play {shown}: seat {seat} holds {held} card(s) of rank {name} {ids}"
+    if game.vt is not None and game.pile_ranks:
+        ids = _cite("P3", "P4", "P6", "P7", "V2")
+        return (
+            f"cannot play {shown} on {describe_top(game)}: the base variants in force forbid "
+            f"it (docs/variants.md) {ids}"
+        )
     faults = play_faults(game, rank, count)
     if not faults:
         return f"cannot play {shown}: it is not a legal move now"

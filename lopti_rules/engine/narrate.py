@@ -67,6 +67,13 @@ def _cards(n: int) -> str:
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
+def _first_len(value: object) -> int:
+    """The size of the first seat's zone in a deal's per-seat tuple (0 if absent)."""
+    if isinstance(value, list | tuple) and value and isinstance(value[0], list | tuple):
+        return len(value[0])
+    return 0
+
+
 def ordinal(n: int) -> str:
     return _(_ORDINAL[n]) if n in _ORDINAL else _("{n}th").format(n=n)
 
@@ -300,10 +307,13 @@ class Narrator:
                 for s, u in enumerate(ups if isinstance(ups, list | tuple) else [])
             ]
             left = len(deck) if isinstance(deck, list | tuple) else 0
+            sizes = [_first_len(f.get(k)) for k in ("face_down", "face_up", "hands")]
             dealt = _(
-                "Each player gets 3 face-down, 3 face-up and 3 hand cards; {left} in the deck."
+                "Each player gets {down} face-down, {up} face-up and {hand} hand cards; "
+                "{left} in the deck."
             )
-            return dealt.format(left=left) + "\n" + "\n".join(lines)
+            told = dealt.format(down=sizes[0], up=sizes[1], hand=sizes[2], left=left)
+            return told + "\n" + "\n".join(lines)
         if name == "swap":
             hand, up = _rank(f.get("hand")), _rank(f.get("face_up"))
             line = _("{who} swaps {hand} from the hand for the face-up {up}.")
@@ -342,6 +352,18 @@ class Narrator:
             return _("{who} goes out ({place} place).").format(who=who, place=told)
         if name == "win":
             return _("{who} wins the round!").format(who=who)
+        if name == "skip":  # VS1: "Ben's 8 skips Cat"
+            by = f.get("by")
+            line = _("{by}'s {rank} skips {who}.")
+            return line.format(
+                by=self.name(by if isinstance(by, int) else None),
+                rank=_rank(f.get("rank")),
+                who=who,
+            )
+        if name == "reverse":  # VR1
+            way = _("clockwise") if f.get("direction") == "clockwise" else _("counterclockwise")
+            line = _("{who}'s {rank} turns the direction of play: now {way}.")
+            return line.format(who=who, rank=_rank(f.get("rank")), way=way)
         if name in _MOVES:
             return _(_MOVES[name]).format(who=who, cards=shown or _cards(n))
         if name == "draw":

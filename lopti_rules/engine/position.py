@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from lopti_rules.engine.variants import Variants
+
 
 @dataclass(slots=True)
 class Position:
@@ -37,6 +39,8 @@ class Position:
     places: bool = False  # table option: play on for places (D28)
     author: int = 0  # the seat that made the custom rules in force (LANGUAGE.md `author`)
     last_winner: int | None = None  # the previous round's winner (LANGUAGE.md `last winner`)
+    variants: Variants | None = None  # base variants in force (None: base Lopti)
+    direction: int = 1  # 1: clockwise; -1: a reverse variant turned it
 
     @property
     def removed_count(self) -> int:

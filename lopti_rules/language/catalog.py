@@ -43,6 +43,7 @@ CAUSE = FieldType("symbol", ("ten", "four_of_a_kind", "threes", "sevens", "custo
 SOURCE = FieldType("symbol", ("hand", "face_down"))
 REASON = FieldType("symbol", ("voluntary", "forced", "failed_reveal", "custom"))
 TOP = FieldType("rank", nullable=True)
+DIRECTION = FieldType("symbol", ("clockwise", "counterclockwise"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,13 @@ EVENTS: dict[str, Event] = {
         Event("reveal", "player", {"rank": RANK, "legal": BOOL}, "a face-down card is turned"),
         Event("finish", "player", {"place": INT1}, "a player has no cards left and goes out"),
         Event("win", "winner", {}, "the first player finishes"),
+        Event("skip", "the skipped player", {"rank": RANK}, "a skip variant passes a player by"),
+        Event(
+            "reverse",
+            "player",
+            {"rank": RANK, "direction": DIRECTION},
+            "a reverse variant turns the direction of play",
+        ),
         Event("vote", "-", {}, "the Rule Vote (session procedure)", hookable=False),
         Event("roshambo", "-", {}, "the Roshambo tie-break (session procedure)", hookable=False),
     )

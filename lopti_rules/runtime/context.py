@@ -57,10 +57,12 @@ def active(game: Game, seat: int | None) -> bool:
 
 
 def next_of(game: Game, seat: int | None, step: int) -> int | None:
-    """The first player still in the round after `seat` (`step` 1: clockwise, -1: counter-
-    clockwise), never `seat` itself; None when nobody else is in."""
+    """The first player still in the round after `seat` (`step` 1: in the direction of play,
+    clockwise unless a reverse variant turned it; -1: against it), never `seat` itself; None
+    when nobody else is in."""
     if seat is None:
         return None
+    step *= game.direction
     n = game.players
     out = game.out
     for i in range(1, n):

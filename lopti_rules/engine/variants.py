@@ -1,0 +1,144 @@
+"""Base variants: base-rule changes a table adopts by Rule Vote (V2), compiled once per game.
+
+`Variants` is the plain description (ranks as ints, None for "no such rank"); its defaults are
+RULES.md, so `Variants()` is base Lopti. `compile_variants` turns one into a `VariantTable`, the
+precomputed table the engine's loop reads: a role per rank (reset, pass, low, clear, skip,
+reverse, or normal), the burn count, and the switches. A game with no variant in force holds
+no table (`game.vt is None`) and runs the base code unchanged; a game with one runs the
+variant branches of `legality.py` and `game.py`. The clauses each variant replaces are in
+docs/variants.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Literal
+
+from lopti_rules.engine.cards import RANK_NAMES
+
+Starter = Literal["winner", "loser", "lowest"]
+Draw = Literal["one", "refill"]
+
+# a rank's role in the variant engine (index: rank 0..14)
+NORMAL, RESET, PASS, LOW, CLEAR = 0, 1, 2, 3, 4
+SPECIAL_FIELDS: tuple[str, ...] = ("reset", "pass_on", "low", "clear")
+RANK_FIELDS: tuple[str, ...] = (*SPECIAL_FIELDS, "skip", "reverse")
+
+
+@dataclass(frozen=True, slots=True)
+class Variants:
+    """The base rules a vote can change (docs/variants.md). Defaults: RULES.md."""
+
+    reset: int | None = 2  # X2: the rank after which anything goes
+    pass_on: int | None = 3  # X3: the rank that passes the pickup on (3-obligation)
+    low: int | None = 7  # X7: the rank that forces the next play low
+    clear: int | None = 10  # X10: the rank that clears the pile
+    skip: int | None = None  # each card of this rank skips one more player
+    reverse: int | None = None  # this rank turns the direction of play
+    burn: int = 4  # C1b: cards in the top run that clear it
+    four_on_anything: bool = False  # a play of four of a kind is legal on anything
+    must_play: bool = False  # no voluntary pickup (T2)
+    face_down: int = 3  # S3
+    face_up: int = 3
+    hand: int = 3  # also T4's "fewer than 3" and the refill size
+    starter: Starter = "winner"  # S6: who opens a later round; `lowest`: also round 1
+    draw: Draw = "one"  # T4: one card, or up to the hand size
+
+    def __post_init__(self) -> None:
+        named = [getattr(self, f) for f in RANK_FIELDS if getattr(self, f) is not None]
+        if len(set(named)) != len(named):
+            raise ValueError("each special rank must be a different rank")
+        for name in RANK_FIELDS:
+            rank = getattr(self, name)
+            if rank is not None and rank not in RANK_NAMES:
+                raise ValueError(f"`{name}` must be a rank (2..14) or none, not {rank!r}")
+        if not 2 <= self.burn <= 4:
+            raise ValueError("`burn` must be 2, 3 or 4 cards")
+        if self.face_down < 1 or self.face_up < 0 or self.hand < 1:
+            raise ValueError("a deal gives at least one face-down and one hand card")
+
+    def changed(self) -> dict[str, object]:
+        """The fields that differ from base Lopti, in declaration order."""
+        base = Variants()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(base, f.name)
+        }
+
+    def shown(self) -> dict[str, str]:
+        """The changed fields as `--base` writes them: ranks by name, none, on/off."""
+        return {name: show_value(name, value) for name, value in self.changed().items()}
+
+    def describe(self) -> str:
+        """`skip=8, reverse=J` (empty for base Lopti)."""
+        return ", ".join(f"{k}={v}" for k, v in self.shown().items())
+
+    def dealt(self) -> int:
+        """Cards dealt to each player."""
+        return self.face_down + self.face_up + self.hand
+
+
+def show_value(name: str, value: object) -> str:
+    """A variant's value as a person writes it."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if name in RANK_FIELDS and isinstance(value, int):
+        return RANK_NAMES[value]
+    return str(value)
+
+
+class VariantTable:
+    """What the engine reads of the variants in force, precomputed once per game."""
+
+    __slots__ = (
+        "burn",
+        "draw_refill",
+        "four_any",
+        "hand",
+        "low_ceiling",
+        "must_play",
+        "reverse",
+        "role",
+        "skip",
+        "variants",
+    )
+
+    def __init__(self, v: Variants) -> None:
+        self.variants = v
+        role = [NORMAL] * 15
+        for name, code in zip(SPECIAL_FIELDS, (RESET, PASS, LOW, CLEAR), strict=True):
+            rank = getattr(v, name)
+            if rank is not None:
+                role[rank] = code
+        self.role = role
+        self.low_ceiling = v.low if v.low is not None else 0
+        self.skip = v.skip or 0
+        self.reverse = v.reverse or 0
+        self.burn = v.burn
+        self.four_any = v.four_on_anything
+        self.must_play = v.must_play
+        self.hand = v.hand
+        self.draw_refill = v.draw == "refill"
+
+
+def compile_variants(v: Variants | None) -> VariantTable | None:
+    """The table for `v`, or None when `v` is base Lopti (the engine's base path)."""
+    if v is None or v == Variants():
+        return None
+    return VariantTable(v)
+
+
+def starter_rank_seat(hands: list[list[int]], first: int) -> int:
+    """`starter: lowest`: the seat holding the lowest hand card; ties go to the first seat
+    clockwise from `first` (the dealer's left)."""
+    n = len(hands)
+    best, best_rank = first, 99
+    for i in range(n):
+        seat = (first + i) % n
+        low = min((r for r in range(2, 15) if hands[seat][r]), default=99)
+        if low < best_rank:
+            best, best_rank = seat, low
+    return best
