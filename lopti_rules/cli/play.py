@@ -40,7 +40,8 @@ from lopti_rules.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from lopti_rules.engine import Event
-    from lopti_rules.packs.pack import LoadedPack
+    from lopti_rules.engine.variants import Variants
+    from lopti_rules.packs.pack import BaseVariants, LoadedPack
     from lopti_rules.runtime import RuleSet, Runtime
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
@@ -215,17 +216,19 @@ def play(
     rules: RuleSet | None = None,
     pack_name: str | None = None,
     echo: Callable[[str], None] = click.echo,
+    variants: Variants | None = None,
 ) -> RoundResult:
     """Run and narrate one round (the narration goes to `echo`, by default stdout), with
     `rules` in force. LogWriteError when the log cannot be written."""
     n = len(names)
     bots = make_bots(bots_spec, n)
-    options = TableOptions(players=n, places=places, dealer=dealer)
+    options = TableOptions(players=n, places=places, dealer=dealer, variants=variants)
     bus = EventBus()
     runtime = rules.attach(bus, chooser=chooser(bots, seed)) if rules is not None else None
     if log is not None:
         bot_names = [b.name for b in bots]
-        head = header(seed, names, bot_names, pack_name, places=places)
+        changed = {"base": variants.shown()} if variants is not None and variants.shown() else {}
+        head = header(seed, names, bot_names, pack_name, places=places, **changed)
         bus.observe(log_observer(log, head, runtime))
     if pack_name is not None:
         n = len(rules) if rules is not None else 0
@@ -237,6 +240,8 @@ def play(
         f"{s} {name} ({b.name})" for s, (name, b) in enumerate(zip(names, bots, strict=True))
     )
     echo(_("Seats: {seats}").format(seats=seats))
+    if variants is not None and variants.changed():
+        echo(_("Base variants: {list}").format(list=variants.describe()))
     narrator = Narrator(names, echo, (lambda: runtime.rule) if runtime else None)
     bus.observe(narrator)
     seat_bots(bots, bus, options, rules)
@@ -263,6 +268,13 @@ def load_rules_of(pack_path: str, players: str | None) -> tuple[LoadedPack, Rule
     pack = load_pack(pack_path)
     names = table_names(players, pack)
     return pack, ruleset_from_pack(pack), names
+
+
+def base_variants(text: str, start: BaseVariants | None = None) -> Variants:
+    """The engine's variants of a `--base` option (onto a pack's `base:`); ValueError."""
+    from lopti_rules.packs.base import parse_base
+
+    return parse_base(text, start).variants()
 
 
 class Rejected(Exception):
@@ -294,6 +306,13 @@ class Rejected(Exception):
 )
 @click.option("--places", is_flag=True, help="Play on for 2nd, 3rd, ... places (D28).")
 @click.option(
+    "--base",
+    "base_text",
+    metavar="NAME=VALUE,...",
+    default=None,
+    help="Base variants in force, e.g. skip=8,reverse=J (docs/variants.md).",
+)
+@click.option(
     "--pack",
     "pack_path",
     type=click.Path(dir_okay=False),
@@ -320,6 +339,7 @@ def command(
     bots: str,
     dealer_text: str | None,
     places: bool,
+    base_text: str | None,
     pack_path: str | None,
     log_path: str | None,
     max_moves: int,
@@ -331,19 +351,24 @@ def command(
       lopti play --players 4 --seed 7
       lopti play --players ann,ben,cat --bots greedy,random,greedy --places --log game.jsonl
       lopti play --pack examples/packs/gentle.yaml --seed 1
+      lopti play --players 3 --base skip=8,reverse=J --seed 2
     """
     rules: RuleSet | None = None
     pack_name: str | None = None
+    variants: Variants | None = None
     try:
         if pack_path is not None:
             pack, rules, names = load_rules_of(pack_path, players)
             pack_name = pack.name
             places = places or pack.pack.base.places
+            variants = pack.pack.base.variants()
         else:
             names = table_names(players, None)
+        if base_text is not None:
+            variants = base_variants(base_text, pack.pack.base if pack_path else None)
         make_bots(bots, len(names))
         dealer = dealer_seat(dealer_text, names)
-        TableOptions(players=len(names), places=places, dealer=dealer)
+        TableOptions(players=len(names), places=places, dealer=dealer, variants=variants)
         if max_moves < 1:
             raise ValueError("--max-moves must be at least 1")
     except Rejected as exc:
@@ -355,14 +380,14 @@ def command(
     args = (names, seed, bots, dealer, places)
     out = Narration()
     if log_path is None:
-        play(*args, None, max_moves, rules, pack_name, out)
+        play(*args, None, max_moves, rules, pack_name, out, variants)
         out.flush()
         return 0
     try:
         # line-buffered: every line is on disk whole as it is written, so a log cut short by
         # Ctrl-C ends with a complete line
         with open(log_path, "w", encoding="utf-8", newline="\n", buffering=1) as log:
-            play(*args, log, max_moves, rules, pack_name, out)
+            play(*args, log, max_moves, rules, pack_name, out, variants)
     except LogWriteError as exc:
         error = exc.error
     except OSError as exc:  # opening or closing (the last flush of) the log file

@@ -315,7 +315,9 @@ def delete(rule_id: int, author: str, path: str) -> None:
 @click.option("--yes", "yes", default=None, help="Who voted yes.")
 @click.option("--no", "no", default=None, help="Who voted no, in the order they voted.")
 @click.option("--text", "text_file", default=None, help="The changed rule's file (change).")
-@click.option("--value", type=click.Choice(["on", "off"]), default=None, help="For base.")
+@click.option(
+    "--value", default=None, help="For base: on/off, a rank, a count or a word (docs/variants.md)."
+)
 @click.option("--objector", default=None, help="The first formal objector (K2).")
 @click.option("--creator-absent", is_flag=True, help="The rule's creator is away (K1).")
 @click.option("--defender", default=None, help="Defender(s) the supporters chose (K1, K4).")
@@ -336,7 +338,8 @@ def vote(
     throws: tuple[str, ...],
     path: str,
 ) -> None:
-    """The round's Rule Vote (V1-V11): TARGET is a rule id, or a base option (`places`).
+    """The round's Rule Vote (V1-V11): TARGET is a rule id, or a base variant (`places`,
+    `skip`, `reverse`, `burn`, ...: docs/variants.md).
 
     A tie (exactly half of the session's players voting yes, D30) goes to Roshambo (K1-K4):
     give each match's throws with --throws, or type them when asked.
@@ -345,6 +348,7 @@ def vote(
     Example:
       lopti session vote remove 1 --proposer Ben --yes Ben,Dan --no Cat,Ann --now
       lopti session vote base places --value on --proposer Ann --yes Ann,Ben,Cat --next
+      lopti session vote base skip --value 8 --proposer Ann --yes Ann,Ben,Cat --next
     """
     if now is None:
         raise click.UsageError("say whether the change starts --now or --next round (V8)")
@@ -371,7 +375,7 @@ def vote(
         rule=rule_id,
         text=text,
         option=target if action == "base" else None,
-        value=None if value is None else value == "on",
+        value=value,
         path=text_file or "<changed rule>",
     )
     ballots = Ballots(_names(yes), _names(no), objector, creator_absent, _names(defender))

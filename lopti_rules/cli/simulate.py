@@ -27,12 +27,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
-from lopti_rules.cli.play import Rejected, load_rules_of, table_names
+from lopti_rules.cli.play import Rejected, base_variants, load_rules_of, table_names
 
 MAX_GAMES = 1_000_000  # --games and --max-moves: checked before anything runs (docs/limits.md)
 MAX_WORKERS = 256
 
 if TYPE_CHECKING:
+    from lopti_rules.engine.variants import Variants
+    from lopti_rules.packs.pack import BaseVariants
     from lopti_rules.sim import GameRecord, Table
 
 DEFAULT_GAMES = 1000
@@ -49,24 +51,35 @@ class Setup:
 
 
 def table_for(
-    pack_path: str | None, players: str | None, bots: str, places: bool, max_moves: int
+    pack_path: str | None,
+    players: str | None,
+    bots: str,
+    places: bool,
+    max_moves: int,
+    base_text: str | None = None,
 ) -> Setup:
-    """The table of `--pack`/`--players`/`--bots`. `Rejected` when the checker rejects the
-    pack; ValueError (one sentence) for arguments that do not fit together."""
+    """The table of `--pack`/`--players`/`--bots`/`--base` (onto the pack's `base:`).
+    `Rejected` when the checker rejects the pack; ValueError (one sentence) for arguments
+    that do not fit together."""
     from lopti_rules.sim import RuleText, Table
 
     rules: tuple[RuleText, ...] = ()
     pack_name = None
     roster: tuple[str, ...] | None = None
+    base: BaseVariants | None = None
     if pack_path is not None:
         pack, _, names = load_rules_of(pack_path, players)
         rules = tuple(RuleText.of(e.source, e.author) for e in pack.entries)
         pack_name = pack.name
-        places = places or pack.pack.base.places
+        base = pack.pack.base
+        places = places or base.places
         roster = tuple(pack.roster) if pack.roster is not None else None
     else:
         names = table_names(players, None)
-    table = Table(len(names), bots, places, rules, roster, max_moves)
+    variants = base.variants() if base is not None else None
+    if base_text is not None:
+        variants = base_variants(base_text, base)
+    table = Table(len(names), bots, places, rules, roster, max_moves, variants)
     return Setup(table, names, pack_name, table.check())
 
 
@@ -99,6 +112,7 @@ class Run:
     bots: str
     seed: int
     places: bool
+    base: str | None
     max_moves: int
     workers: int | None
     dask: str | None
@@ -110,7 +124,7 @@ class Run:
         in_range("--max-moves", self.max_moves, MAX_GAMES)
         if self.workers is not None:
             workers_of(self.workers)
-        return table_for(pack_path, self.players, self.bots, self.places, self.max_moves)
+        return table_for(pack_path, self.players, self.bots, self.places, self.max_moves, self.base)
 
     def play(self, tables: list[Table], label: str) -> list[list[GameRecord]]:
         """Each table's `--games` rounds from `--seed`, on `--workers` or `--dask`."""
@@ -138,6 +152,12 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
             "--seed", type=int, default=0, show_default=True, help="Same seed, same numbers."
         ),
         click.option("--places", is_flag=True, help="Play on for 2nd, 3rd, ... places (D28)."),
+        click.option(
+            "--base",
+            metavar="NAME=VALUE,...",
+            default=None,
+            help="Base variants, e.g. skip=8,reverse=J (docs/variants.md).",
+        ),
         click.option(
             "--max-moves",
             type=int,
@@ -210,6 +230,7 @@ def command(pack_path: str | None, run: Run) -> int:
     Example:
       lopti simulate --players 4 --games 2000 --seed 1
       lopti simulate --pack examples/packs/gentle.yaml --games 1000 --format json
+      lopti simulate --players 4 --games 500 --base skip=8,burn=3
       lopti simulate --games 20000 --dask tcp://scheduler:8786
     """
     from lopti_rules.sim import Summary
@@ -233,6 +254,7 @@ def command(pack_path: str | None, run: Run) -> int:
             "players": setup.names,
             "bots": run.bots,
             "places": setup.table.places,
+            "base": setup.table.variants.shown() if setup.table.variants else {},
             "pack": setup.pack_name,
             "summary": summary.to_json(),
         }
@@ -241,7 +263,12 @@ def command(pack_path: str | None, run: Run) -> int:
     pack = f", pack {setup.pack_name!r} ({len(setup.titles)} rules)" if setup.pack_name else ""
     click.echo(
         f"Simulated {run.games} rounds: {len(setup.names)} players ({', '.join(setup.names)}), "
-        f"{run.bots} bots, seed {run.seed}{pack}."
+        f"{run.bots} bots, seed {run.seed}{pack}{_variants_note(setup.table.variants)}."
     )
     click.echo(summary.text(setup.names), nl=False)
     return 0
+
+
+def _variants_note(variants: Variants | None) -> str:
+    told = variants.describe() if variants is not None else ""
+    return f", base variants {told}" if told else ""

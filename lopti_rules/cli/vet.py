@@ -64,7 +64,9 @@ def check_rule(rule_path: str, pack_path: str | None) -> tuple[bool, str, dict[s
 
 
 @click.command(name="vet")
-@click.argument("rule_path", metavar="RULE.lopti", type=click.Path(dir_okay=False))
+@click.argument(
+    "rule_path", metavar="[RULE.lopti]", type=click.Path(dir_okay=False), required=False
+)
 @click.option(
     "--pack",
     "pack_path",
@@ -85,7 +87,7 @@ def check_rule(rule_path: str, pack_path: str | None) -> tuple[bool, str, dict[s
 @click.option("--strict", is_flag=True, help="Exit 1 when any finding is a warning.")
 @run_options(DEFAULT_GAMES)
 def command(
-    rule_path: str,
+    rule_path: str | None,
     pack_path: str | None,
     author: str,
     html_path: str | None,
@@ -94,9 +96,13 @@ def command(
 ) -> int:
     """Vet a proposed rule: the checker, then the same seeded rounds with and without it.
 
+    Without RULE.lopti, vet the proposed base change given by --base instead: the same
+    rounds with the table's base rules and with the change (docs/variants.md).
+
     \b
     Example:
       lopti vet examples/rules/tens_tax.lopti --games 2000
+      lopti vet --base skip=8 --games 500
       lopti vet my_rule.lopti --pack examples/packs/gentle.yaml --author Cat --html report.html
       lopti vet my_rule.lopti --format json --seed 7 --dask local
     """
@@ -105,6 +111,8 @@ def command(
     from lopti_rules.sim import RuleText, compare
     from lopti_rules.sim.report import MatplotlibMissing, require_matplotlib
 
+    if rule_path is None:
+        return vet_base(pack_path, author, run)
     try:
         if run.games < 1:
             raise ValueError("--games must be at least 1")
@@ -179,3 +187,62 @@ def command(
         if html_path is not None:
             click.echo(f"Report: {html_path}")
     return 1 if strict and result.warnings else 0
+
+
+def vet_base(pack_path: str | None, author: str, run: Run) -> int:
+    """`lopti vet --base NAME=VALUE`: the table (the pack's, or base Lopti) without and with
+    the proposed base change, on the same seeded rounds; `--author` is the proposer."""
+    from lopti_rules.cli.play import base_variants
+    from lopti_rules.cli.simulate import table_for
+    from lopti_rules.sim import compare
+
+    try:
+        if run.base is None:
+            raise ValueError("give the proposed rule file, or the proposed base change with --base")
+        if run.games < 1:
+            raise ValueError("--games must be at least 1")
+        setup = table_for(pack_path, run.players, run.bots, run.places, run.max_moves)
+        start = None
+        if pack_path is not None:
+            from lopti_rules.packs.pack import load_pack
+
+            start = load_pack(pack_path).pack.base
+        variants = base_variants(run.base, start)
+        base = setup.table
+        if variants == base.variants or (base.variants is None and not variants.changed()):
+            raise ValueError(f"--base {run.base} changes nothing at this table")
+        table = dataclasses.replace(base, variants=variants)
+        table.check()
+        seat = author_seat(author, setup.names)
+        without, with_ = run.play([base, table], "vet")
+    except Rejected as exc:
+        click.echo(exc.report, err=True, nl=False)
+        return 1
+    except ValueError as exc:
+        click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
+        return 2
+    result = compare(
+        without,
+        with_,
+        players=base.players,
+        titles_in_force=setup.titles,
+        proposed=(),
+        author=seat,
+        base_change=True,
+    )
+    heading = f"Vetting the base change {variants.describe() or run.base}"
+    details = (
+        f"{run.games} paired rounds with the table's base rules and with the change; "
+        f"{base.players} players ({', '.join(setup.names)}), {run.bots} bots, seed {run.seed}; "
+        f"the proposer sits at seat {seat}."
+    )
+    if run.output == "json":
+        doc = {"base": variants.shown(), "games": run.games, "seed": run.seed}
+        doc |= {"players": setup.names, "bots": run.bots, "pack": setup.pack_name}
+        doc |= {"comparison": result.to_json()}
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        click.echo(f"{heading}: {details}")
+        click.echo()
+        click.echo(result.text(setup.names), nl=False)
+    return 0

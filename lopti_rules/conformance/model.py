@@ -29,9 +29,11 @@ from pydantic import (
 from lopti_rules.engine.cards import RANKS, SEVEN, SUITS, THREE, names, parse_rank, rank_name
 from lopti_rules.engine.events import EVENT_NAMES
 from lopti_rules.language.catalog import EVENTS, FieldType
+from lopti_rules.packs.pack import BaseVariants
 
 # A clause id of RULES.md: S1, T4, P3 (or P3c for an item), X10.2, D24 ...
-CLAUSE_RE = re.compile(r"^(?:[STPCFWRVKE]\d+[a-z]?|X(?:2|3|7|10)\.\d+|D\d+)$")
+# RULES.md ids, and the base variants' own clauses (VS1, VX2, ...: docs/variants.md)
+CLAUSE_RE = re.compile(r"^(?:[STPCFWRVKE]\d+[a-z]?|X(?:2|3|7|10)\.\d+|D\d+|V[A-Z]\d+)$")
 
 DECK_CARDS = SUITS * len(RANKS)  # 52 (S1)
 
@@ -131,8 +133,10 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
-class Options(_Strict):
-    places: bool = False
+class Options(BaseVariants):
+    """A scenario's table options: `places` and every base variant (docs/variants.md)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 class State(_Strict):

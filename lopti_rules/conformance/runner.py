@@ -111,6 +111,7 @@ def build_position(sc: Scenario) -> Position:
         setup=st.setup,
         places=sc.options.places,
         author=sc.author,
+        variants=sc.options.variants(),
     )
 
 

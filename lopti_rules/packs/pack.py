@@ -21,11 +21,12 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import yaml
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     ValidationError,
@@ -38,20 +39,111 @@ from lopti_rules.diagnostics.spell import did_you_mean
 from lopti_rules.packs import yamlsafe
 from lopti_rules.packs.files import FileRefused, read_bounded
 
+if TYPE_CHECKING:
+    from lopti_rules.engine.variants import Variants
+
 MAX_PLAYERS = 5
 MAX_PACK_CHARS = 2_000_000
 MAX_PACK_BYTES = 4 * MAX_PACK_CHARS  # UTF-8 takes at most 4 bytes a character
 MAX_RULE_FILE_BYTES = 4_000_000  # the parser's own limit (LP005) is 1,000,000 characters
 
 
+def _rank_or_none(value: object) -> str | None:
+    """A rank given as 8, "8", "J", "jack", or none/null/off for no such rank."""
+    if value is None or value is False:  # YAML reads `off` and `no` as false
+        return None
+    if isinstance(value, str) and value.strip().lower() in _NONE_WORDS:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError("must be a rank (2..10, J, Q, K, A) or none")
+    from lopti_rules.engine.cards import RANK_NAMES, parse_rank  # a pack check stays light
+
+    return RANK_NAMES[parse_rank(value)]
+
+
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_NONE_WORDS = frozenset({"none", "null", "off", "no", "-"})
+RankOrNone = Annotated[
+    str | None, BeforeValidator(_rank_or_none), Field(json_schema_extra={"enum": [*_RANKS, None]})
+]
+
+
 class BaseVariants(BaseModel):
-    """Base-rule variants the table agreed by a Rule Vote (V2). Defaults are RULES.md."""
+    """Base-rule variants the table agreed by a Rule Vote (V2). Defaults are RULES.md; each
+    field's exact meaning, as clauses naming the base clauses it replaces: docs/variants.md."""
 
     model_config = ConfigDict(extra="forbid")
 
     places: bool = Field(
         default=False, description="Play on after the winner to decide every place (D28)."
     )
+    reset: RankOrNone = Field(default="2", description="The rank after which anything goes (X2).")
+    pass_on: RankOrNone = Field(
+        default="3", description="The rank that passes the pickup on: a 3-obligation (X3)."
+    )
+    low: RankOrNone = Field(default="7", description="The rank that forces a low play (X7).")
+    clear: RankOrNone = Field(default="10", description="The rank that clears the pile (X10).")
+    skip: RankOrNone = Field(
+        default=None, description="Each card of this rank skips one more player (VS1)."
+    )
+    reverse: RankOrNone = Field(
+        default=None, description="This rank turns the direction of play (VR1)."
+    )
+    burn: int = Field(default=4, ge=2, le=4, description="Cards of a kind that clear (C1b, VB1).")
+    four_on_anything: bool = Field(
+        default=False, description="Four of a kind may be played on anything and clears (VF1)."
+    )
+    must_play: bool = Field(default=False, description="No voluntary pickup (T2, VM1).")
+    face_down: int = Field(default=3, ge=1, le=5, description="Face-down cards dealt (S3).")
+    face_up: int = Field(default=3, ge=0, le=5, description="Face-up cards dealt (S3).")
+    hand: int = Field(default=3, ge=1, le=7, description="Hand cards dealt; T4's hand size.")
+    starter: Literal["winner", "loser", "lowest"] = Field(
+        default="winner", description="Who opens a round (S6, VW1, VW2)."
+    )
+    draw: Literal["one", "refill"] = Field(
+        default="one", description="T4: draw one card, or up to the hand size (VD1)."
+    )
+
+    @model_validator(mode="after")
+    def _engine_accepts(self) -> BaseVariants:
+        if self.model_fields_set - {"places"}:  # the engine's own checks (distinct ranks, ...)
+            self.variants()
+        return self
+
+    def variants(self) -> Variants:
+        """The engine's description of these variants (`places` is a table option)."""
+        from lopti_rules.engine.cards import parse_rank
+        from lopti_rules.engine.variants import Variants
+
+        def rank(name: str) -> int | None:
+            value = getattr(self, name)
+            return None if value is None else parse_rank(value)
+
+        return Variants(
+            reset=rank("reset"),
+            pass_on=rank("pass_on"),
+            low=rank("low"),
+            clear=rank("clear"),
+            skip=rank("skip"),
+            reverse=rank("reverse"),
+            burn=self.burn,
+            four_on_anything=self.four_on_anything,
+            must_play=self.must_play,
+            face_down=self.face_down,
+            face_up=self.face_up,
+            hand=self.hand,
+            starter=self.starter,
+            draw=self.draw,
+        )
+
+    def changed(self) -> dict[str, object]:
+        """The fields set away from RULES.md, in declaration order."""
+        base = BaseVariants()
+        return {
+            name: getattr(self, name)
+            for name in type(self).model_fields
+            if getattr(self, name) != getattr(base, name)
+        }
 
 
 class PackRule(BaseModel):

@@ -15,8 +15,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
+from lopti_rules.engine.variants import show_value
+from lopti_rules.packs.base import validated
 from lopti_rules.session import vote as votes
-from lopti_rules.session.model import BaseChange, RoshamboRecord, RuleRecord, VoteRecord
+from lopti_rules.session.model import (
+    BaseChange,
+    BaseValue,
+    RoshamboRecord,
+    RuleRecord,
+    VoteRecord,
+)
 from lopti_rules.session.roshambo import ThrowSource, knockout, play_match
 from lopti_rules.session.rules import Refused, meaning
 
@@ -50,6 +58,9 @@ def run_vote(
     yes, no = list(ballots.yes), list(ballots.no)
     _check_ballot(session, proposal, yes, no)
     title, creator = _validate(session, proposal)
+    if proposal.action == "base":  # the value as the pack model writes it ("j" -> "J")
+        since = k + (1 if proposal.effective == "next" else 0)
+        proposal = replace(proposal, value=base_value(session, title, proposal.value, since))
     if ballots.creator_absent and creator is not None:
         _away(creator, yes, no, ballots.defenders)
     if ballots.objector is not None:
@@ -183,11 +194,12 @@ def _validate(session: Session, proposal: Proposal) -> tuple[str, str | None]:
         if option not in votes.BASE_OPTIONS:
             known = ", ".join(sorted(votes.BASE_OPTIONS))
             raise Refused(f"`{option}` is not a base rule a vote can change ({known})", "V2")
-        if proposal.value is None:
-            raise Refused(f"say what `{option}` becomes (on or off)", "V2")
+        if proposal.value is None or proposal.value == "":
+            raise Refused(f"say what `{option}` becomes (--value)", "V2")
         since = session.current + (1 if proposal.effective == "next" else 0)
-        if getattr(session.options(since), option) == proposal.value:
-            raise Refused(f"`{option}` is already {_onoff(proposal.value)}", "V2")
+        value = base_value(session, option, proposal.value, since)
+        if getattr(session.options(since), option) == value:
+            raise Refused(f"`{option}` is already {show_value(option, value)}", "V2")
         return option, None
     raise Refused(
         f"a Rule Vote removes, changes or restores a rule, or changes a base rule, not {action!r}",
@@ -195,8 +207,15 @@ def _validate(session: Session, proposal: Proposal) -> tuple[str, str | None]:
     )
 
 
-def _onoff(value: bool) -> str:
-    return "on" if value else "off"
+def base_value(session: Session, option: str, value: BaseValue, since: int) -> BaseValue:
+    """`value` for base variant `option` as the pack model reads it ("j" -> "J", "on" ->
+    True), valid together with the variants in force from round `since`; Refused if not."""
+    try:
+        wanted = validated({**session.options(since).model_dump(), option: value})
+    except ValueError as exc:
+        raise Refused(str(exc), "V2") from None
+    normal: BaseValue = getattr(wanted, option)
+    return normal
 
 
 def _apply(session: Session, proposal: Proposal, title: str) -> None:
@@ -229,5 +248,5 @@ def _apply(session: Session, proposal: Proposal, title: str) -> None:
         gone = next(r for r in state.removed if r.id == proposal.rule)
         succeed(gone, "restore", gone.text)
     else:
-        assert proposal.value is not None
-        state.base.append(BaseChange(option=title, value=proposal.value, vote=k, since=since))
+        value = base_value(session, title, proposal.value, since)
+        state.base.append(BaseChange(option=title, value=value, vote=k, since=since))

@@ -76,11 +76,15 @@ class RemovedRule(RuleRecord):
         return self.removed_in if self.effective == "next" else self.removed_in - 1
 
 
+# a base variant's value (docs/variants.md): on/off, a count, a rank or a word, or none
+BaseValue = bool | int | str | None
+
+
 class BaseChange(_Model):
     """A base rule changed by a Rule Vote, for this session only (V2), from `since`."""
 
     option: Name
-    value: bool
+    value: BaseValue
     vote: RoundNo = Field(description="The round whose vote made the change.")
     since: RoundNo
 
@@ -121,7 +125,7 @@ class VoteRecord(_Model):
     rule: int | None = Field(default=None, description="The custom rule's id.")
     text: str | None = Field(default=None, description="The changed rule's new text.")
     option: str | None = None
-    value: bool | None = None
+    value: BaseValue | None = None
     effective: Effective = Field(description="Declared before the vote (V8).")
     voted_yes: list[Name] = Field(default_factory=list)
     voted_no: list[Name] = Field(default_factory=list, description="In the order they voted.")

@@ -26,6 +26,7 @@ from lopti_rules.diagnostics.source import Diagnostic
 from lopti_rules.packs.pack import BaseVariants
 from lopti_rules.session import vote as votes
 from lopti_rules.session.model import (
+    BaseValue,
     Effective,
     RemovedRule,
     RewordRecord,
@@ -53,7 +54,7 @@ class Proposal:
     rule: int | None = None
     text: str | None = None
     option: str | None = None
-    value: bool | None = None
+    value: BaseValue = None
     path: str = "<changed rule>"  # where `text` was read, for the checker's diagnostics
 
 
@@ -137,10 +138,16 @@ class Session:
 
     def first_player_of(self, k: int, dealer: str, absent: Sequence[str] = ()) -> str:
         """S6, W6: round 1's dealer, later the previous winner; D29: the dealer when the
-        previous winner is absent (or a simulated round stalled)."""
+        previous winner is absent (or a simulated round stalled). With the variant
+        `starter: loser` (VW1), the previous round's last place, when places were played."""
         if k == 1:
             return dealer
-        winner = self.state.rounds[k - 2].winner
+        previous = self.state.rounds[k - 2]
+        if self.options(k).starter == "loser" and previous.places:
+            loser = previous.places[-1]
+            if loser not in absent:
+                return loser
+        winner = previous.winner
         return winner if winner is not None and winner not in absent else dealer
 
     def deal(self, absent: Sequence[str] = ()) -> RoundRecord:
@@ -206,11 +213,11 @@ class Session:
     def options(self, k: int | None = None) -> BaseVariants:
         """The base-rule options for round `k`: RULES.md, changed by passed votes (V2)."""
         k = self.current if k is None else k
-        values: dict[str, bool] = {}
+        values: dict[str, object] = {}
         for change in self.state.base:
             if change.since <= k:
                 values[change.option] = change.value
-        return BaseVariants(**values)
+        return BaseVariants.model_validate(values)
 
     def rule(self, rule_id: int) -> RuleRecord:
         for rule in self.state.rules:

@@ -6,6 +6,7 @@ command line and the simulated sessions' narration. Guarantees: it only reads th
 
 from __future__ import annotations
 
+from lopti_rules.engine.variants import show_value
 from lopti_rules.session.model import RuleRecord, RulingRecord, VoteRecord
 from lopti_rules.session.procedure import Session
 from lopti_rules.session.rules import titles
@@ -29,7 +30,10 @@ def _when(effective: str) -> str:
 
 def _what(session: Session, record: VoteRecord) -> str:
     if record.action == "base":
-        return f"turn `{record.option}` {'on' if record.value else 'off'}"
+        option = record.option or ""
+        if isinstance(record.value, bool):
+            return f"turn `{option}` {'on' if record.value else 'off'}"
+        return f"set `{option}` to {show_value(option, record.value)}"
     if record.rule is None:  # a setup vote (E3) on an old rule's text
         named = titles(record.text or "")
         return f'bring back the old rule "{named[0] if named else "?"}"'
@@ -57,7 +61,7 @@ def in_force(session: Session, *, texts: bool = False) -> list[str]:
             lines += [f"       {line}".rstrip() for line in r.text.rstrip("\n").splitlines()]
     if not rules:
         lines.append("  none: base Lopti")
-    changed = [f"{c.option} {'on' if c.value else 'off'}" for c in session.state.base]
+    changed = [f"{c.option} {show_value(c.option, c.value)}" for c in session.state.base]
     if changed:
         lines.append(f"Base rules changed by vote: {', '.join(changed)}.")
     return lines

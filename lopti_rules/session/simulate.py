@@ -94,7 +94,9 @@ def _play(
     emit(
         f"Round {k}: {start.dealer} deals, {start.first} plays first; "
         f"house rules: {', '.join(r.title for r in in_force) or 'none'}"
-        + ("; playing for places." if options.places else ".")
+        + ("; playing for places" if options.places else "")
+        + (f"; base variants: {options.variants().describe()}" if options.changed() else "")
+        + "."
     )
     entries = [RuleEntry(Source(r.text, f"<rule {r.id}>"), names.index(r.author)) for r in in_force]
     ruleset = ruleset_from_sources(entries, roster=names)
@@ -106,6 +108,8 @@ def _play(
         dealer=names.index(start.dealer),
         round=k,
         last_winner=names.index(start.first) if start.first != start.dealer else None,
+        last_loser=names.index(start.first) if options.starter == "loser" else None,
+        variants=options.variants(),
     )
     seat_bots(bots, bus, table, ruleset)
     result = run_round(table, seed * 1009 + k, bots, bus=bus)

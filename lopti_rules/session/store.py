@@ -209,10 +209,10 @@ class SessionBusy(OSError):
 def pack_data(session: Session, k: int | None = None) -> dict[str, Any]:
     """The rules in force for round `k` (default: the current round) as a rule pack."""
     state = session.state
-    options = session.options(k).model_dump()
+    changed = session.options(k).changed()  # only the variants away from RULES.md
     data: dict[str, Any] = {"name": state.name, "players": list(state.players)}
-    if options != type(session.options(1))().model_dump():
-        data["base"] = options
+    if changed:
+        data["base"] = changed
     data["rules"] = [
         {"author": rule.author, "text": rule.text if rule.text.endswith("\n") else rule.text + "\n"}
         for rule in session.rules_in_force(k)

@@ -134,8 +134,10 @@ def compare(
     titles_in_force: Sequence[str],
     proposed: Sequence[str],
     author: int,
+    base_change: bool = False,
 ) -> Comparison:
-    """Compare the arms game by game; `proposed` titles come after those in force."""
+    """Compare the arms game by game; `proposed` titles come after those in force. With
+    `base_change` the arms differ by base variants (no rule is proposed: nothing fires)."""
     if [r.index for r in without] != [r.index for r in with_]:
         raise ValueError("the two arms must hold the same games, in the same order")
     n = len(without)
@@ -151,11 +153,12 @@ def compare(
     clears = paired_diff([r.clears for r in with_], [r.clears for r in without])
     own = range(len(titles_in_force), len(titles_in_force) + len(proposed))
     fired = sum(1 for r in with_ if any(r.fires[i] for i in own))
+    fires = () if base_change else (_fires(fired, n, sum(r.fires[i] for r in with_ for i in own)),)
     findings = (
         _length(turns),
         _author(seats[author], author),
         _fairness(others),
-        _fires(fired, n, sum(r.fires[i] for r in with_ for i in own)),
+        *fires,
         _trips(with_, without),
         _stalls(with_, without),
     )

@@ -32,6 +32,7 @@ from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, run_round
 from lopti_rules.bots.search import searching, seat_bots
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
+from lopti_rules.engine.variants import Variants
 from lopti_rules.runtime import RuleEntry, RuleSet
 
 
@@ -64,11 +65,12 @@ class Table:
     rules: tuple[RuleText, ...] = ()
     roster: tuple[str, ...] | None = None
     max_moves: int = DEFAULT_MAX_MOVES
+    variants: Variants | None = None  # base variants in force (docs/variants.md)
 
     def check(self) -> tuple[str, ...]:
         """Raise ValueError or `RulesRejected` for a table that cannot be played; return the
         rules' titles, in order (also warms this process's cache before workers fork)."""
-        TableOptions(players=self.players, places=self.places)
+        TableOptions(players=self.players, places=self.places, variants=self.variants)
         make_bots(self.bots, self.players)
         if self.max_moves < 1:
             raise ValueError("--max-moves must be at least 1")
@@ -107,7 +109,7 @@ def compiled(table: Table) -> RuleSet:
 
 def play_game(table: Table, seed: int, index: int) -> GameRecord:
     """Play game `index` of the simulation seeded `seed` at `table`."""
-    options = TableOptions(players=table.players, places=table.places)
+    options = TableOptions(players=table.players, places=table.places, variants=table.variants)
     bots = make_bots(table.bots, table.players)
     gseed = game_seed(seed, index)
     if not table.rules and not searching(bots):

@@ -1,0 +1,45 @@
+"""The `--base` option: base variants written `skip=8,reverse=J` on the command line.
+
+`parse_base(text, start)` reads comma-separated `NAME=VALUE` pairs (a bare NAME means `on`)
+onto `start` (a pack's `base:`, or RULES.md) and validates the result exactly as a pack's
+`base:` is validated. Any mistake is a ValueError of one sentence naming the pair at fault.
+"""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from lopti_rules.diagnostics.spell import did_you_mean
+from lopti_rules.packs.pack import BaseVariants
+
+
+def parse_base(text: str, start: BaseVariants | None = None) -> BaseVariants:
+    """`start` with the `NAME=VALUE` pairs of `text` applied; ValueError on a mistake."""
+    values: dict[str, object] = (start or BaseVariants()).model_dump()
+    known = list(BaseVariants.model_fields)
+    for pair in (p.strip() for p in text.split(",")):
+        if not pair:
+            continue
+        name, _, value = pair.partition("=")
+        key = name.strip().lower().replace("-", "_")
+        if key not in BaseVariants.model_fields:
+            hint = did_you_mean(key, known)
+            more = f"; {hint}" if hint else f" (known: {', '.join(known)})"
+            raise ValueError(f"`{name.strip()}` is not a base variant{more}")
+        values[key] = value.strip() if value else "on"
+    return validated(values)
+
+
+def validated(values: dict[str, object]) -> BaseVariants:
+    """`BaseVariants(**values)`; ValueError of one sentence naming the first bad field."""
+    try:
+        return BaseVariants.model_validate(values)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"])
+        message = str(error["msg"]).removeprefix("Value error, ")
+        got = error.get("input")
+        shown = f" (got {got!r})" if where and not isinstance(got, dict) else ""
+        raise ValueError(
+            f"base variant `{where}`: {message}{shown}" if where else message
+        ) from None
