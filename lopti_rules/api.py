@@ -212,13 +212,19 @@ def check_with(
 ) -> list[FileResult]:
     """Check each rule file together with the rules in force in `pack` (which come first,
     so a cycle the file closes, or a title it repeats, is reported in the file). Each result
-    holds only that file's diagnostics; the pack's own rules are checked but not reported."""
+    holds only that file's diagnostics; the pack's own rules are checked but not reported.
+    Hooks on events the pack's base variants never emit are reported too (LW601)."""
+    from lopti_rules.check.variants import check_variants
+
     results: list[FileResult] = []
     for path in paths:
         source = read_source(path)
         if not source.diagnostics:
             in_force = [_fresh(entry.source) for entry in pack.entries]
             check_sources([*in_force, source], roster=roster)
+            tree = parse(_fresh(source))
+            if tree is not None and not any(d.is_error for d in source.diagnostics):
+                check_variants(source, tree, pack.pack.base)
         results.append(result_of(source))
     return results
 
