@@ -338,8 +338,10 @@ def vote(
     throws: tuple[str, ...],
     path: str,
 ) -> None:
-    """The round's Rule Vote (V1-V11): TARGET is a rule id, or a base variant (`places`,
-    `skip`, `reverse`, `burn`, ...: docs/variants.md).
+    """The round's Rule Vote (V1-V11): TARGET is a rule id, or a base option (`places`).
+
+    A base option is any base variant of docs/variants.md (`skip`, `reverse`, `burn`, ...),
+    with its new value as --value.
 
     A tie (exactly half of the session's players voting yes, D30) goes to Roshambo (K1-K4):
     give each match's throws with --throws, or type them when asked.

@@ -129,7 +129,9 @@ def test_v2_base_rule_change_applies_from_the_declared_round() -> None:
 
 def test_v2_unknown_base_option_is_refused() -> None:
     proposal = Proposal("base", "Ann", "now", option="hand size", value=True)
-    with pytest.raises(Refused, match=r"not a base rule a vote can change \(burn, .*places.*\) \(V2\)"):
+    with pytest.raises(
+        Refused, match=r"not a base rule a vote can change \(burn, .*places.*\) \(V2\)"
+    ):
         fresh().vote(proposal, ballots("Ann"))
 
 
