@@ -21,11 +21,19 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from lopti_rules.cli.play import Rejected
 from lopti_rules.cli.simulate import Run, run_options
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from lopti_rules.cli.simulate import Setup
+    from lopti_rules.sim import GameRecord
+    from lopti_rules.sim.compare import Comparison
 
 DEFAULT_GAMES = 2000  # paired: 4,000 rounds, a few seconds on two cores
 
@@ -108,7 +116,7 @@ def command(
     """
     from lopti_rules.api import is_pack, read_source
     from lopti_rules.runtime import RulesRejected
-    from lopti_rules.sim import RuleText, compare
+    from lopti_rules.sim import RuleText
     from lopti_rules.sim.report import MatplotlibMissing, require_matplotlib
 
     if rule_path is None:
@@ -149,14 +157,7 @@ def command(
     except (ValueError, MatplotlibMissing) as exc:
         click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
         return 2
-    result = compare(
-        without,
-        with_,
-        players=base.players,
-        titles_in_force=setup.titles,
-        proposed=titles,
-        author=seat,
-    )
+    result = judge(without, with_, setup, titles, seat)
     in_force = f"the {len(setup.titles)} rules of {setup.pack_name!r}" if pack_path else "no rules"
     names = ", ".join(repr(t) for t in titles)
     heading = f"Vetting {names} ({rule_path})"
@@ -189,12 +190,32 @@ def command(
     return 1 if strict and result.warnings else 0
 
 
+def judge(
+    without: list[GameRecord],
+    with_: list[GameRecord],
+    setup: Setup,
+    proposed: Sequence[str] | None,
+    author: int,
+) -> Comparison:
+    """The paired comparison of the arms; `proposed` None: the arms differ by base variants."""
+    from lopti_rules.sim import compare
+
+    return compare(
+        without,
+        with_,
+        players=setup.table.players,
+        titles_in_force=setup.titles,
+        proposed=proposed or (),
+        author=author,
+        base_change=proposed is None,
+    )
+
+
 def vet_base(pack_path: str | None, author: str, run: Run) -> int:
     """`lopti vet --base NAME=VALUE`: the table (the pack's, or base Lopti) without and with
     the proposed base change, on the same seeded rounds; `--author` is the proposer."""
     from lopti_rules.cli.play import base_variants
     from lopti_rules.cli.simulate import table_for
-    from lopti_rules.sim import compare
 
     try:
         if run.base is None:
@@ -221,15 +242,7 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
     except ValueError as exc:
         click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
         return 2
-    result = compare(
-        without,
-        with_,
-        players=base.players,
-        titles_in_force=setup.titles,
-        proposed=(),
-        author=seat,
-        base_change=True,
-    )
+    result = judge(without, with_, setup, None, seat)
     heading = f"Vetting the base change {variants.describe() or run.base}"
     details = (
         f"{run.games} paired rounds with the table's base rules and with the change; "
