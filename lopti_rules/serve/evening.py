@@ -153,12 +153,15 @@ class Evening:
     def table_options(self, record: RoundRecord) -> TableOptions:
         names = self.players
         k = record.round
+        options = self.session.options(k)
         return TableOptions(
             players=len(names),
-            places=self.session.options(k).places,
+            places=options.places,
             dealer=names.index(record.dealer),
             round=k,
             last_winner=names.index(record.first) if record.first != record.dealer else None,
+            last_loser=names.index(record.first) if options.starter == "loser" else None,
+            variants=options.variants(),  # the base variants voted in (docs/variants.md)
         )
 
     def rules_for_play(self) -> list[tuple[str, int]]:
