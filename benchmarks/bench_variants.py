@@ -59,9 +59,10 @@ print(json.dumps({"moves": moves, "cpu": time.process_time() - cpu}))
 
 
 def options_of(text: str) -> TableOptions:
+    from lopti_rules.api import variants_of
     from lopti_rules.packs.base import parse_base
 
-    variants = parse_base(text).variants() if text else None
+    variants = variants_of(parse_base(text)) if text else None
     return TableOptions(players=4, variants=variants)
 
 

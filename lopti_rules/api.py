@@ -37,7 +37,8 @@ from lopti_rules.language import ast
 from lopti_rules.language.parse import parse
 
 if TYPE_CHECKING:
-    from lopti_rules.packs.pack import LoadedPack, PackProblem
+    from lopti_rules.engine.variants import Variants
+    from lopti_rules.packs.pack import BaseVariants, LoadedPack, PackProblem
     from lopti_rules.runtime import Entry, GuardLimits, RuleSet
 
 PACK_SUFFIXES = (".yaml", ".yml")
@@ -307,3 +308,30 @@ def compile_unchecked(
             raise RulesRejected(source.diagnostics)
         units.append((tree, author))
     return compile_rules(units, limits=limits, unchecked=True)
+
+
+def variants_of(base: BaseVariants) -> Variants:
+    """The engine's description of a pack's `base:` (`places` is a table option of its own)."""
+    from lopti_rules.engine.cards import parse_rank
+    from lopti_rules.engine.variants import Variants
+
+    def rank(name: str) -> int | None:
+        value = getattr(base, name)
+        return None if value is None else parse_rank(value)
+
+    return Variants(
+        reset=rank("reset"),
+        pass_on=rank("pass_on"),
+        low=rank("low"),
+        clear=rank("clear"),
+        skip=rank("skip"),
+        reverse=rank("reverse"),
+        burn=base.burn,
+        four_on_anything=base.four_on_anything,
+        must_play=base.must_play,
+        face_down=base.face_down,
+        face_up=base.face_up,
+        hand=base.hand,
+        starter=base.starter,
+        draw=base.draw,
+    )

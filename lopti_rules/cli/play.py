@@ -272,9 +272,10 @@ def load_rules_of(pack_path: str, players: str | None) -> tuple[LoadedPack, Rule
 
 def base_variants(text: str, start: BaseVariants | None = None) -> Variants:
     """The engine's variants of a `--base` option (onto a pack's `base:`); ValueError."""
+    from lopti_rules.api import variants_of
     from lopti_rules.packs.base import parse_base
 
-    return parse_base(text, start).variants()
+    return variants_of(parse_base(text, start))
 
 
 class Rejected(Exception):
@@ -361,7 +362,7 @@ def command(
             pack, rules, names = load_rules_of(pack_path, players)
             pack_name = pack.name
             places = places or pack.pack.base.places
-            variants = pack.pack.base.variants()
+            variants = base_variants("", pack.pack.base)
         else:
             names = table_names(players, None)
         if base_text is not None:

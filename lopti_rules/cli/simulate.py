@@ -76,7 +76,7 @@ def table_for(
         roster = tuple(pack.roster) if pack.roster is not None else None
     else:
         names = table_names(players, None)
-    variants = base.variants() if base is not None else None
+    variants = base_variants("", base) if base is not None else None
     if base_text is not None:
         variants = base_variants(base_text, base)
     table = Table(len(names), bots, places, rules, roster, max_moves, variants)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lopti_rules.api import variants_of
 from lopti_rules.conformance.loader import Loaded, discover, load_all
 from lopti_rules.conformance.model import EventSpec, Expect, Scenario, Step
 from lopti_rules.engine.cards import SEVEN, THREE, names, parse_rank, rank_name
@@ -111,7 +112,7 @@ def build_position(sc: Scenario) -> Position:
         setup=st.setup,
         places=sc.options.places,
         author=sc.author,
-        variants=sc.options.variants(),
+        variants=variants_of(sc.options),
     )
 
 

@@ -281,10 +281,7 @@ class Game:
                 landed = min(count, self.hands[seat][rank])
         # F2 waits for the T4 draw only while one can still follow (a first play, cards left)
         self._pre_draw = seat if not self.bonus and not self.drawn else -1
-        if self.vt is None:
-            cause = self._land(seat, rank, landed, from_hand)
-        else:
-            cause = self._land_variant(seat, rank, landed, from_hand)
+        cause = self._land(seat, rank, landed, from_hand)
         went_out = not (self.hand_sizes[seat] or self.face_up[seat] or self.face_down[seat])
         if went_out:  # W1, D37: finished for the play's after hooks
             self.out[seat] = True
@@ -296,17 +293,14 @@ class Game:
         if after:
             bus.run(after, event, seat, rank, count, source, play_event, None)
         if self._reversed:  # VR1: a reverse variant turned the direction as the cards landed
-            self._reversed = 0
-            way = "clockwise" if self.direction == 1 else "counterclockwise"
-            self._instant("reverse", seat, rank, reverse_event, way)
+            self._announce_reverse(seat, rank)
         self._pre_draw = -1
         if not self.bonus and not self.drawn:  # T4: the turn's first play only
             self.drawn = True
             if self.vt is not None:
-                if not went_out:
-                    self._draw_variant(seat)
-            elif not went_out and self.deck and self.hand_sizes[seat] < 3:  # (draw: not to R3)
-                self.draw(seat)
+                self._draw_variant(seat, went_out)
+            elif not went_out:
+                self._draw_t4(seat)
         if not went_out and not self.hand_sizes[seat] and self.face_up[seat]:
             self.take_up(seat)  # F2, D15
         if went_out:
@@ -326,6 +320,8 @@ class Game:
 
     def _land(self, seat: int, rank: int, count: int, from_hand: bool) -> str | None:
         """The played cards land (chain, pile, low rule); the clear they cause, if any."""
+        if self.vt is not None:
+            return self._land_variant(seat, rank, count, from_hand)
         self.setup = False
         counts, mine = self.counts, self.seat_counts[seat]  # one more play (`_count`, inline)
         counts[0] += 1
@@ -387,11 +383,22 @@ class Game:
             return "sevens" if role == LOW else "four_of_a_kind"
         return None
 
-    def _draw_variant(self, seat: int) -> None:
+    def _draw_t4(self, seat: int) -> None:
+        """T4 after the turn's first play: one card when the hand is short (draw: not R3)."""
+        if self.deck and self.hand_sizes[seat] < 3:
+            self.draw(seat)
+
+    def _announce_reverse(self, seat: int, rank: int) -> None:
+        """The `reverse` event of the play that turned the direction (VR1)."""
+        self._reversed = 0
+        way = "clockwise" if self.direction == 1 else "counterclockwise"
+        self._instant("reverse", seat, rank, reverse_event, way)
+
+    def _draw_variant(self, seat: int, went_out: bool) -> None:
         """T4 with the deal's hand size, and `draw: refill` drawing up to it (VD1)."""
         vt = self.vt
         assert vt is not None
-        while self.deck and self.hand_sizes[seat] < vt.hand and not self.out[seat]:
+        while not went_out and self.deck and self.hand_sizes[seat] < vt.hand and not self.out[seat]:
             if not self.draw(seat) or not vt.draw_refill:
                 return
 

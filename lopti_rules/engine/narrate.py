@@ -352,7 +352,18 @@ class Narrator:
             return _("{who} goes out ({place} place).").format(who=who, place=told)
         if name == "win":
             return _("{who} wins the round!").format(who=who)
-        if name == "skip":  # VS1: "Ben's 8 skips Cat"
+        if name in ("skip", "reverse"):
+            return self._variant(event, who)
+        if name in _MOVES:
+            return _(_MOVES[name]).format(who=who, cards=shown or _cards(n))
+        if name == "draw":
+            return _("{who} draws a card.").format(who=who)
+        return None  # a turn is implied by the next line
+
+    def _variant(self, event: Event, who: str) -> str:
+        """A base variant's event (docs/variants.md): "Ben's 8 skips Cat"."""
+        f = event.fields
+        if event.name == "skip":  # VS1
             by = f.get("by")
             line = _("{by}'s {rank} skips {who}.")
             return line.format(
@@ -360,15 +371,9 @@ class Narrator:
                 rank=_rank(f.get("rank")),
                 who=who,
             )
-        if name == "reverse":  # VR1
-            way = _("clockwise") if f.get("direction") == "clockwise" else _("counterclockwise")
-            line = _("{who}'s {rank} turns the direction of play: now {way}.")
-            return line.format(who=who, rank=_rank(f.get("rank")), way=way)
-        if name in _MOVES:
-            return _(_MOVES[name]).format(who=who, cards=shown or _cards(n))
-        if name == "draw":
-            return _("{who} draws a card.").format(who=who)
-        return None  # a turn is implied by the next line
+        way = _("clockwise") if f.get("direction") == "clockwise" else _("counterclockwise")
+        line = _("{who}'s {rank} turns the direction of play: now {way}.")  # VR1
+        return line.format(who=who, rank=_rank(f.get("rank")), way=way)
 
     def _play(self, who: str, rank: object, n: int, shown: str, face_down: bool) -> str:
         src = _(" (face-down)") if face_down else ""

@@ -21,7 +21,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import (
@@ -39,9 +39,6 @@ from lopti_rules.diagnostics.spell import did_you_mean
 from lopti_rules.packs import yamlsafe
 from lopti_rules.packs.files import FileRefused, read_bounded
 
-if TYPE_CHECKING:
-    from lopti_rules.engine.variants import Variants
-
 MAX_PLAYERS = 5
 MAX_PACK_CHARS = 2_000_000
 MAX_PACK_BYTES = 4 * MAX_PACK_CHARS  # UTF-8 takes at most 4 bytes a character
@@ -56,12 +53,16 @@ def _rank_or_none(value: object) -> str | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise ValueError("must be a rank (2..10, J, Q, K, A) or none")
-    from lopti_rules.engine.cards import RANK_NAMES, parse_rank  # a pack check stays light
+    key = str(value).strip()
+    rank = _RANK_WORDS.get(key.lower(), key.upper())
+    if rank not in _RANKS:
+        raise ValueError(f"`{value}` is not a rank (use 2..10, J, Q, K or A) or none")
+    return rank
 
-    return RANK_NAMES[parse_rank(value)]
 
-
+RANK_FIELDS = ("reset", "pass_on", "low", "clear", "skip", "reverse")
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_WORDS = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 _NONE_WORDS = frozenset({"none", "null", "off", "no", "-"})
 RankOrNone = Annotated[
     str | None, BeforeValidator(_rank_or_none), Field(json_schema_extra={"enum": [*_RANKS, None]})
@@ -106,35 +107,10 @@ class BaseVariants(BaseModel):
 
     @model_validator(mode="after")
     def _engine_accepts(self) -> BaseVariants:
-        if self.model_fields_set - {"places"}:  # the engine's own checks (distinct ranks, ...)
-            self.variants()
+        named = [getattr(self, f) for f in RANK_FIELDS if getattr(self, f) is not None]
+        if len(set(named)) != len(named):
+            raise ValueError("each special rank must be a different rank")
         return self
-
-    def variants(self) -> Variants:
-        """The engine's description of these variants (`places` is a table option)."""
-        from lopti_rules.engine.cards import parse_rank
-        from lopti_rules.engine.variants import Variants
-
-        def rank(name: str) -> int | None:
-            value = getattr(self, name)
-            return None if value is None else parse_rank(value)
-
-        return Variants(
-            reset=rank("reset"),
-            pass_on=rank("pass_on"),
-            low=rank("low"),
-            clear=rank("clear"),
-            skip=rank("skip"),
-            reverse=rank("reverse"),
-            burn=self.burn,
-            four_on_anything=self.four_on_anything,
-            must_play=self.must_play,
-            face_down=self.face_down,
-            face_up=self.face_up,
-            hand=self.hand,
-            starter=self.starter,
-            draw=self.draw,
-        )
 
     def changed(self) -> dict[str, object]:
         """The fields set away from RULES.md, in declaration order."""

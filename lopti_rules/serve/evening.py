@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lopti_rules.api import check_sources
+from lopti_rules.api import check_sources, variants_of
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import TableOptions
 from lopti_rules.serve.table import Ask, Refusal
@@ -161,7 +161,7 @@ class Evening:
             round=k,
             last_winner=names.index(record.first) if record.first != record.dealer else None,
             last_loser=names.index(record.first) if options.starter == "loser" else None,
-            variants=options.variants(),  # the base variants voted in (docs/variants.md)
+            variants=variants_of(options),  # the base variants voted in (docs/variants.md)
         )
 
     def rules_for_play(self) -> list[tuple[str, int]]:

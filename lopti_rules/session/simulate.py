@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from lopti_rules.api import ruleset_from_sources
+from lopti_rules.api import ruleset_from_sources, variants_of
 from lopti_rules.bots import Bot
 from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import run_round
@@ -95,7 +95,7 @@ def _play(
         f"Round {k}: {start.dealer} deals, {start.first} plays first; "
         f"house rules: {', '.join(r.title for r in in_force) or 'none'}"
         + ("; playing for places" if options.places else "")
-        + (f"; base variants: {options.variants().describe()}" if options.changed() else "")
+        + (f"; base variants: {variants_of(options).describe()}" if options.changed() else "")
         + "."
     )
     entries = [RuleEntry(Source(r.text, f"<rule {r.id}>"), names.index(r.author)) for r in in_force]
@@ -109,7 +109,7 @@ def _play(
         round=k,
         last_winner=names.index(start.first) if start.first != start.dealer else None,
         last_loser=names.index(start.first) if options.starter == "loser" else None,
-        variants=options.variants(),
+        variants=variants_of(options),
     )
     seat_bots(bots, bus, table, ruleset)
     result = run_round(table, seed * 1009 + k, bots, bus=bus)
