@@ -79,6 +79,8 @@ def table_for(
     variants = base_variants("", base) if base is not None else None
     if base_text is not None:
         variants = base_variants(base_text, base)
+    if variants is not None and not variants.changed():
+        variants = None  # base Lopti: nothing to send to the workers
     table = Table(len(names), bots, places, rules, roster, max_moves, variants)
     return Setup(table, names, pack_name, table.check())
 
