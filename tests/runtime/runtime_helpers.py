@@ -10,8 +10,8 @@ from lopti_rules.api import load_rules
 from lopti_rules.engine import Event, Game
 from lopti_rules.engine.eventlog import EventLog, header
 from lopti_rules.runtime import Runtime
-from tests.engine.engine_helpers import ranks
-from tests.engine.engine_helpers import table as engine_table
+from engine_helpers import ranks
+from engine_helpers import table as engine_table
 
 __all__ = ["ranks", "table"]
 
