@@ -62,8 +62,8 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
 
     def visit(node: ast.AST) -> None:
         if isinstance(node, ast.If) and _is_type_checking(node.test):
-            for child in node.orelse:
-                visit(child)
+            for branch in node.orelse:
+                visit(branch)
             return
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name in modules)

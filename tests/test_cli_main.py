@@ -64,21 +64,21 @@ def test_a_missing_argument_names_the_command(capsys: pytest.CaptureFixture[str]
     assert err == "error: missing argument 'FILES...'. See `lopti check --help`.\n"
 
 
-def test_bare_lopti_prints_the_help_and_succeeds(capsys) -> None:
+def test_bare_lopti_prints_the_help_and_succeeds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Usage: lopti [OPTIONS] COMMAND [ARGS]...\n")
     assert "\nCommands:\n" in out
 
 
-def test_bare_session_prints_its_help_and_succeeds(capsys) -> None:
+def test_bare_session_prints_its_help_and_succeeds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["session"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Usage: lopti session [OPTIONS] COMMAND [ARGS]...\n")
     assert "  vote " in out
 
 
-def test_help_gives_whole_command_summaries(capsys) -> None:
+def test_help_gives_whole_command_summaries(capsys: pytest.CaptureFixture[str]) -> None:
     for argv in (["--help"], ["session", "--help"]):
         assert main(argv) == 0
         out = capsys.readouterr().out

@@ -120,6 +120,7 @@ def test_illegal_and_legal_cases_for_forbidding_clauses() -> None:
     An illegal case is a refused move, or a face-down card expected to turn out illegal
     (an accepted reveal with `{reveal: {legal: false}}`, F6/F7).
     """
+    forbidding: tuple[str, ...]
     forbidding = ("S4", "T1", "T2", "P1", "P3", "P4", "P5", "P6", "P7", "P8", "X2.2", "X7.2")
     forbidding += ("X10.1", "F1", "F3", "F4", "F6", "F7", "D5", "D7", "D12", "D13", "D23")
     forbidding += ("D25", "D28", "D34", "D35", "D36")

@@ -6,6 +6,7 @@ wrong (or right) and what the runner must say about it.
 
 from __future__ import annotations
 
+import importlib.util
 import textwrap
 from pathlib import Path
 
@@ -13,7 +14,6 @@ import pytest
 
 from lopti_rules.cli.main import main
 from lopti_rules.conformance import RUNTIME_MISSING, Engine, run_paths
-from lopti_rules.conformance import runner as runner_module
 from lopti_rules.engine import Game
 from lopti_rules.engine.position import Position
 
@@ -375,7 +375,7 @@ def test_a_per_seat_list_in_an_expectation_lists_every_seat(tmp_path: Path) -> N
 
 
 def test_custom_rules_need_the_runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(runner_module.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     text = GOOD.replace(
         "players: 2", 'players: 2\nrules: |\n  rule "T":\n      after clear: player draws 1'
     )

@@ -72,7 +72,7 @@ def test_same_seed_same_event_log(case: tuple[int, int, str, bool]) -> None:
 @settings(max_examples=10, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=2, max_value=5))
 def test_refused_moves_change_nothing(seed: int, n: int) -> None:
-    from lopti_rules.engine import PickUp, Play, Reveal
+    from lopti_rules.engine import Move, PickUp, Play, Reveal
 
     game = Game.new(TableOptions(players=n), seed)
     rng = random.Random(seed)
@@ -80,7 +80,8 @@ def test_refused_moves_change_nothing(seed: int, n: int) -> None:
         if game.is_over():
             break
         legal = game.legal_moves()
-        probes = [Play(r, c) for r in range(2, 15) for c in (1, 2)] + [PickUp(), Reveal(0)]
+        probes: list[Move] = [Play(r, c) for r in range(2, 15) for c in (1, 2)]
+        probes += [PickUp(), Reveal(0)]
         for probe in probes:
             if probe in legal:
                 continue

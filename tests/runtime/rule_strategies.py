@@ -105,10 +105,10 @@ def action_lines(draw: st.DrawFn, indent: int, heavy: bool = False, v2: bool = F
         cond = draw(st.sampled_from(TABLE_CONDS))
         return [f"{pad}if {cond}: {_simple(draw, v2)}", f"{pad}else: {_simple(draw, v2)}"]
     if kind == 9:
-        a, b = draw(roles), draw(roles)
+        left, right = draw(roles), draw(roles)
         body = draw(st.sampled_from(("loser draws 1", "winner discards 1 card",
                                      "winner gives 1 card to loser")))  # fmt: skip
-        return [f"{pad}roshambo {a} vs {b}: {body}"]
+        return [f"{pad}roshambo {left} vs {right}: {body}"]
     return [pad + _simple(draw, v2)]
 
 

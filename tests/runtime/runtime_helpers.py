@@ -6,12 +6,13 @@ import io
 import json
 from typing import Any
 
+from engine_helpers import ranks
+from engine_helpers import table as engine_table
+
 from lopti_rules.api import load_rules
 from lopti_rules.engine import Event, Game
 from lopti_rules.engine.eventlog import EventLog, header
 from lopti_rules.runtime import Runtime
-from engine_helpers import ranks
-from engine_helpers import table as engine_table
 
 __all__ = ["ranks", "table"]
 

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import Event, EventBus, TableOptions
-from lopti_rules.engine.events import GATE_FIELDS
+from lopti_rules.engine.events import GATE_FIELDS, Gate
 from lopti_rules.language import ast, catalog
 from lopti_rules.language.parse import parse
 from lopti_rules.packs.pack import load_pack
@@ -71,9 +72,13 @@ def _cond(event: str, text: str) -> ast.Cond:
     return cond
 
 
+# a condition's text, its gate, its closure with the author's seat, and its prefilter's keys
+Compiled = tuple[str, Gate, tuple[Callable[[Ctx], bool], int], frozenset[int] | None]
+
+
 def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:
     """... and whenever a gate holds, its prefilter holds too (it never skips a firing)."""
-    compiled: dict[str, list[tuple[str, object, object, frozenset[int] | None]]] = {}
+    compiled: dict[str, list[Compiled]] = {}
     for name in GATE_FIELDS:
         entry = catalog.EVENTS[name]
         for author in (0, 2):
@@ -101,8 +106,8 @@ def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:
             values = [event.fields.get(n) for n in GATE_FIELDS.get(event.name, ())]
             f0, f1, f2 = [*values, None, None, None][:3]
             for text, gate, (closure, author), pre in compiled.get(event.name, ()):
-                want = closure(Ctx(runtime, game, event, author))  # type: ignore[operator]
-                got = gate(game, event.actor, f0, f1, f2)  # type: ignore[operator]
+                want = closure(Ctx(runtime, game, event, author))
+                got = gate(game, event.actor, f0, f1, f2)
                 assert bool(got) is bool(want), (event, text, author)
                 checked += 1
                 if got:  # the prefilter is implied: it would not have skipped this firing

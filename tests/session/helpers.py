@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from lopti_rules.session import Ballots, Proposal, Session
+from lopti_rules.session.model import Effective
 from lopti_rules.session.roshambo import SeededThrows
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -43,10 +45,20 @@ def throws(seed: int = 0) -> SeededThrows:
     return SeededThrows(random.Random(seed))
 
 
-def remove(rule_id: int = 1, proposer: str = "Ben", effective: str = "now") -> Proposal:
-    return Proposal("remove", proposer, effective, rule=rule_id)  # type: ignore[arg-type]
+def remove(rule_id: int = 1, proposer: str = "Ben", effective: Effective = "now") -> Proposal:
+    return Proposal("remove", proposer, effective, rule=rule_id)
 
 
-def ballots(yes: str = "", no: str = "", **kw: object) -> Ballots:
-    split = lambda text: [n for n in text.split(",") if n]  # noqa: E731
-    return Ballots(split(yes), split(no), **kw)  # type: ignore[arg-type]
+def _names(text: str) -> list[str]:
+    return [n for n in text.split(",") if n]
+
+
+def ballots(
+    yes: str = "",
+    no: str = "",
+    *,
+    objector: str | None = None,
+    creator_absent: bool = False,
+    defenders: Sequence[str] = (),
+) -> Ballots:
+    return Ballots(_names(yes), _names(no), objector, creator_absent, defenders)

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from lopti_rules.packs.pack import load_pack
-from lopti_rules.session import Proposal, store
+from lopti_rules.session import Proposal, Session, store
 from lopti_rules.session.roshambo import LineThrows
 from tests.session.helpers import LOW_GIFT, ballots, remove, with_rule, won
 
 
-def full_session() -> store.Session:
+def full_session() -> Session:
     """A session with every kind of record: rounds, places, rules, removals, base changes,
     votes with and without Roshambo."""
     session = with_rule()

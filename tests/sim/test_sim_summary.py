@@ -24,7 +24,8 @@ def summary() -> Summary:
 
 def test_lengths_counts_and_rates() -> None:
     s = summary()
-    assert (s.turns.mean.value, s.turns.median, s.turns.p95) == (25, 25, pytest.approx(38.5))
+    assert (s.turns.mean.value, s.turns.median) == (25, 25)
+    assert s.turns.p95 == pytest.approx(38.5)
     assert s.moves.mean.value == 27
     assert [w.value for w in s.wins] == [0.5, 0.25, 0.0]  # a stalled round is nobody's win
     assert (s.pickups.value, s.clears.value) == (4, 1.5)
