@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from engine_helpers import hand, names, ranks, record, table
 
-from lopti_rules.engine import IllegalMoveError, PickUp, Play, Reveal, play_of
+from lopti_rules.engine import Game, IllegalMoveError, Move, PickUp, Play, Reveal, play_of
 from lopti_rules.engine.legality import generate, play_is_legal
 
 
-def refused(game, move, clause: str) -> str:  # type: ignore[no-untyped-def]
+def refused(game: Game, move: Move, clause: str) -> str:
     before = game.position()
     with pytest.raises(IllegalMoveError) as err:
         game.apply(move)

@@ -4,12 +4,14 @@ refused command changes nothing."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from lopti_rules.session import Ballots, Proposal, Refused, Session, SessionState
+from lopti_rules.session.model import Effective
 from lopti_rules.session.roshambo import SeededThrows
 from lopti_rules.session.undo import undo
 from lopti_rules.session.vote import count
@@ -25,10 +27,10 @@ class SessionMachine(RuleBasedStateMachine):
         self.session = Session.start("P", PLAYERS, first_dealer="Ann")
         self.throws = SeededThrows(random.Random(0))
 
-    def attempt(self, step: object) -> None:
+    def attempt(self, step: Callable[[], object]) -> None:
         before = self.session.state.model_dump()
         try:
-            step()  # type: ignore[operator]
+            step()
         except Refused:
             assert self.session.state.model_dump() == before
             return
@@ -90,13 +92,13 @@ class SessionMachine(RuleBasedStateMachine):
         text: str,
         voters: list[str],
         yes: int,
-        effective: str,
+        effective: Effective,
         option: str,
     ) -> None:
         proposal = Proposal(
             action,
             proposer,
-            effective,  # type: ignore[arg-type]
+            effective,
             rule=rule_id,
             text=text,
             option=option,

@@ -27,15 +27,28 @@ def table(*texts: str, players: int = 4, bots: str = "greedy", author: int = 0) 
     )
 
 
-def record(index: int, *, winner: int | None = 0, turns: int = 50, **kw: object) -> GameRecord:
-    """A synthetic record (moves follow turns unless given)."""
-    fields: dict[str, object] = {
-        "moves": turns,
-        "pickups": 5,
-        "clears": 2,
-        "stalled": winner is None,
-        "fires": (),
-        "trips": 0,
-    }
-    fields.update(kw)
-    return GameRecord(index=index, winner=winner, turns=turns, **fields)  # type: ignore[arg-type]
+def record(
+    index: int,
+    *,
+    winner: int | None = 0,
+    turns: int = 50,
+    moves: int | None = None,
+    pickups: int = 5,
+    clears: int = 2,
+    places: tuple[int, ...] = (),
+    fires: tuple[int, ...] = (),
+    trips: int = 0,
+) -> GameRecord:
+    """A synthetic record (moves follow turns unless given; stalled when nobody won)."""
+    return GameRecord(
+        index=index,
+        winner=winner,
+        moves=turns if moves is None else moves,
+        turns=turns,
+        pickups=pickups,
+        clears=clears,
+        stalled=winner is None,
+        places=places,
+        fires=fires,
+        trips=trips,
+    )
