@@ -3,8 +3,9 @@
 A `Ledger` is an observer on the round's bus (`ledger.watch(bus)`) that reads only what the
 table sees, or what its own seat sees: the pile a player picks up (those ranks are now in
 that hand), face-up cards taken up, cards a rule shows (`show`), cards given to or by its
-own seat, 3s and cleared or discarded cards leaving the round, removed cards taken back or
-shuffled into the deck, and the dealer and round number. It never reads the `deal` event,
+own seat, 3s (or the rank of the `pass_on` variant) and cleared or discarded cards leaving
+the round, removed cards taken back or shuffled into the deck, and the dealer and round
+number. It never reads the `deal` event,
 anyone else's `draw`, or a `give` between two other seats. Cards played from a hand leave
 what is known of that hand. What it knows is a per-seat multiset of ranks, `hand`
 (cards known to be in a hand) and `down` (face-down cards a rule showed), and `removed`
@@ -29,11 +30,12 @@ def _take(known: Counter[int], rank: int, count: int) -> None:
 class Ledger:
     """The public knowledge of seat `seat` at a table of `players` (see the module text)."""
 
-    __slots__ = ("dealer", "down", "hand", "players", "removed", "round", "seat")
+    __slots__ = ("dealer", "down", "hand", "pass_on", "players", "removed", "round", "seat")
 
-    def __init__(self, players: int, seat: int) -> None:
+    def __init__(self, players: int, seat: int, pass_on: int | None = 3) -> None:
         self.players = players
         self.seat = seat
+        self.pass_on = pass_on  # the rank that goes to the chain (3, or a variant's)
         self.dealer = 0
         self.round = 1
         self.hand: list[Counter[int]] = []
@@ -67,8 +69,8 @@ class Ledger:
             rank, count = int(fields["rank"]), int(fields["count"])  # type: ignore[call-overload]
             if fields["source"] != "face_down":
                 _take(self.hand[actor], rank, count)
-            if rank == 3:
-                self.removed[3] += count  # the chain leaves the round (X3.2)
+            if rank == self.pass_on:
+                self.removed[rank] += count  # the chain leaves the round (X3.2)
         elif name == "reveal":
             _take(self.down[actor], int(fields["rank"]), 1)  # type: ignore[call-overload]
         elif name in ("pickup", "take_up", "take"):

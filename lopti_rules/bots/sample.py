@@ -8,7 +8,8 @@ cards the seat cannot place are dealt at random, by `rng` alone, into the hidden
 other hands, every face-down zone (its own too: nobody looks, S3) and the deck. Nothing
 here reads a hidden card: the inputs are the view and the ledger. Knowledge that has become
 inconsistent (a ledger that missed part of the log) is dropped rather than trusted, so the
-result is always a legal position.
+result is always a legal position. The position carries the table's base variants and the
+direction of play, so a rollout plays the table's own rules.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ def determinize(view: View, ledger: Ledger, rng: random.Random, options: TableOp
         round=ledger.round,
         chain=view.chain,
         obligation=view.obligation,
+        low=view.low,
         removed=known_removed,
         removed_unknown=view.removed_size - len(known_removed),
         drawn=view.drawn,
@@ -96,4 +98,6 @@ def determinize(view: View, ledger: Ledger, rng: random.Random, options: TableOp
         places=options.places,
         author=options.author,
         last_winner=options.last_winner,
+        variants=options.variants,
+        direction=view.direction,
     )

@@ -81,7 +81,8 @@ class SearchBot:
         """Take `seat` at the table of `bus` (before the deal): watch its public log, and
         search with its options and rules."""
         self.options, self.rules = options, rules
-        self.ledger = Ledger(options.players, seat)
+        variants = options.variants
+        self.ledger = Ledger(options.players, seat, 3 if variants is None else variants.pass_on)
         self.ledger.watch(bus)
 
     def choose(self, view: View, moves: list[Move], rng: random.Random) -> Move:

@@ -102,6 +102,11 @@ class View:
         return self._game.turn
 
     @property
+    def direction(self) -> int:
+        """1: clockwise; -1 after a reverse variant turned it (VR1)."""
+        return self._game.direction
+
+    @property
     def bonus(self) -> bool:
         return self._game.bonus
 
