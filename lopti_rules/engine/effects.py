@@ -7,8 +7,9 @@ the base game and emitting its events on the bus (hooks run depth-first):
 - `pickup(seat)`: `pickup` with reason `custom`; ends nobody's turn; resets chain,
   obligation and low rule. Nothing happens on an empty table.
 - `give(giver, receiver, n, which)`, `discard(seat, n, which)`: from the hand, lowest ranks
-  first unless `which="highest"` or an explicit `choice`; observers get a `give`/`discard`
-  note (no base event).
+  first unless `which="highest"` or an explicit `choice`; `which="chosen"` asks the seat
+  (`game.ask`, a `give`/`discard` cards ask of exactly the cards that can move; nobody
+  answering: the lowest). Observers get a `give`/`discard` note (no base event).
 - `take_removed(seat, n)`: the most recently removed known cards back into the hand.
 - `shuffle_removed()`: the known removed cards and the deck shuffled together (seeded RNG).
 - `clear(causer)`: `clear` with cause `custom`, and the causer (if still in) is owed a bonus
@@ -29,12 +30,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from lopti_rules.engine.asks import Ask, chosen_cards
 from lopti_rules.engine.events import Event
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
 
-WHICH = ("lowest", "highest")
+WHICH = ("lowest", "highest", "chosen")
 THROWS = ("rock", "paper", "scissors")
 _LOWEST = range(2, 15)  # the ranks, lowest first
 _HIGHEST = range(14, 1, -1)
@@ -82,7 +84,7 @@ class Effects:
         game = self._game
         if game.out[receiver] or giver == receiver:
             return []
-        cards = self._take_from_hand(giver, n, which, choice)
+        cards = self._take_from_hand(giver, n, which, choice, "give", receiver)
         hand = game.hands[receiver]
         for rank in cards:
             hand[rank] += 1
@@ -98,7 +100,7 @@ class Effects:
     ) -> list[int]:
         """Move up to `n` hand cards of `seat` out of the round; returns the ranks."""
         game = self._game
-        cards = self._take_from_hand(seat, n, which, choice)
+        cards = self._take_from_hand(seat, n, which, choice, "discard")
         game.removed.extend(cards)
         self._note("discard", seat, count=len(cards), cards=cards)
         if cards:
@@ -171,17 +173,28 @@ class Effects:
 
     # -- helpers ---------------------------------------------------------------------------
     def _take_from_hand(
-        self, seat: int, n: int, which: str, choice: Sequence[int] | None
+        self,
+        seat: int,
+        n: int,
+        which: str,
+        choice: Sequence[int] | None,
+        purpose: str,
+        about: int | None = None,
     ) -> list[int]:
         """Up to `n` hand cards of `seat`, never its last card (D38): the chosen ranks
-        first, then the lowest (or highest) ranks held; taken out of the hand."""
+        first (`which="chosen"`: the seat's answer to a `purpose` ask), then the lowest (or
+        highest) ranks held; taken out of the hand."""
         game = self._game
         if which not in WHICH:
-            raise ValueError(f"`which` must be lowest or highest, not `{which}`")
+            raise ValueError(f"`which` must be lowest, highest or chosen, not `{which}`")
         hand = game.hands[seat]
         k = min(n, game.hand_sizes[seat], game.cards_of(seat) - 1)  # D38: leave one card
         if k <= 0:
             return []
+        if which == "chosen":
+            held = [r for r in _LOWEST for _ in range(hand[r])]
+            ask = Ask.of_cards(seat, purpose, held, k, about=about)
+            choice, which = chosen_cards(game.ask(ask)), "lowest"
         order = _LOWEST if which == "lowest" else _HIGHEST
         if k == 1 and not choice:  # one card (the usual rule): the first rank held
             rank = next(r for r in order if hand[r])

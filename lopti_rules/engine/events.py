@@ -38,6 +38,8 @@ Guarantees:
   events (`give`, ...).
 - One bus serves one game: `bus.game` is that game, set before its first event, so a rule
   pack's runtime can subscribe before the deal and still reach `bus.game.effects`.
+- `bus.chooser` (None unless set) answers the game's asks (asks.py, `game.ask`): like hooks
+  and observers, whoever plugs into a game plugs into its bus, before the deal if need be.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
+    from lopti_rules.engine.asks import Chooser
     from lopti_rules.engine.game import Game
 
 EVENT_NAMES: tuple[str, ...] = (
@@ -164,9 +167,9 @@ def _with(plan: Plan, moment: int, row: Row) -> Plan:
 class EventBus:
     """Subscribe hooks per event and timing, or observe every event once."""
 
-    __slots__ = ("_reach", "game", "observers", "plan", "plays", "turns")
+    __slots__ = ("_reach", "chooser", "game", "observers", "plan", "plays", "turns")
 
-    def __init__(self) -> None:
+    def __init__(self, *, chooser: Chooser | None = None) -> None:
         self.plan: dict[str, Plan] = dict.fromkeys(EVENT_NAMES, IDLE)
         # the plans of the keyed events, per key (see the module doc)
         self.plays: tuple[Plan, ...] = (IDLE,) * len(RANKS)  # per played rank
@@ -177,6 +180,8 @@ class EventBus:
         # the game this bus serves, set when the game is built (before any event): hooks
         # reach the engine's primitives as `bus.game.effects` even during the deal
         self.game: Game | None = None
+        # who answers the game's asks (engine/asks.py); None: every ask takes its default
+        self.chooser = chooser
 
     def subscribe(
         self,

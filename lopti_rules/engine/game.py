@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from lopti_rules.engine.asks import Answer, Ask, answer
 from lopti_rules.engine.build import TableOptions, game_from_position, new_game, position_of
 from lopti_rules.engine.effects import Effects
 from lopti_rules.engine.events import (
@@ -265,6 +266,11 @@ class Game:
 
     def cards_of(self, seat: int) -> int:
         return self.hand_sizes[seat] + len(self.face_up[seat]) + len(self.face_down[seat])
+
+    def ask(self, ask: Ask) -> Answer:
+        """Ask a seat to choose (asks.py): the chooser on `bus.chooser` answers, synchronously;
+        without one, or for an answer the ask does not allow, the ask's default."""
+        return answer(self, ask)
 
     # -- resolution ----------------------------------------------------------------------------
     def _resolve_play(self, seat: int, rank: int, count: int, from_hand: bool) -> None:

@@ -21,8 +21,9 @@ Public API (stable; other parts of the project call it):
 docs/runtime.md explains the timing, every action's semantics and the guard.
 """
 
+from lopti_rules.engine.asks import Chooser
 from lopti_rules.runtime.guard import GuardLimits, GuardTrip
-from lopti_rules.runtime.install import Chooser, CompiledHook, Runtime
+from lopti_rules.runtime.install import CompiledHook, Runtime
 from lopti_rules.runtime.load import Entry, RuleEntry, RuleSet, RulesRejected, compile_rules
 
 __all__ = [

@@ -7,11 +7,12 @@ and emits the action's events on the bus, so their hooks run depth-first, inside
 
 Semantics (LANGUAGE.md §4 "Decided semantics of actions"; the engine keeps the invariants):
 `draws N` draws up to N (nothing from an empty deck); `picks up the pile` ends nobody's
-turn; `gives`/`discards` take the lowest or highest ranks, or the runtime's chooser's pick
-(by default, lowest first), never a player's last card (D38) and never to a finished player
-(R3); `clear the pile` clears with cause `custom` and owes the bonus play to the hooked
-event's actor; `reveals` shows cards (a `show` note); `repeat N times` runs its block N
-times; `roshambo A vs B` throws once (decisively) and binds `winner`/`loser` in its block.
+turn; `gives`/`discards` take the lowest or highest ranks, or ask the player (`game.ask`,
+engine/asks.py; nobody answering: lowest first), never a player's last card (D38) and never
+to a finished player (R3); `clear the pile` clears with cause `custom` and owes the bonus
+play to the hooked event's actor; `reveals` shows cards (a `show` note); `repeat N times`
+runs its block N times; `roshambo A vs B` throws once (decisively) and binds `winner`/`loser`
+in its block.
 A roshambo whose sides are the same player, or match nobody, does nothing.
 
 Every action node that runs, per target seat, spends one unit of the guard's budget
@@ -109,8 +110,7 @@ class ActionCompiler:
                     if which == "random":
                         effects.give(giver, receiver, n, "lowest", random_cards(ctx.game, giver, n))
                         continue
-                    choice = None if which else rt.choose(ctx.game, giver, n, "give")
-                    effects.give(giver, receiver, n, which or "lowest", choice)
+                    effects.give(giver, receiver, n, which or "chosen")
 
         return run
 
@@ -206,8 +206,7 @@ def _discard(n: int, which: str | None) -> Callable[[Ctx, int], None]:
         if which == "random":
             ctx.game.effects.discard(seat, n, "lowest", random_cards(ctx.game, seat, n))
             return
-        choice = None if which else ctx.rt.choose(ctx.game, seat, n, "discard")
-        ctx.game.effects.discard(seat, n, which or "lowest", choice)
+        ctx.game.effects.discard(seat, n, which or "chosen")
 
     return run
 

@@ -26,15 +26,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lopti_rules.engine.asks import Chooser
 from lopti_rules.engine.events import Event, EventBus, Gate
 from lopti_rules.runtime.context import Ctx
 from lopti_rules.runtime.guard import GuardLimits, GuardTrip
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
-
-# (game, seat, n, "give" | "discard") -> the ranks the seat chooses, or None for lowest first
-Chooser = Callable[["Game", int, int, str], "Sequence[int] | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +59,6 @@ class Runtime:
     __slots__ = (
         "_stack",
         "bus",
-        "chooser",
         "depth",
         "fires",
         "hooks",
@@ -82,7 +79,8 @@ class Runtime:
         self.bus = bus
         self.hooks = tuple(hooks)
         self.limits = limits
-        self.chooser = chooser
+        if chooser is not None:  # the game's asks (engine/asks.py) go to it
+            bus.chooser = chooser
         self.depth = 0  # hooks running, nested
         self.spent = 0  # actions run in the current cascade
         self.stopped = False  # the guard stopped the current cascade
@@ -171,9 +169,3 @@ class Runtime:
         )
         if self.bus.observers:
             self.bus.note(Event.make("guard", actor, rule=rule, reason=reason))
-
-    # ------------------------------------------------------------------ choices
-
-    def choose(self, game: Game, seat: int, n: int, purpose: str) -> Sequence[int] | None:
-        """The cards `seat` chooses to give or discard (None: the lowest ranks go first)."""
-        return self.chooser(game, seat, n, purpose) if self.chooser is not None else None

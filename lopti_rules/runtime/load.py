@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from lopti_rules.diagnostics.source import Diagnostic, Source
+from lopti_rules.engine.asks import Chooser
 from lopti_rules.language import ast, catalog
 from lopti_rules.runtime.actions import ActionCompiler
 from lopti_rules.runtime.conditions import CondCompiler, compile_test, event_keys, resolve
 from lopti_rules.runtime.guard import GuardLimits, limits_for, static_cost
-from lopti_rules.runtime.install import Chooser, CompiledHook, Runtime
+from lopti_rules.runtime.install import CompiledHook, Runtime
 
 if TYPE_CHECKING:
     from lopti_rules.engine.events import EventBus

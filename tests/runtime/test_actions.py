@@ -7,7 +7,7 @@ from runtime_helpers import hand, record, table, with_rules
 from lopti_rules.api import load_rules
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import bot_rng, play_round
-from lopti_rules.engine import EventBus, Game, Play, TableOptions
+from lopti_rules.engine import Ask, EventBus, Game, Play, TableOptions
 
 
 def test_reveals_shows_the_cards_without_moving_them() -> None:
@@ -55,15 +55,19 @@ def test_roshambo_is_seeded_and_a_player_never_plays_themselves() -> None:
 def test_a_chooser_picks_the_cards_given_without_lowest_or_highest() -> None:
     rules = load_rules('rule "Gift":\n    after play: player gives 2 cards to next player\n')
     game = table(["9 4 K A", "J"], pile=["5"])
-    asked: list[tuple[int, int, str]] = []
+    asked: list[Ask] = []
 
-    def chooser(g: Game, seat: int, n: int, purpose: str) -> list[int]:
-        asked.append((seat, n, purpose))
+    def chooser(g: Game, ask: Ask) -> list[int]:
+        asked.append(ask)
         return [14, 13]
 
     rules.install(game, chooser=chooser)
     game.apply(Play(9, 1))
-    assert asked == [(0, 2, "give")] and hand(game, 0) == [4] and hand(game, 1) == [11, 13, 14]
+    assert [(a.seat, a.kind, a.purpose, a.count, a.about) for a in asked] == [
+        (0, "cards", "give", 2, 1)
+    ]
+    assert asked[0].options == (4, 13, 14)  # the giver's own hand, nothing hidden
+    assert hand(game, 0) == [4] and hand(game, 1) == [11, 13, 14]
     plain = table(["9 4 K A", "J"], pile=["5"])
     rules.install(plain)
     plain.apply(Play(9, 1))

@@ -1,0 +1,209 @@
+"""Asks: every choice the game leaves to a player goes through one synchronous question.
+
+An `Ask` says who is asked (`seat`), what kind of answer it wants (`kind`: `CARDS`, `SEAT` or
+`YES_NO`), why (`purpose`, a key of `PURPOSES`, which also says whom the answer favours),
+the options it may choose among, how many cards (`count`), another seat the choice
+concerns (`about`, e.g. a gift's receiver) and its `default`: the answer taken when nobody
+answers. Whoever needs a choice (the engine, a base variant, a rule's action) builds an
+`Ask` and calls `game.ask(ask)`, which hands it to the `Chooser` plugged into the game's bus
+(`bus.chooser`, like hooks and observers) and returns the answer. Answers:
+
+- `CARDS`: a tuple of exactly `count` ranks, each among `options` (a multiset: one entry
+  per card, lowest first), in the order the seat chose them;
+- `SEAT`: one seat among `options`;
+- `YES_NO`: True (yes) or False (no); `options` is empty.
+
+Guarantees:
+- Deterministic without a chooser: a game whose bus has none (scenarios, tests) takes every
+  ask's default, and so does an ask the chooser answers with None (a person nobody asks).
+- Validated: `game.ask` passes the chooser's answer through `Ask.check`; an answer the ask
+  does not allow is replaced by the default (the game never stops half-way through a move).
+  A program that wants to tell a person why calls `ask.check(answer)` itself first: it raises
+  `AnswerError` with a one-sentence reason.
+- No leak: an ask carries only what the asked seat may see (its own hand, seats, yes/no).
+- Recorded: a `SEAT` or `YES_NO` answer is told to observers as a `choice` note (`player` the
+  asked seat, `purpose`, `answer`, `about`); a `CARDS` answer is recorded by the action that
+  moves the cards (its `give`, `discard`, ... line lists them).
+
+A chooser runs synchronously, inside the move that asks: a web table may block it on a
+person's answer from a worker thread. `Runtime.rule` names the rule asking, if any.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from lopti_rules.engine.cards import RANK_NAMES
+from lopti_rules.engine.events import Event
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.game import Game
+
+CARDS: Final = "cards"
+SEAT: Final = "seat"
+YES_NO: Final = "yes_no"
+KINDS: tuple[str, ...] = (CARDS, SEAT, YES_NO)
+
+
+@dataclass(frozen=True, slots=True)
+class Purpose:
+    """What an ask's answer decides: its kind, a line for people, and whom it favours."""
+
+    kind: str
+    text: str
+    # CARDS: True when the chosen cards stay the seat's, False when they leave it; SEAT: True
+    # when the chosen seat gains by the choice, False when it loses; YES_NO: True when yes
+    # helps the asked seat, False when yes costs it, None when that depends on the table
+    favours: bool | None = False
+
+
+# every purpose an ask may have (docs/language.md, "Choices"); bots read `favours`
+PURPOSES: dict[str, Purpose] = {
+    "give": Purpose(CARDS, "the cards the seat gives (`gives N cards`, no lowest/highest)"),
+    "discard": Purpose(CARDS, "the cards the seat discards (`discards N cards`, no which)"),
+    "target": Purpose(SEAT, "the player a rule's action goes to, chosen by the seat"),
+    "may": Purpose(YES_NO, "whether the seat takes a rule's optional action", None),
+}
+
+Answer = tuple[int, ...] | int | bool
+# (game, ask) -> the answer, or None for the ask's default
+Chooser = Callable[["Game", "Ask"], "Answer | Sequence[int] | None"]
+
+
+class AnswerError(ValueError):
+    """An answer the ask does not allow (the message says why, in one sentence)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """One question to one seat. Build with `of_cards`, `of_seat` or `of_yes_no`."""
+
+    seat: int  # who is asked
+    kind: str  # CARDS, SEAT or YES_NO
+    purpose: str  # a key of PURPOSES
+    options: tuple[int, ...]  # ranks (CARDS, one entry per card) or seats (SEAT); () for YES_NO
+    default: Answer  # the answer when nobody answers
+    count: int = 1  # CARDS: how many cards to choose
+    about: int | None = None  # another seat the choice concerns (a gift's receiver), or None
+
+    def __post_init__(self) -> None:
+        purpose = PURPOSES.get(self.purpose)
+        if purpose is None:
+            known = ", ".join(PURPOSES)
+            raise ValueError(f"`{self.purpose}` is not a purpose of an ask (known: {known})")
+        kind = purpose.kind
+        if kind != self.kind:
+            raise ValueError(f"a `{self.purpose}` ask is a {kind} ask, not a {self.kind} ask")
+        self.check(self.default)  # the default is always a valid answer
+
+    @classmethod
+    def of_cards(
+        cls,
+        seat: int,
+        purpose: str,
+        options: Sequence[int],
+        count: int,
+        *,
+        default: Sequence[int] | None = None,
+        about: int | None = None,
+    ) -> Ask:
+        """Choose `count` of `options` (ranks); by default the lowest `count`."""
+        ranks = tuple(sorted(options))
+        pick = tuple(default) if default is not None else ranks[:count]
+        return cls(seat, CARDS, purpose, ranks, pick, count, about)
+
+    @classmethod
+    def of_seat(
+        cls,
+        seat: int,
+        purpose: str,
+        options: Sequence[int],
+        default: int,
+        *,
+        about: int | None = None,
+    ) -> Ask:
+        """Choose one seat of `options` (in the order a person should see them)."""
+        return cls(seat, SEAT, purpose, tuple(options), default, 1, about)
+
+    @classmethod
+    def of_yes_no(cls, seat: int, purpose: str, default: bool, *, about: int | None = None) -> Ask:
+        """Answer yes (True) or no (False)."""
+        return cls(seat, YES_NO, purpose, (), default, 1, about)
+
+    @property
+    def forced(self) -> bool:
+        """Whether only one answer is possible (a chooser may answer it without asking)."""
+        if self.kind == CARDS:
+            return self.count >= len(self.options) or len(set(self.options)) == 1
+        return self.kind == SEAT and len(set(self.options)) == 1
+
+    def check(self, answer: object) -> Answer:
+        """`answer` as this ask's answer type; AnswerError saying why when it is not allowed."""
+        if self.kind == YES_NO:
+            if not isinstance(answer, bool):
+                raise AnswerError(f"the `{self.purpose}` ask wants yes or no, not {answer!r}")
+            return answer
+        if self.kind == SEAT:
+            if isinstance(answer, bool) or not isinstance(answer, int):
+                raise AnswerError(f"the `{self.purpose}` ask wants a seat, not {answer!r}")
+            if answer not in self.options:
+                seats = ", ".join(map(str, self.options))
+                raise AnswerError(f"seat {answer} is not among the seats offered ({seats})")
+            return answer
+        return self._check_cards(answer)
+
+    def _check_cards(self, answer: object) -> tuple[int, ...]:
+        if not isinstance(answer, list | tuple) or not all(
+            isinstance(r, int) and not isinstance(r, bool) for r in answer
+        ):
+            raise AnswerError(f"the `{self.purpose}` ask wants a list of ranks, not {answer!r}")
+        if len(answer) != self.count:
+            raise AnswerError(
+                f"the `{self.purpose}` ask wants {self.count} card(s), not {len(answer)}"
+            )
+        held = Counter(self.options)
+        for rank, wanted in Counter(answer).items():
+            if wanted > held[rank]:
+                name = RANK_NAMES.get(rank, str(rank))
+                raise AnswerError(
+                    f"the answer holds {name} {wanted} times, but only {held[rank]} can be chosen"
+                )
+        return tuple(answer)
+
+
+def answer(game: Game, ask: Ask) -> Answer:
+    """The answer to `ask` at `game` (this is `game.ask`): the chooser's, when it gives one
+    the ask allows, else the default; a SEAT or YES_NO answer is noted for observers."""
+    chooser = game.bus.chooser
+    given = chooser(game, ask) if chooser is not None else None
+    reply = ask.default
+    if given is not None:
+        try:
+            reply = ask.check(given)
+        except AnswerError:
+            reply = ask.default
+    bus = game.bus
+    if ask.kind != CARDS and bus.observers:
+        bus.note(Event.make("choice", ask.seat, purpose=ask.purpose, answer=reply, about=ask.about))
+    return reply
+
+
+def chosen_cards(reply: Answer) -> tuple[int, ...]:
+    """A CARDS answer, typed."""
+    assert isinstance(reply, tuple)
+    return reply
+
+
+def chosen_seat(reply: Answer) -> int:
+    """A SEAT answer, typed."""
+    assert isinstance(reply, int) and not isinstance(reply, bool)
+    return reply
+
+
+def said_yes(reply: Answer) -> bool:
+    """A YES_NO answer, typed."""
+    assert isinstance(reply, bool)
+    return reply
