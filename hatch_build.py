@@ -2,11 +2,12 @@
 
 `pip install .` builds the pure-Python package, as always. `LOPTI_MYPYC=1 pip install .`
 asks for the compiled build: the modules that the `include` patterns of
-`[tool.hatch.build.targets.wheel.hooks.custom]` in pyproject.toml name (the engine and the
-bots) are compiled by mypyc, through hatch-mypyc, into extension modules that ship beside
-their sources. The build never fails for want of a compiler: with no C compiler, or when
-compiling fails, it says why on stderr and builds the pure-Python wheel instead (set
-LOPTI_MYPYC=require to make that an error, as the test of the compiled build does).
+`[tool.hatch.build.targets.wheel.hooks.custom]` in pyproject.toml name (the engine, the
+bots and the hook runtime) are compiled by mypyc, through hatch-mypyc, into extension
+modules that ship beside their sources. The build never fails for want of a compiler: with
+no C compiler, or when compiling fails, it says why on stderr and builds the pure-Python
+wheel instead (set LOPTI_MYPYC=require to make that an error, as the test of the compiled
+build does).
 Editable installs are always pure Python.
 """
 

@@ -11,6 +11,13 @@ both trees share:
   players, no rule pack (as `bench_engine.py`);
 - `pack-<name>`: the CPU time per game (us) of `--games` rounds with the example pack
   `examples/packs/<name>.yaml` installed, random bots, 4 players (as `bench_runtime.py`).
+  Both sides play the pack as the `--before` tree has it (with its rule files), so they
+  play the same rules even when the examples grew since (a newer pack may use actions the
+  older tree does not have); a tree without `examples/` (an unpacked wheel) plays this
+  checkout's.
+
+`--after DIR` measures another tree instead of this checkout: two unpacked builds (e.g. the
+pure and the mypyc-compiled wheel) compare the same way.
 
 A change is inside the noise when it is smaller than the spread of the two sides' ranges.
 
@@ -20,6 +27,7 @@ A change is inside the noise when it is smaller than the spread of the two sides
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import statistics
@@ -33,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKS = ("gentle", "chaotic", "everything")
 
 
-def measure(what: str, games: int) -> float:
+def measure(what: str, games: int, packs: Path = ROOT) -> float:
     """One measurement in this process (the package is whichever `PYTHONPATH` gives)."""
     import lopti_rules
 
@@ -56,9 +64,12 @@ def measure(what: str, games: int) -> float:
         from lopti_rules.runtime import RuleSet
 
         ruleset_from_pack = RuleSet.from_pack
-    from lopti_rules.packs.pack import load_pack
+    try:  # the packs stage since the redesign; before it, a top-level module
+        from lopti_rules.packs.pack import load_pack
+    except ImportError:
+        load_pack = importlib.import_module("lopti_rules.pack").load_pack
 
-    path = ROOT / "examples" / "packs" / f"{what.removeprefix('pack-')}.yaml"
+    path = packs / "examples" / "packs" / f"{what.removeprefix('pack-')}.yaml"
     rules = ruleset_from_pack(load_pack(path))
     start = time.process_time()
     for seed in range(games):
@@ -68,7 +79,7 @@ def measure(what: str, games: int) -> float:
     return (time.process_time() - start) / games * 1e6
 
 
-def _run(tree: Path, what: str, games: int) -> float:
+def _run(tree: Path, what: str, games: int, packs: Path) -> float:
     # `-S`: no site hooks, so an editable install cannot put another tree first; the
     # dependencies come from this interpreter's site-packages, after `tree`
     env = {
@@ -76,19 +87,25 @@ def _run(tree: Path, what: str, games: int) -> float:
         "PYTHONPATH": os.pathsep.join([str(tree), sysconfig.get_paths()["purelib"]]),
     }
     args = [sys.executable, "-S", __file__, "--worker", what, "--games", str(games)]
+    args += ["--packs", str(packs)]
     out = subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout
     return float(out.strip().splitlines()[-1])
 
 
-def compare(before: Path, rounds: int, games: int) -> dict[str, dict[str, object]]:
-    whats = ["engine-random", "engine-greedy", *(f"pack-{p}" for p in PACKS)]
+WHATS = ("engine-random", "engine-greedy", *(f"pack-{p}" for p in PACKS))
+
+
+def compare(
+    before: Path, rounds: int, games: int, after: Path = ROOT, whats: tuple[str, ...] = WHATS
+) -> dict[str, dict[str, object]]:
     seen: dict[str, dict[str, list[float]]] = {w: {"before": [], "after": []} for w in whats}
-    sides = {"before": before, "after": ROOT}
+    sides = {"before": before, "after": after}
+    packs = before if (before / "examples" / "packs").is_dir() else ROOT
     for i in range(rounds):
         order = ["before", "after"] if i % 2 == 0 else ["after", "before"]
         for what in whats:
             for side in order:
-                seen[what][side].append(_run(sides[side], what, games))
+                seen[what][side].append(_run(sides[side], what, games, packs))
     report: dict[str, dict[str, object]] = {}
     for what, runs in seen.items():
         b, a = statistics.median(runs["before"]), statistics.median(runs["after"])
@@ -106,16 +123,22 @@ def compare(before: Path, rounds: int, games: int) -> dict[str, dict[str, object
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--before", type=Path, help="the source tree to compare against")
+    parser.add_argument("--after", type=Path, default=ROOT, help="the tree measured as after")
+    parser.add_argument(
+        "--only", action="append", choices=WHATS, help="measure only these (repeatable)"
+    )
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--packs", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        print(measure(args.worker, args.games))
+        print(measure(args.worker, args.games, args.packs))
         return 0
     if args.before is None:
         parser.error("--before DIR is required")
-    report = compare(args.before.resolve(), args.rounds, args.games)
+    whats = tuple(args.only) if args.only else WHATS
+    report = compare(args.before.resolve(), args.rounds, args.games, args.after.resolve(), whats)
     for what, row in report.items():
         print(
             f"{what:15} {row['unit']:8} before {row['before']:>10} {row['before_range']}  "

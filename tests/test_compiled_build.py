@@ -1,6 +1,7 @@
-"""The compiled build: `LOPTI_MYPYC=1` makes a wheel whose engine and bots are mypyc-compiled,
-and the core of the test suite (engine, conformance, runtime, simulation, the CLI entry point)
-passes against it, as the rest of this suite passes against the pure-Python sources.
+"""The compiled build: `LOPTI_MYPYC=1` makes a wheel whose engine, bots and hook runtime are
+mypyc-compiled, and the core of the test suite (engine, conformance, runtime, simulation, the
+CLI entry point) passes against it, as the rest of this suite passes against the pure-Python
+sources.
 
 The wheel is built from a copy of the sources (with the `test` extra's hatchling, hatch-mypyc
 and mypy, so no download), unpacked into a folder, and the core tests run in a subprocess that
@@ -74,6 +75,8 @@ def test_the_compiled_wheel_holds_extension_modules(compiled_site: Path) -> None
     engine = compiled_site / "lopti_rules" / "engine"
     assert list(engine.glob("game.*.so")) or list(engine.glob("game.*.pyd"))
     assert list((compiled_site / "lopti_rules" / "bots").glob("greedy.*"))
+    runtime = compiled_site / "lopti_rules" / "runtime"
+    assert list(runtime.glob("install.*.so")) or list(runtime.glob("install.*.pyd"))
     assert (engine / "game.py").is_file()  # the sources ship too
     assert not list(engine.glob("eventlog.*.so"))  # cold modules stay interpreted
 

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 
 class Const(NamedTuple):
-    value: object  # an int (a rank by value), a bool, a symbol string, or None (`none`)
+    value: int | str | None  # an int (a rank by value), a bool, a symbol string, or None
 
 
 class EventField(NamedTuple):
