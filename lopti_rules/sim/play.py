@@ -14,6 +14,9 @@ Guarantees:
 - Rules are checked and compiled once per process (`compiled`, cached by table), never per
   game; a table whose rules the checker rejects raises `RulesRejected`, so a rejected rule
   is never simulated.
+- vet's arms (a table, and the same table with rules added) are played in pairs
+  (`play_pairs`): a game in which no added rule fired is the same game without them, so
+  only the games the rules changed are played twice.
 - Turns, pickups and clears come from the engine's own counters (`Game.turns`, ...), so a
   table without rules plays on an idle bus, exactly as fast as the bare runner; with rules,
   the only extra work is the runtime's own (`Runtime.fires`, `Runtime.trips`).
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lopti_rules.api import ruleset_from_sources
 from lopti_rules.bots import make_bots
@@ -144,3 +147,46 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
 def play_games(table: Table, seed: int, start: int, stop: int) -> list[GameRecord]:
     """Games `start` .. `stop - 1`: one task of a simulation (see `pool.py`)."""
     return [play_game(table, seed, index) for index in range(start, stop)]
+
+
+def extends(base: Table, table: Table) -> bool:
+    """Whether `table` is `base` with rules added after its own (vet's two arms) such that a
+    game of `table` in which no added rule fired is, move for move, the same game at `base`:
+    the same seats, bots, places, variants and cap, the same guard limits, and no searching
+    bot (a search reads the rules in force, fired or not)."""
+    if table.rules[: len(base.rules)] != base.rules or len(table.rules) == len(base.rules):
+        return False
+    if replace(table, rules=base.rules) != base or searching(make_bots(base.bots, base.players)):
+        return False
+    return not base.rules or compiled(base).limits == compiled(table).limits
+
+
+def play_pairs(
+    base: Table, table: Table, seed: int, start: int, stop: int
+) -> tuple[list[GameRecord], list[GameRecord]]:
+    """Games `start` .. `stop - 1` at `base` and at `table`, which `extends` it. Each game is
+    played at `table` first; when none of its added rules fired, the game at `base` was that
+    same game (hooks that never run change nothing, and the bus runs the others alike), so
+    its record is `table`'s without the added rules' counts; otherwise it is played."""
+    kept = len(compiled(base).titles) if base.rules else 0
+    without: list[GameRecord] = []
+    with_: list[GameRecord] = []
+    for index in range(start, stop):
+        record = play_game(table, seed, index)
+        with_.append(record)
+        if any(record.fires[kept:]):
+            without.append(play_game(base, seed, index))
+        else:
+            without.append(replace(record, fires=record.fires[:kept]))
+    return without, with_
+
+
+def play_chunk(
+    tables: tuple[Table, ...], seed: int, start: int, stop: int
+) -> tuple[list[GameRecord], ...]:
+    """One task of a simulation (`pool.py`): games `start` .. `stop - 1` at one table, or
+    at a pair `(base, table)` where `table` extends `base` (`play_pairs`)."""
+    if len(tables) == 2:
+        return play_pairs(tables[0], tables[1], seed, start, stop)
+    (table,) = tables
+    return (play_games(table, seed, start, stop),)

@@ -2,7 +2,7 @@
 
 Takes one or more `Table`s (a simulation, or `vet`'s two arms), the number of games and the
 seed. Produces, for each table, its `GameRecord`s in game order. The games are cut into
-chunks (`chunks`), each chunk one call of `play.play_games`, submitted to a
+chunks (`chunks`), each chunk one call of `play.play_chunk`, submitted to a
 `concurrent.futures.Executor`:
 
 - `workers=1` and no executor: the chunks run here, in this process, one after another
@@ -12,6 +12,10 @@ chunks (`chunks`), each chunk one call of `play.play_games`, submitted to a
   the children inherit the compiled closures and the parsed grammar for free);
 - `executor=...`: any executor, such as a Dask cluster's `Client.get_executor()` (dask.py):
   exactly the same tasks, the same function, the same records.
+
+Pairs: when the two tables are vet's arms (the second is the first with rules added,
+`play.extends`), a chunk plays each game at both (`play.play_pairs`), which plays the arm
+without the rule again only for the games in which the rule fired.
 
 Chunking: about `CHUNKS_PER_WORKER` chunks per worker and table, so that a worker that
 drew slow games (long rounds, stalls) is not left holding the last big chunk while the
@@ -41,9 +45,10 @@ from typing import NoReturn
 
 from tqdm import tqdm
 
-from lopti_rules.sim.play import GameRecord, Table, play_games
+from lopti_rules.sim.play import GameRecord, Table, extends, play_chunk
 
 CHUNKS_PER_WORKER = 8
+Task = tuple[tuple[int, ...], int, int]  # the tables it plays (indices), first game, stop
 MAX_CHUNK = 250
 MIN_CHUNK = 10
 
@@ -88,15 +93,20 @@ def run(
     for table in tables:
         table.check()  # fail here, in one sentence, not inside a worker; warm the cache
     show = sys.stderr.isatty() if progress is None else progress
-    ranges = chunks(games, workers, len(tables))
-    tasks = [(t, start, stop) for t in range(len(tables)) for start, stop in ranges]
+    # vet's two arms (a table and the same table with a rule added) are played as pairs
+    groups: list[tuple[int, ...]] = [(t,) for t in range(len(tables))]
+    if len(tables) == 2 and extends(tables[0], tables[1]):
+        groups = [(0, 1)]
+    ranges = chunks(games, workers, len(groups))
+    tasks: list[Task] = [(group, start, stop) for group in groups for start, stop in ranges]
     parts: dict[tuple[int, int], list[GameRecord]] = {}
     bar = Bar(games * len(tables), label, show)
     if executor is None and workers == 1:
         with bar.start() as shown:
-            for t, start, stop in tasks:
-                parts[t, start] = play_games(tables[t], seed, start, stop)
-                shown.update(stop - start)
+            for group, start, stop in tasks:
+                chunk = play_chunk(tuple(tables[t] for t in group), seed, start, stop)
+                parts.update({(t, start): records for t, records in zip(group, chunk, strict=True)})
+                shown.update((stop - start) * len(group))
     elif executor is None:
         with _stopping_workers():
             pool = process_pool(workers)
@@ -110,8 +120,9 @@ def run(
     else:
         _gather(executor, tables, seed, tasks, parts, bar)
     results: list[list[GameRecord]] = [[] for _ in tables]
-    for t, start, _ in tasks:
-        results[t].extend(parts[t, start])
+    for group, start, _ in tasks:
+        for t in group:
+            results[t].extend(parts[t, start])
     return results
 
 
@@ -161,21 +172,23 @@ def _gather(
     executor: Executor,
     tables: Sequence[Table],
     seed: int,
-    tasks: list[tuple[int, int, int]],
+    tasks: list[Task],
     parts: dict[tuple[int, int], list[GameRecord]],
     bar: Bar,
 ) -> None:
     """Submit every task (the pool forks its workers now, before the bar's thread exists),
     then collect the chunks as they finish."""
-    futures: dict[Future[list[GameRecord]], tuple[int, int]] = {}
-    for t, start, stop in tasks:
-        futures[executor.submit(play_games, tables[t], seed, start, stop)] = (t, start)
+    futures: dict[Future[tuple[list[GameRecord], ...]], tuple[tuple[int, ...], int]] = {}
+    for group, start, stop in tasks:
+        chunk = tuple(tables[t] for t in group)
+        futures[executor.submit(play_chunk, chunk, seed, start, stop)] = (group, start)
     try:
         with bar.start() as shown:
             for future in as_completed(futures):
-                records = future.result()
-                parts[futures[future]] = records
-                shown.update(len(records))
+                group, start = futures[future]
+                for t, records in zip(group, future.result(), strict=True):
+                    parts[t, start] = records
+                    shown.update(len(records))
     except KeyboardInterrupt:
         raise  # the caller stops the workers (cancelling here would race the pool's thread)
     except BaseException:

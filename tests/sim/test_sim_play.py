@@ -13,10 +13,10 @@ from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import Event, EventBus, TableOptions
 from lopti_rules.runtime import GuardLimits, RulesRejected
 from lopti_rules.sim import Table, game_seed, simulate
-from lopti_rules.sim.play import play_game, play_games
+from lopti_rules.sim.play import extends, play_game, play_games
 from lopti_rules.sim.pool import MAX_CHUNK, chunks, run
 
-from .sim_helpers import CROWN, TENS_TAX, table
+from .sim_helpers import CROWN, ROOT, TENS_TAX, rule, table
 
 
 def test_game_seeds_are_stable_and_distinct() -> None:
@@ -82,6 +82,33 @@ def test_the_two_arms_share_their_deals() -> None:
     never = 'rule "Giant pile":\n    after pickup when count >= 60:\n        player draws 1\n'
     plain, ruled = run([Table(3), table(never, players=3)], 30, 9)
     assert [dataclasses.replace(r, fires=()) for r in ruled] == plain
+
+
+COMEBACK = (ROOT / "examples/rules/comeback.lopti").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("base", [Table(4), table(TENS_TAX)], ids=["no rules", "a pack"])
+def test_vets_arms_played_as_pairs_give_each_arms_own_records(base: Table) -> None:
+    # vet plays a game with the rule first and reuses it for the arm without the rule when
+    # the rule never fired in it: the records must be those of each arm played alone
+    added = dataclasses.replace(base, rules=(*base.rules, rule(COMEBACK, 1, "<comeback>")))
+    assert extends(base, added) and not extends(added, base)
+    paired = run([base, added], 40, 2, workers=1)
+    assert paired == [run([base], 40, 2)[0], run([added], 40, 2)[0]]
+    assert paired == run([base, added], 40, 2, workers=2)
+    fired = sum(1 for r in paired[1] if r.fires[-1])
+    assert 0 < fired < 40  # games the rule changed, and games it did not
+
+
+def test_only_the_same_table_with_rules_added_is_played_as_a_pair() -> None:
+    base = table(TENS_TAX)
+    crown = rule(CROWN, 0, "<crown>")
+    assert extends(base, dataclasses.replace(base, rules=(*base.rules, crown)))
+    assert not extends(base, base)
+    assert not extends(base, dataclasses.replace(base, rules=(crown, *base.rules)))
+    assert not extends(base, dataclasses.replace(base, players=3, rules=(*base.rules, crown)))
+    searching = dataclasses.replace(base, bots="easy")
+    assert not extends(searching, dataclasses.replace(searching, rules=(*base.rules, crown)))
 
 
 def test_a_rejected_rule_is_never_simulated() -> None:
