@@ -44,7 +44,7 @@ Guarantees:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import chain, product, repeat
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
@@ -146,6 +146,8 @@ Gate = Callable[["Game", "int | None", Any, Any, Any], bool]
 # make(actor, f0, f1, f2, extra): the Event of a dispatch, built when the first handler runs
 Maker = Callable[["int | None", Any, Any, Any, Any], Event]
 Hook = tuple["Gate | None", Handler]
+# what `subscribe_all` takes: (event name, timing, handler, gate, keys), as `subscribe` does
+Subscription = tuple[str, str, Handler, "Gate | None", "frozenset[int] | None"]
 Row = tuple[Hook, ...]  # what one moment of one event runs, in order
 Plan = tuple[Row, Row, Row]  # an event's rows: BEFORE, OBSERVED, AFTER
 BEFORE, OBSERVED, AFTER = 0, 1, 2
@@ -196,32 +198,47 @@ class EventBus:
         of those for which `gate(game, actor, f0, f1, f2)` holds at that moment. `keys` (for
         `play` the ranks, for `turn` the actor's hand sizes at which the hook can fire; None:
         any) must hold whenever the gate does."""
-        if event_name not in self.plan:
-            known = ", ".join(EVENT_NAMES)
-            raise ValueError(f"`{event_name}` is not an engine event (known: {known})")
-        moment = MOMENTS.get(timing)
-        if moment is None:
-            raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
-        self._add(event_name, moment, (gate, handler), keys)
+        self.subscribe_all([(event_name, timing, handler, gate, keys)])
+
+    def subscribe_all(self, hooks: Iterable[Subscription]) -> None:
+        """`subscribe` each of `hooks` (`(event_name, timing, handler, gate, keys)`), in
+        order: the same table, with the keyed plans rebuilt once (a rule set's runtime
+        subscribes all its hooks at once, for every game)."""
+        added: list[tuple[str, int, Hook, frozenset[int] | None]] = []
+        for event_name, timing, handler, gate, keys in hooks:
+            if event_name not in self.plan:
+                known = ", ".join(EVENT_NAMES)
+                raise ValueError(f"`{event_name}` is not an engine event (known: {known})")
+            moment = MOMENTS.get(timing)
+            if moment is None:
+                raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
+            added.append((event_name, moment, (gate, handler), keys))
+        self._add(added)
 
     def observe(self, handler: Handler) -> None:
         """See every event once, at the moment its effect is applied (and every note)."""
         self.observers += (handler,)
-        for name in EVENT_NAMES:
-            self._add(name, OBSERVED, (None, handler), None)
+        self._add([(name, OBSERVED, (None, handler), None) for name in EVENT_NAMES])
 
-    def _add(self, name: str, moment: int, hook: Hook, keys: frozenset[int] | None) -> None:
-        """Put `hook` at the end of its rows: the plan's, and the keyed plans' it can reach."""
-        plan = self.plan[name]
-        self.plan[name] = _with(plan, moment, (*plan[moment], hook))
-        if name == "play":  # the hook in the rows of its ranks only
-            plays = list(self.plays)
-            for k in RANKS if keys is None else keys & _RANK_SET:
-                plays[k] = _with(plays[k], moment, (*plays[k][moment], hook))
+    def _add(self, added: list[tuple[str, int, Hook, frozenset[int] | None]]) -> None:
+        """Put each hook, in order, at the end of its rows: the plan's, and the keyed plans'
+        it can reach; the keyed plans are rebuilt once."""
+        plan = self.plan
+        plays: list[Plan] | None = None
+        turns = False
+        for name, moment, hook, keys in added:
+            plan[name] = _with(plan[name], moment, (*plan[name][moment], hook))
+            if name == "play":  # the hook in the rows of its ranks only
+                plays = plays or list(self.plays)
+                for k in RANKS if keys is None else keys & _RANK_SET:
+                    plays[k] = _with(plays[k], moment, (*plays[k][moment], hook))
+            elif name == "turn":  # every hook of the moment, at the hand sizes some can fire at
+                self._reach[moment].update(HANDS if keys is None else keys)
+                turns = True
+        if plays is not None:
             self.plays = tuple(plays)
-        elif name == "turn":  # every hook of the moment, at the hand sizes some can fire at
-            self._reach[moment].update(HANDS if keys is None else keys)
-            full = self.plan[name]
+        if turns:
+            full = plan["turn"]
             made = {}  # the (at most 8) distinct plans, by which moments reach a hand size
             for hits in product((False, True), repeat=3):
                 rows = [row if hit else () for row, hit in zip(full, hits, strict=True)]

@@ -88,8 +88,9 @@ class Runtime:
         self.fires: dict[str, int] = {h.rule: 0 for h in self.hooks}
         self.trips: list[GuardTrip] = []
         self._stack: list[CompiledHook] = []
-        for hook in self.hooks:
-            bus.subscribe(hook.event, hook.timing, self._handler(hook), hook.gate, keys=hook.keys)
+        bus.subscribe_all(
+            [(h.event, h.timing, self._handler(h), h.gate, h.keys) for h in self.hooks]
+        )
 
     @property
     def game(self) -> Game:
