@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 from engine_helpers import hand, record, table
 
+from lopti_rules.bots import make_bots
+from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import Event, EventBus, Game, Play, TableOptions
+from lopti_rules.engine.events import Handler, Subscription
 
 
 def trace(game: Game) -> list[str]:
@@ -79,6 +82,42 @@ def test_unknown_event_or_timing_is_refused() -> None:
     with pytest.raises(ValueError, match="timing"):
         bus.subscribe("clear", "instead", lambda e: None)
     assert not hasattr(bus, "unsubscribe")
+
+
+def test_subscribe_all_is_subscribe_one_hook_at_a_time() -> None:
+    # keyed and unkeyed hooks on play and turn, gated and not, before and after
+    def hooks(seen: list[str]) -> list[Subscription]:
+        def note(tag: str) -> Handler:
+            return lambda e: seen.append(f"{tag} {e.name} {e.actor}")
+
+        def big(game: Game, actor: int | None, *_: object) -> bool:
+            return actor is not None and game.hand_sizes[actor] > 4
+
+        return [
+            ("play", "after", note("sevens"), None, frozenset({7})),
+            ("turn", "before", note("big hand"), big, frozenset(range(5, 53))),
+            ("play", "before", note("any play"), None, None),
+            ("turn", "after", note("turn over"), None, None),
+            ("pickup", "after", note("pickup"), None, None),
+            ("play", "after", note("tens"), None, frozenset({10})),
+        ]
+
+    def play(batch: bool) -> list[str]:
+        seen: list[str] = []
+        bus = EventBus()
+        if batch:
+            bus.subscribe_all(hooks(seen))
+        else:
+            for name, timing, handler, gate, keys in hooks(seen):
+                bus.subscribe(name, timing, handler, gate, keys=keys)
+        run_round(TableOptions(players=3), 4, make_bots("random", 3), bus=bus)
+        return seen
+
+    seen = play(batch=True)
+    assert seen == play(batch=False)
+    assert {line.split()[0] for line in seen} >= {"sevens", "big", "any", "turn", "tens"}
+    with pytest.raises(ValueError, match="not an engine event"):
+        EventBus().subscribe_all([("clearr", "after", lambda e: None, None, None)])
 
 
 def test_hooks_reenter_and_the_draw_sees_what_they_left() -> None:  # T4 after hooks
