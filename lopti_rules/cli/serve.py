@@ -17,7 +17,10 @@ from pathlib import Path
 
 import click
 
-EXTRA = "`lopti serve` needs the web extra: pip install 'lopti-rules[serve]'"
+EXTRA = (
+    "`lopti serve` needs the web extra: pip install 'lopti-rules[serve]' "
+    "(from a checkout of the project: pip install '.[serve]')"
+)
 
 
 def extra_installed() -> bool:
