@@ -39,7 +39,7 @@ def full_deck() -> list[int]:
     return [r for r in RANKS for _ in range(SUITS)]
 
 
-def cards_of(counts: Sequence[int]) -> list[int]:
+def hand_ranks(counts: Sequence[int]) -> list[int]:
     """The ranks a hand's per-rank counts (indexed by rank) stand for, lowest first."""
     return [r for r in range(2, 15) for _ in range(counts[r])]
 

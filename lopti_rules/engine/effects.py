@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lopti_rules.engine.asks import Ask, chosen_cards
-from lopti_rules.engine.cards import cards_of
+from lopti_rules.engine.cards import hand_ranks
 from lopti_rules.engine.events import Event
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ class Effects:
         """`seat` shows its hand (`what="hand"`) or face-down cards; returns the ranks shown."""
         game = self._game
         if what == "hand":
-            cards = cards_of(game.hands[seat])
+            cards = hand_ranks(game.hands[seat])
         elif what == "face_down":
             cards = list(game.face_down[seat])
         else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lopti_rules.engine.cards import RANK_NAMES, cards_of
+from lopti_rules.engine.cards import RANK_NAMES, hand_ranks
 from lopti_rules.engine.legality import top_run
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class View:
     @property
     def hand(self) -> list[int]:
         """The seat's own hand, lowest rank first."""
-        return cards_of(self._game.hands[self.seat])
+        return hand_ranks(self._game.hands[self.seat])
 
     def hand_count(self, rank: int) -> int:
         return self._game.hands[self.seat][rank]
@@ -160,7 +160,7 @@ def render(game: Game) -> str:
         + (f" ({', '.join(flags)})" if flags else "")
     ]
     for seat in range(game.players):
-        hand = cards_of(game.hands[seat])
+        hand = hand_ranks(game.hands[seat])
         mark = " out" if game.out[seat] else ""
         lines.append(
             f"  seat {seat}{mark}: hand {_names(hand)} | face-up "
