@@ -1,5 +1,6 @@
-"""Every test starts in English, whatever the machine's locale: a test that wants another
-language says so (`--lang`, `LOPTI_LANG` or `set_language`)."""
+"""Every test starts in English, whatever the machine's locale, and with the colour left to
+`--color` (no NO_COLOR, FORCE_COLOR or CLICOLOR_FORCE from the machine): a test that wants
+another language or colour says so (`--lang`, `LOPTI_LANG`, `set_language`, `--color`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from lopti_rules.i18n import set_language
 @pytest.fixture(autouse=True)
 def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("LOPTI_LANG", "en")
+    for variable in ("NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE"):
+        monkeypatch.delenv(variable, raising=False)
     set_language("en")
     yield
     set_language("en")

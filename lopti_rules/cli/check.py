@@ -81,6 +81,7 @@ def command(
     from lopti_rules.api import accepted, check_paths, is_pack
     from lopti_rules.cli.inputs import expand
     from lopti_rules.diagnostics import render
+    from lopti_rules.diagnostics.style import ansi
 
     roster = _roster(players)
     try:
@@ -107,9 +108,9 @@ def command(
 
         text = json.dumps(to_sarif(results), indent=2, ensure_ascii=False) + "\n"
     elif output == "concise":
-        text = render.concise(results)
+        text = render.concise(results, ansi)
     else:
-        text = render.full(results)
+        text = render.full(results, ansi)
     click.echo(text, nl=False)
     return 0 if accepted(results) else 1
 

@@ -39,6 +39,7 @@ def command(files: tuple[str, ...], check_only: bool, show_diff: bool) -> int:
     from lopti_rules.api import read_source, result_of
     from lopti_rules.cli.inputs import STDIN, InputError, expand
     from lopti_rules.diagnostics import render
+    from lopti_rules.diagnostics.style import ansi
     from lopti_rules.language.fmt import format_file
     from lopti_rules.language.parse import parse
     from lopti_rules.packs.files import write_atomic
@@ -54,7 +55,7 @@ def command(files: tuple[str, ...], check_only: bool, show_diff: bool) -> int:
         source = read_source(name)
         tree = parse(source) if not source.diagnostics else None
         if tree is None:
-            click.echo(render.full([result_of(source)]).rsplit("\n", 2)[0], err=True)
+            click.echo(render.full([result_of(source)], ansi).rsplit("\n", 2)[0], err=True)
             status, broken = 1, broken + 1
             continue
         formatted = format_file(tree, source.text)
@@ -84,10 +85,20 @@ def command(files: tuple[str, ...], check_only: bool, show_diff: bool) -> int:
 
 
 def _diff(path: str, old: str, new: str) -> str:
+    """The unified diff from `old` to `new`, coloured on a terminal: headers, hunks, lines."""
     lines = difflib.unified_diff(
         old.splitlines(keepends=True), new.splitlines(keepends=True), path, path
     )
-    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+    return "".join(_diff_line(line.rstrip("\n")) + "\n" for line in lines)
+
+
+def _diff_line(line: str) -> str:
+    from lopti_rules.diagnostics.style import ansi
+
+    if line.startswith(("---", "+++")):
+        return ansi(line, "heading")
+    role = {"@": "hunk", "+": "added", "-": "removed"}.get(line[:1])
+    return ansi(line, role) if role else line
 
 
 def _summary(changed: int, same: int, broken: int, dry: bool) -> str:

@@ -22,7 +22,8 @@ def command() -> int:
     """
     if importlib.util.find_spec("pygls") is None or importlib.util.find_spec("lsprotocol") is None:
         click.echo(
-            "error: `lopti lsp` needs the language-server extra: pip install 'lopti-rules[lsp]'.",
+            "error: `lopti lsp` needs the language-server extra: pip install 'lopti-rules[lsp]' "
+            "(from a checkout of the project: pip install '.[lsp]').",
             err=True,
         )
         return 2

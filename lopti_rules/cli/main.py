@@ -20,6 +20,7 @@ import click
 
 from lopti_rules import __version__
 from lopti_rules.cli.groups import FullSummaries
+from lopti_rules.cli.output import color_option
 
 # command name -> module under lopti_rules.cli (each defines `command`)
 COMMANDS: dict[str, str] = {
@@ -80,13 +81,17 @@ def lang_option() -> click.Option:
     )
 
 
-def with_lang(cmd: click.Command) -> None:
-    """Give `cmd` (and a group's subcommands: `lopti session show --lang it`) a `--lang`."""
-    if not any(p.name == "lang" for p in cmd.params):
+def with_shared_options(cmd: click.Command) -> None:
+    """Give `cmd` (and a group's subcommands: `lopti session show --lang it`) `--lang` and
+    `--color`, as `lopti` has them."""
+    have = {p.name for p in cmd.params}
+    if "lang" not in have:
         cmd.params.append(lang_option())
+    if "color" not in have:
+        cmd.params.append(color_option())
     if isinstance(cmd, click.Group):
         for sub in cmd.commands.values():
-            with_lang(sub)
+            with_shared_options(sub)
 
 
 class LazyGroup(FullSummaries):
@@ -104,7 +109,7 @@ class LazyGroup(FullSummaries):
         loaded = importlib.import_module(f"lopti_rules.cli.{module}")
         cmd = loaded.command
         assert isinstance(cmd, click.Command)
-        with_lang(cmd)
+        with_shared_options(cmd)
         self.add_command(cmd, cmd_name)
         return super().get_command(ctx, cmd_name)
 
@@ -171,6 +176,7 @@ def cli() -> None:
 
 
 cli.params.append(lang_option())
+cli.params.append(color_option())
 
 # click >= 8.2 raises this for a group called without a command (older click prints the help)
 NoArgsIsHelp: type[click.UsageError] = getattr(

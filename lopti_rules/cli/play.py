@@ -23,8 +23,9 @@ the log file itself is reported as one.
 from __future__ import annotations
 
 import os
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 import click
@@ -33,6 +34,8 @@ from lopti_rules.bots import make_bots
 from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, RoundResult, run_round
 from lopti_rules.bots.search import seat_bots
+from lopti_rules.cli.output import Rejected, failure
+from lopti_rules.diagnostics.style import ansi
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.eventlog import EventLog, header
 from lopti_rules.engine.narrate import Narrator, ordinal
@@ -57,16 +60,22 @@ class LogWriteError(Exception):
 
 class Narration:
     """Lines to standard output that stop quietly once its reader has gone (a broken pipe,
-    as after `| head -1`): the round goes on, and nothing more is printed."""
+    as after `| head -1`): the round goes on, and nothing more is printed. On a terminal
+    with colour (`--color`), the seats' names and the house rules' titles stand out."""
 
-    __slots__ = ("closed",)
+    __slots__ = ("_marks", "_roles", "closed")
 
-    def __init__(self) -> None:
+    def __init__(self, names: Sequence[str] = (), titles: Sequence[str] = ()) -> None:
         self.closed = False
+        self._roles = {**{n: "name" for n in names}, **{t: "rule" for t in titles}}
+        words = "|".join(re.escape(w) for w in sorted(self._roles, key=len, reverse=True))
+        self._marks = re.compile(rf"(?<!\w)(?:{words})(?!\w)") if words else None
 
     def __call__(self, line: str) -> None:
         if self.closed:
             return
+        if self._marks is not None:
+            line = self._marks.sub(lambda m: ansi(m[0], self._roles[m[0]]), line)
         try:
             click.echo(line)
         except BrokenPipeError:
@@ -260,11 +269,12 @@ def load_rules_of(pack_path: str, players: str | None) -> tuple[LoadedPack, Rule
     checker or the loader rejects it; ValueError (one sentence) for a table that does not fit."""
     from lopti_rules.api import check_pack, ruleset_from_pack
     from lopti_rules.diagnostics import render
+    from lopti_rules.diagnostics.style import ansi
     from lopti_rules.packs.pack import load_pack
 
     result = check_pack(pack_path)
     if not result.accepted:
-        raise Rejected(render.full([result]))
+        raise Rejected(render.full([result], ansi))
     pack = load_pack(pack_path)
     names = table_names(players, pack)
     return pack, ruleset_from_pack(pack), names
@@ -276,14 +286,6 @@ def base_variants(text: str, start: BaseVariants | None = None) -> Variants:
     from lopti_rules.packs.base import parse_base
 
     return variants_of(parse_base(text, start))
-
-
-class Rejected(Exception):
-    """A pack the checker rejects; `report` is its diagnostics, rendered."""
-
-    def __init__(self, report: str) -> None:
-        super().__init__(report)
-        self.report = report
 
 
 @click.command(name="play")
@@ -372,14 +374,10 @@ def command(
         TableOptions(players=len(names), places=places, dealer=dealer, variants=variants)
         if max_moves < 1:
             raise ValueError("--max-moves must be at least 1")
-    except Rejected as exc:
-        click.echo(exc.report, err=True, nl=False)
-        return 1
-    except ValueError as exc:
-        click.echo(f"error: {exc}.", err=True)
-        return 2
+    except (Rejected, ValueError) as exc:
+        return failure(exc)
     args = (names, seed, bots, dealer, places)
-    out = Narration()
+    out = Narration(names, rules.titles if rules is not None else ())
     if log_path is None:
         play(*args, None, max_moves, rules, pack_name, out, variants)
         out.flush()

@@ -17,7 +17,10 @@ from pathlib import Path
 
 import click
 
-EXTRA = "`lopti serve` needs the web extra: pip install 'lopti-rules[serve]'"
+EXTRA = (
+    "`lopti serve` needs the web extra: pip install 'lopti-rules[serve]' "
+    "(from a checkout of the project: pip install '.[serve]')"
+)
 
 
 def extra_installed() -> bool:
@@ -79,7 +82,8 @@ def command(
     if not extra_installed():
         click.echo(f"error: {EXTRA}.", err=True)
         return 2
-    from lopti_rules.cli.play import Rejected, load_rules_of, table_names
+    from lopti_rules.cli.output import Rejected, failure
+    from lopti_rules.cli.play import load_rules_of, table_names
     from lopti_rules.serve.evening import Evening
     from lopti_rules.serve.service import TableService, table_file_for
     from lopti_rules.session import Refused
@@ -102,8 +106,7 @@ def command(
         evening = Evening.open(path, names, rules)
         service = TableService(evening, table_file=table_file_for(path), seed=seed)
     except Rejected as exc:
-        click.echo(exc.report, err=True, nl=False)
-        return 1
+        return failure(exc)
     except SessionFileError as exc:
         click.echo(f"error: {exc}.", err=True)
         return 1
@@ -111,8 +114,7 @@ def command(
         click.echo(f"refused: {exc}.", err=True)
         return 1
     except ValueError as exc:
-        click.echo(f"error: {exc}.", err=True)
-        return 2
+        return failure(exc)
     service.save()
     return _serve(service, host, port)
 

@@ -80,8 +80,9 @@ def _refused(exc: Refused) -> Stop:
     if isinstance(exc, RuleRejected):
         from lopti_rules.api import result_of
         from lopti_rules.diagnostics import render
+        from lopti_rules.diagnostics.style import ansi
 
-        click.echo(render.full([result_of(exc.source)]), err=True, nl=False)
+        click.echo(render.full([result_of(exc.source)], ansi), err=True, nl=False)
         click.echo(see_rules("refused: the checker rejects this rule (R2-R4)."), err=True)
     else:
         click.echo(see_rules(f"refused: {exc}."), err=True)

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
-from lopti_rules.cli.play import Rejected, base_variants, load_rules_of, table_names
+from lopti_rules.cli.output import Rejected, failure
+from lopti_rules.cli.play import base_variants, load_rules_of, table_names
 
 MAX_GAMES = 1_000_000  # --games and --max-moves: checked before anything runs (docs/limits.md)
 MAX_WORKERS = 256
@@ -242,12 +243,8 @@ def command(pack_path: str | None, run: Run) -> int:
             raise ValueError("--games must be at least 1")
         setup = run.setup(pack_path)
         records = run.play([setup.table], "simulate")
-    except Rejected as exc:
-        click.echo(exc.report, err=True, nl=False)
-        return 1
-    except ValueError as exc:
-        click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
-        return 2
+    except (Rejected, ValueError) as exc:
+        return failure(exc)
     summary = Summary.of(records[0], setup.table.players, setup.titles)
     if run.output == "json":
         doc = {

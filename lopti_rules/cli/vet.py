@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from lopti_rules.cli.play import Rejected
+from lopti_rules.cli.output import Rejected, failure
 from lopti_rules.cli.simulate import Run, run_options
+from lopti_rules.diagnostics.style import ansi
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -67,7 +68,7 @@ def check_rule(rule_path: str, pack_path: str | None) -> tuple[bool, str, dict[s
         except PackError:
             raise ValueError(f"the pack {pack_path} cannot be loaded") from None
         results = check_with([rule_path], pack, roster=pack.roster)
-    shown = render.full(results) if any(r.diagnostics for r in results) else ""
+    shown = render.full(results, ansi) if any(r.diagnostics for r in results) else ""
     return accepted(results), shown, render.to_json(results)
 
 
@@ -148,15 +149,11 @@ def command(
         table = dataclasses.replace(base, rules=(*base.rules, proposed))
         titles = table.check()[len(setup.titles) :]
         without, with_ = run.play([base, table], "vet")
-    except Rejected as exc:
-        click.echo(exc.report, err=True, nl=False)
-        return 1
     except RulesRejected as exc:  # the checker above reports first; this is a safety net
         click.echo(f"error: {exc}.", err=True)
         return 1
-    except (ValueError, MatplotlibMissing) as exc:
-        click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
-        return 2
+    except (Rejected, ValueError, MatplotlibMissing) as exc:
+        return failure(exc)
     result = judge(without, with_, setup, titles, seat)
     in_force = f"the {len(setup.titles)} rules of {setup.pack_name!r}" if pack_path else "no rules"
     names = ", ".join(repr(t) for t in titles)
@@ -184,7 +181,7 @@ def command(
         click.echo(shown, nl=False)
         click.echo(f"{heading}: {details}")
         click.echo()
-        click.echo(result.text(setup.names), nl=False)
+        click.echo(result.text(setup.names, ansi), nl=False)
         if html_path is not None:
             click.echo(f"Report: {html_path}")
     return 1 if strict and result.warnings else 0
@@ -236,12 +233,8 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
         table.check()
         seat = author_seat(author, setup.names)
         without, with_ = run.play([base, table], "vet")
-    except Rejected as exc:
-        click.echo(exc.report, err=True, nl=False)
-        return 1
-    except ValueError as exc:
-        click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
-        return 2
+    except (Rejected, ValueError) as exc:
+        return failure(exc)
     result = judge(without, with_, setup, None, seat)
     heading = f"Vetting the base change {variants.describe() or run.base}"
     details = (
@@ -257,5 +250,5 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
     else:
         click.echo(f"{heading}: {details}")
         click.echo()
-        click.echo(result.text(setup.names), nl=False)
+        click.echo(result.text(setup.names, ansi), nl=False)
     return 0

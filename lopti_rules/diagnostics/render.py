@@ -6,7 +6,8 @@ diagnostics sorted by position, then code, then message; JSON keys in a fixed or
 
 - concise: `file:line:col: CODE message`, one line per diagnostic;
 - text (full): the concise line, the source line, `^^^` under the span, then `hint: ...`;
-  then a summary line;
+  then a summary line; given `paint=style.ansi`, the location, the code and the caret in the
+  colour of the severity, and the hint's label (the command line prints it so on a terminal);
 - json: `{"files": [{"path", "accepted", "diagnostics": [...]}]}`.
 
 `lopti_rules.diagnostics.sarif.to_sarif` (written with the checker) reads the same `FileResult`s.
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lopti_rules.diagnostics.source import Diagnostic
+from lopti_rules.diagnostics.style import Paint, plain
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,15 +68,20 @@ class Lines:
         return lines[number - 1].rstrip("\r") if 0 < number <= len(lines) else ""
 
 
-def concise_line(d: Diagnostic) -> str:
-    return f"{d.file}:{d.span.line}:{d.span.column}: {d.code} {d.message}"
+def concise_line(d: Diagnostic, paint: Paint = plain) -> str:
+    where = paint(f"{d.file}:{d.span.line}:{d.span.column}:", "location")
+    return f"{where} {paint(d.code, _severity(d))} {d.message}"
 
 
-def concise(results: Sequence[FileResult]) -> str:
-    return "".join(concise_line(d) + "\n" for r in results for d in r.sorted_diagnostics())
+def _severity(d: Diagnostic) -> str:
+    return "error" if d.is_error else "warning"
 
 
-def _caret(lines: Lines, d: Diagnostic) -> list[str]:
+def concise(results: Sequence[FileResult], paint: Paint = plain) -> str:
+    return "".join(concise_line(d, paint) + "\n" for r in results for d in r.sorted_diagnostics())
+
+
+def _caret(lines: Lines, d: Diagnostic, paint: Paint) -> list[str]:
     source_line = lines.line(d.span.line, d.file)
     if not source_line and d.span.column <= 1:
         return []
@@ -84,18 +91,18 @@ def _caret(lines: Lines, d: Diagnostic) -> list[str]:
     # keep tabs in the padding so the caret lines up under tab-indented text
     pad = "".join("\t" if ch == "\t" else " " for ch in source_line[: start - 1])
     pad += " " * max(start - 1 - len(source_line), 0)
-    return [f"  {source_line}", f"  {pad}{'^' * width}"]
+    return [f"  {source_line}", f"  {pad}{paint('^' * width, _severity(d))}"]
 
 
-def full(results: Sequence[FileResult]) -> str:
+def full(results: Sequence[FileResult], paint: Paint = plain) -> str:
     out: list[str] = []
     for result in results:
         lines = Lines(result)
         for d in result.sorted_diagnostics():
-            out.append(concise_line(d))
-            out.extend(_caret(lines, d))
+            out.append(concise_line(d, paint))
+            out.extend(_caret(lines, d, paint))
             if d.hint:
-                out.append(f"  hint: {d.hint}")
+                out.append(f"  {paint('hint:', 'hint')} {d.hint}")
             out.append("")
     out.append(summary(results))
     return "\n".join(out) + "\n"

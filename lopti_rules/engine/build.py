@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lopti_rules.engine.cards import RANK_NAMES, SUITS, full_deck
+from lopti_rules.engine.cards import RANK_NAMES, SUITS, full_deck, hand_ranks
 from lopti_rules.engine.events import (
     EventBus,
     deal_event,
@@ -245,7 +245,7 @@ def game_from_position(
 
 
 def position_of(game: Game) -> Position:
-    hands = [[r for r in range(2, 15) for _ in range(h[r])] for h in game.hands]
+    hands = [hand_ranks(h) for h in game.hands]
     return Position(
         players=game.players,
         hands=hands,

@@ -7,7 +7,7 @@ strings "2".."10", "J", "Q", "K", "A".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 TWO, THREE, SEVEN, TEN = 2, 3, 7, 10
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
@@ -37,6 +37,11 @@ def parse_rank(text: str | int) -> int:
 def full_deck() -> list[int]:
     """The 52 ranks of a standard deck, in rank order."""
     return [r for r in RANKS for _ in range(SUITS)]
+
+
+def hand_ranks(counts: Sequence[int]) -> list[int]:
+    """The ranks a hand's per-rank counts (indexed by rank) stand for, lowest first."""
+    return [r for r in range(2, 15) for _ in range(counts[r])]
 
 
 def names(ranks: Iterable[int]) -> list[str]:

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lopti_rules.engine.asks import Ask, chosen_cards
+from lopti_rules.engine.cards import hand_ranks
 from lopti_rules.engine.events import Event
 
 if TYPE_CHECKING:
@@ -145,8 +146,7 @@ class Effects:
         """`seat` shows its hand (`what="hand"`) or face-down cards; returns the ranks shown."""
         game = self._game
         if what == "hand":
-            hand = game.hands[seat]
-            cards = [r for r in range(2, 15) for _ in range(hand[r])]
+            cards = hand_ranks(game.hands[seat])
         elif what == "face_down":
             cards = list(game.face_down[seat])
         else:

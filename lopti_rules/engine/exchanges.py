@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from lopti_rules.engine.cards import hand_ranks
 from lopti_rules.engine.events import Event
 
 if TYPE_CHECKING:
@@ -67,6 +68,5 @@ def pass_hands(game: Game, actor: int | None, step: int) -> list[int]:
 
 def random_cards(game: Game, seat: int, n: int) -> list[int]:
     """`n` ranks drawn at random from `seat`'s hand (fewer if it holds fewer)."""
-    hand = game.hands[seat]
-    held = [rank for rank in range(2, 15) for _ in range(hand[rank])]
+    held = hand_ranks(game.hands[seat])
     return game.rng.sample(held, min(n, len(held)))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lopti_rules.engine.cards import RANK_NAMES
+from lopti_rules.engine.cards import RANK_NAMES, hand_ranks
 from lopti_rules.engine.legality import top_run
 
 if TYPE_CHECKING:
@@ -40,8 +40,7 @@ class View:
     @property
     def hand(self) -> list[int]:
         """The seat's own hand, lowest rank first."""
-        counts = self._game.hands[self.seat]
-        return [r for r in range(2, 15) for _ in range(counts[r])]
+        return hand_ranks(self._game.hands[self.seat])
 
     def hand_count(self, rank: int) -> int:
         return self._game.hands[self.seat][rank]
@@ -83,7 +82,7 @@ class View:
 
     @property
     def removed_size(self) -> int:
-        return len(self._game.removed) + self._game.removed_unknown
+        return self._game.removed_count()
 
     @property
     def chain(self) -> int:
@@ -161,7 +160,7 @@ def render(game: Game) -> str:
         + (f" ({', '.join(flags)})" if flags else "")
     ]
     for seat in range(game.players):
-        hand = [r for r in range(2, 15) for _ in range(game.hands[seat][r])]
+        hand = hand_ranks(game.hands[seat])
         mark = " out" if game.out[seat] else ""
         lines.append(
             f"  seat {seat}{mark}: hand {_names(hand)} | face-up "
@@ -169,7 +168,7 @@ def render(game: Game) -> str:
         )
     lines.append(f"  pile: {_pile(game)}")
     lines.append(
-        f"  deck {len(game.deck)}, removed {len(game.removed) + game.removed_unknown}, "
+        f"  deck {len(game.deck)}, removed {game.removed_count()}, "
         f"chain {game.chain}, finished {game.finished or '-'}"
     )
     return "\n".join(lines)

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lopti_rules.api import check_sources, variants_of
+from lopti_rules.api import check_sources
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import TableOptions
 from lopti_rules.serve.table import Ask, Refusal
@@ -25,6 +25,7 @@ from lopti_rules.serve.words import describe
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
 from lopti_rules.session.model import RoundRecord
 from lopti_rules.session.roshambo import THROWS, RoshamboError, clean
+from lopti_rules.session.table import round_table
 
 RULE_PATH = "<your rule>"
 
@@ -151,18 +152,7 @@ class Evening:
         self._do(lambda: self.session.finish_round(winner, places))
 
     def table_options(self, record: RoundRecord) -> TableOptions:
-        names = self.players
-        k = record.round
-        options = self.session.options(k)
-        return TableOptions(
-            players=len(names),
-            places=options.places,
-            dealer=names.index(record.dealer),
-            round=k,
-            last_winner=names.index(record.first) if record.first != record.dealer else None,
-            last_loser=names.index(record.first) if options.starter == "loser" else None,
-            variants=variants_of(options),  # the base variants voted in (docs/variants.md)
-        )
+        return round_table(self.session, record)
 
     def rules_for_play(self) -> list[tuple[str, int]]:
         """The rules in force for the round in play, as (text, author seat)."""

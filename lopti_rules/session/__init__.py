@@ -12,6 +12,8 @@ The package, stage by stage:
   tie-break (K3, K4).
 - `store`: the session file: readable YAML, read with the safe loader (problems with
   file:line:col), written atomically; the rules in force exported as a rule pack.
+- `table`: the engine's table options for a dealt round (the web table and `simulate` deal
+  from it).
 - `simulate`: bots play whole sessions, pick winner's rules from a library and vote by a
   stated policy.
 

@@ -36,7 +36,7 @@ from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import run_round
 from lopti_rules.bots.search import seat_bots
 from lopti_rules.diagnostics.source import Source
-from lopti_rules.engine import EventBus, TableOptions
+from lopti_rules.engine import EventBus
 from lopti_rules.engine.narrate import ordinal
 from lopti_rules.runtime import RuleEntry
 from lopti_rules.session.model import VoteRecord
@@ -44,6 +44,7 @@ from lopti_rules.session.procedure import Ballots, Proposal, Session
 from lopti_rules.session.report import closing, describe_vote
 from lopti_rules.session.roshambo import SeededThrows
 from lopti_rules.session.rules import Refused
+from lopti_rules.session.table import round_table
 
 LIBRARY = Path(__file__).resolve().parent / "library"
 
@@ -102,15 +103,7 @@ def _play(
     ruleset = ruleset_from_sources(entries, roster=names)
     bus = EventBus()
     runtime = ruleset.attach(bus, chooser=chooser(bots, seed * 1009 + k))
-    table = TableOptions(
-        players=len(names),
-        places=options.places,
-        dealer=names.index(start.dealer),
-        round=k,
-        last_winner=names.index(start.first) if start.first != start.dealer else None,
-        last_loser=names.index(start.first) if options.starter == "loser" else None,
-        variants=variants_of(options),
-    )
+    table = round_table(session, start)
     seat_bots(bots, bus, table, ruleset)
     result = run_round(table, seed * 1009 + k, bots, bus=bus)
     fired = ", ".join(f"{t} x{n}" for t, n in runtime.fires.items() if n)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lopti_rules.diagnostics.style import Paint, plain
 from lopti_rules.sim.play import GameRecord
 from lopti_rules.sim.stats import Estimate, paired_diff, relative_change, wilson, z_of
 from lopti_rules.sim.summary import Summary, pct
@@ -72,8 +73,9 @@ class Comparison:
             return "Verdict: plays fine."
         return f"Verdict: {n} warning{'s' if n > 1 else ''}; read them before the table votes."
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        """The two arms side by side with their paired differences, then the verdicts."""
+    def text(self, names: Sequence[str] | None = None, paint: Paint = plain) -> str:
+        """The two arms side by side with their paired differences, then the verdicts
+        (`paint`: each finding's label and the verdict in the colour of its outcome)."""
         b, w = self.without, self.with_
         rows = [("", "without", "with", "difference (95% CI)")]
         for label, x, y, d in (
@@ -104,7 +106,8 @@ class Comparison:
             for row in rows
         ]
         lines = [line.rstrip() for line in lines]
-        lines += ["", *(f.line for f in self.findings), self.verdict()]
+        lines += ["", *(_painted(f.line, f.warning, paint) for f in self.findings)]
+        lines.append(paint(self.verdict(), "warning" if self.warnings else "good"))
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict[str, object]:
@@ -124,6 +127,12 @@ class Comparison:
             "warnings": self.warnings,
             "verdict": self.verdict(),
         }
+
+
+def _painted(line: str, warning: bool, paint: Paint) -> str:
+    """`line` with its label (the words before the first `: `) in the outcome's colour."""
+    label, sep, rest = line.partition(": ")
+    return paint(label + sep.rstrip(), "warning" if warning else "good") + sep[1:] + rest
 
 
 def compare(

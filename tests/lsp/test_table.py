@@ -64,6 +64,7 @@ def test_without_the_extra_lopti_lsp_says_how_to_install_it() -> None:
     )
     assert done.returncode == 2
     assert done.stderr == (
-        "error: `lopti lsp` needs the language-server extra: pip install 'lopti-rules[lsp]'.\n"
+        "error: `lopti lsp` needs the language-server extra: pip install 'lopti-rules[lsp]' "
+        "(from a checkout of the project: pip install '.[lsp]').\n"
     )
     assert done.stdout == ""

@@ -6,7 +6,7 @@ import io
 import json
 from typing import Any
 
-from engine_helpers import ranks
+from engine_helpers import hand, ranks
 from engine_helpers import table as engine_table
 
 from lopti_rules.api import load_rules
@@ -14,16 +14,12 @@ from lopti_rules.engine import Event, Game
 from lopti_rules.engine.eventlog import EventLog, header
 from lopti_rules.runtime import Runtime
 
-__all__ = ["ranks", "table"]
+__all__ = ["hand", "ranks", "table"]
 
 
 def table(hands: list[str], *, face_down: list[str] | None = None, **kw: Any) -> Game:
     """A mid-turn game: one rank string per seat; every seat has a face-down A unless given."""
     return engine_table(hands, face_down=face_down or ["A"] * len(hands), **kw)
-
-
-def hand(game: Game, seat: int) -> list[int]:
-    return [r for r in range(2, 15) for _ in range(game.hands[seat][r])]
 
 
 def with_rules(game: Game, text: str, author: int = 0) -> Runtime:

@@ -55,7 +55,8 @@ def test_without_the_extra_it_says_how_to_install_it() -> None:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert run.returncode == 2
     assert run.stderr == (
-        "error: `lopti serve` needs the web extra: pip install 'lopti-rules[serve]'.\n"
+        "error: `lopti serve` needs the web extra: pip install 'lopti-rules[serve]' "
+        "(from a checkout of the project: pip install '.[serve]').\n"
     )
 
 
