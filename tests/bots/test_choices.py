@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from engine_helpers import ranks, table
+
 from lopti_rules.bots import BOTS, make_bots
 from lopti_rules.bots.choices import POLICIES, chooser
 from lopti_rules.engine import Ask, Game
 from lopti_rules.engine.asks import PURPOSES
-from tests.engine.engine_helpers import ranks, table
 
 
 def game() -> Game:

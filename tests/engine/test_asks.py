@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from engine_helpers import hand, ranks, record, table
 
 from lopti_rules.engine import CARDS, Answer, AnswerError, Ask, Event, Game
 from lopti_rules.engine.asks import Chooser
-from tests.engine.engine_helpers import hand, ranks, record, table
 
 
 def with_chooser(game: Game, chooser: Chooser) -> list[Ask]:
