@@ -44,11 +44,6 @@ CATCH = 0.5  # the table catches a forgotten call this often
 CONDUCT_RATE = 0.02  # after each move, each conduct event is reported this often
 
 
-def table_rng(seed: int) -> random.Random:
-    """The table model's RNG for the game dealt from `seed` (apart from the bots' own)."""
-    return random.Random(f"lopti-table-{seed}")
-
-
 class ReportRefused(ValueError):
     """A report or call the table may not make now; the message says why in one sentence."""
 
@@ -220,44 +215,54 @@ def _others(game: Game, seat: int) -> tuple[int, ...]:
 
 @dataclass(slots=True)
 class TableModel:
-    """The seeded table of bots (module doc): says or forgets calls, reports races, conduct."""
+    """The seeded table of bots (module doc): says or forgets calls, reports races, conduct.
+
+    Each table event draws from its own RNG, seeded from the game's seed and its name, so
+    what the model does with one table event never depends on which others are in force (a
+    rule added by `vet` changes nothing for the others' calls unless its own hooks fire)."""
 
     table: Table
-    rng: random.Random
+    seed: int
     call_miss: float = DEFAULT_CALL_MISS
-    forgot: list[Open] = field(default_factory=list)
+    rngs: dict[str, random.Random] = field(default_factory=dict)
+
+    def rng(self, name: str) -> random.Random:
+        rng = self.rngs.get(name)
+        if rng is None:
+            rng = self.rngs[name] = random.Random(f"lopti-table-{self.seed}-{name}")
+        return rng
 
     def between(self) -> None:
         """Called between moves: the bots say their calls or forget them, and the table
         makes the reports the model gives it."""
-        table, rng = self.table, self.rng
+        table = self.table
         game = table.runtime.game
-        if game.over:
-            return
         fresh, table.listeners[:] = list(table.listeners), []
         for o in fresh:
-            if o.spec.kind == "call" and o.seat is not None:
-                if rng.random() < self.call_miss:
-                    if rng.random() < CATCH:
-                        self._report(o.spec.name, o.seat)
-                else:
-                    o.said = True
-            elif o.spec.kind == "race" and not o.done and o in table.open:
-                inside = [s for s in range(game.players) if not game.out[s]]
-                self._report(o.spec.name, rng.choice(inside))
             if game.over:
                 return
+            rng = self.rng(o.spec.name)
+            if o.spec.kind == "call" and o.seat is not None:
+                if rng.random() >= self.call_miss:
+                    o.said = True
+                elif rng.random() < CATCH:
+                    self._report(o.spec.name, o.seat)
+            elif o.spec.kind == "race" and not o.done and o in table.open:
+                self._report(o.spec.name, rng.choice(_inside(game)))
         for spec in table.specs.values():
-            if spec.kind == "conduct" and rng.random() < CONDUCT_RATE:
-                inside = [s for s in range(game.players) if not game.out[s]]
-                self._report(spec.name, rng.choice(inside))
-                if game.over:
-                    return
+            if spec.kind == "conduct" and not game.over:
+                rng = self.rng(spec.name)
+                if rng.random() < CONDUCT_RATE:
+                    self._report(spec.name, rng.choice(_inside(game)))
 
     def _report(self, name: str, seat: int) -> None:
         game = self.table.runtime.game
         if game.over or game.out[seat]:
             return
-        by = self.rng.choice(_others(game, seat))
+        by = self.rng(name).choice(_others(game, seat))
         with contextlib.suppress(ReportRefused):  # closed meanwhile by an earlier report
             self.table.report(name, seat, by)
+
+
+def _inside(game: Game) -> list[int]:
+    return [s for s in range(game.players) if not game.out[s]]

@@ -40,7 +40,7 @@ from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.variants import Variants
 from lopti_rules.runtime import RuleEntry, RuleSet
-from lopti_rules.runtime.calls import DEFAULT_CALL_MISS, TableModel, table_rng
+from lopti_rules.runtime.calls import DEFAULT_CALL_MISS, TableModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +134,7 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
         seat_bots(bots, bus, options, rules)
         between = None
         if runtime is not None and runtime.table is not None:  # the table's calls and reports
-            model = TableModel(runtime.table, table_rng(gseed), table.call_miss)
+            model = TableModel(runtime.table, gseed, table.call_miss)
             between = model.between
         result = run_round(
             options, gseed, bots, bus=bus, max_moves=table.max_moves, between=between

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from runtime_helpers import Lines, hand, record, table, total_cards, with_rules
 
@@ -155,7 +153,7 @@ def _model_round(seed: int, miss: float) -> tuple[dict[str, int], int]:
     options = TableOptions(players=4)
     game = Game.new(options, seed, bus=bus)
     assert runtime.table is not None
-    model = TableModel(runtime.table, random.Random(seed), miss)
+    model = TableModel(runtime.table, seed, miss)
     result = play_round(game, make_bots("greedy", 4), bot_rng(seed), between=model.between)
     return dict(runtime.fires), result.moves
 
