@@ -13,7 +13,7 @@ Bots draw their randomness from one RNG seeded from the game seed: same seed, sa
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from lopti_rules.bots import Bot
@@ -47,17 +47,24 @@ def run_round(
     *,
     bus: EventBus | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
+    between: Callable[[], None] | None = None,
 ) -> RoundResult:
     if len(bots) != options.players:
         raise ValueError(f"{len(bots)} bots for {options.players} players")
     game = Game.new(options, seed, bus=bus)
-    return play_round(game, bots, bot_rng(seed), max_moves=max_moves)
+    return play_round(game, bots, bot_rng(seed), max_moves=max_moves, between=between)
 
 
 def play_round(
-    game: Game, bots: Sequence[Bot], rng: random.Random, *, max_moves: int = DEFAULT_MAX_MOVES
+    game: Game,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    *,
+    max_moves: int = DEFAULT_MAX_MOVES,
+    between: Callable[[], None] | None = None,
 ) -> RoundResult:
-    """Play `game` to its end with `bots` (one per seat)."""
+    """Play `game` to its end with `bots` (one per seat); `between` runs after each move (the
+    table's calls and reports, runtime/calls.py `TableModel`)."""
     views = [game.view(seat) for seat in range(game.players)]  # live windows: one per seat
     if game.setup:
         for seat in game.active_from(game.turn):
@@ -72,5 +79,7 @@ def play_round(
         legal = game.legal_moves()
         game.apply(bots[seat].choose(views[seat], legal, rng))
         moves += 1
+        if between is not None:
+            between()
     stalled = not game.over
     return RoundResult(game, game.winner, game.places, moves, stalled)

@@ -8,8 +8,10 @@ Produces nothing: every problem is appended to its unit's `Source` as an LR/LW d
 Per hook, in this order: names and types (`names`), add-only (`addonly`), playability
 (`playable`), bounded work (`work`), persons (`persons`), impossible conditions (`conds`).
 Per rule: a rule that changes nothing (`rules`). Per unit: roster names anywhere in the text
-(`persons`), and wordings that demand harmful conduct (`conduct`). Over all units together:
-endless loops through the trigger graph (`loops`) and duplicate titles (`rules`).
+(`persons`), wordings that demand harmful conduct (`conduct`), and the table events declared
+(`calls`: their triggers and R4). Over all units together:
+endless loops through the trigger graph (`loops`), duplicate titles (`rules`), and reports
+of table events against their declarations (`calls`).
 `docs/checker.md` explains each pass and the decisions where the spec leaves room.
 """
 
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lopti_rules.check import addonly, conduct, names, persons, playable, rules, work
+from lopti_rules.check import addonly, calls, conduct, names, persons, playable, rules, work
 from lopti_rules.check.conds import check_cond
 from lopti_rules.check.loops import Cycle, HookRef, cycles, trigger_graph
 from lopti_rules.check.sites import CondSite, hook_sites
@@ -33,6 +35,7 @@ def check(units: Sequence[tuple[Source, ast.File]], *, roster: Sequence[str] | N
         check_file(source, tree, roster=roster)
     loops_check(units)
     rules.duplicate_titles(units)
+    calls.check_reports(units)
 
 
 def check_file(source: Source, tree: ast.File, *, roster: Sequence[str] | None = None) -> None:
@@ -51,6 +54,7 @@ def check_file(source: Source, tree: ast.File, *, roster: Sequence[str] | None =
                     fields = names.fields_in_scope(resolver, site.scope)
                     check_cond(source, site.cond, fields)
         rules.check_rule(source, rule)
+    calls.check_file(source, tree, known)
     persons.roster_in_text(source, tree, known)
     conduct.check_file(source, tree, known)
 

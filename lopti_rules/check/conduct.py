@@ -95,6 +95,8 @@ def _texts(tree: ast.File) -> Iterator[tuple[str, ast.Str]]:
         for item in rule.items:
             if isinstance(item, ast.Note):
                 yield "note", item.text
+            elif isinstance(item, ast.TableEvent):
+                yield f"{item.kind}'s wording", item.what
             else:
                 for action in ast.walk_actions(item.actions):
                     if isinstance(action, ast.Announce):

@@ -70,7 +70,9 @@ BASE_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
 # removed cards` + `player discards 1` would recurse (docs/checker.md; a test plays it).
 BOUNDED: frozenset[str] = frozenset({"take_up", "reveal", "finish", "win"})
 
-_ORDER = {name: i for i, name in enumerate(catalog.HOOKABLE)}
+# the nodes: the hookable events, then the table reports (which no edge reaches: a report is
+# never an automatic consequence and no action emits one, so a hook on one starts no cycle)
+_ORDER = {name: i for i, name in enumerate((*catalog.HOOKABLE, *catalog.REPORTS))}
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,8 +75,7 @@ Value = Field | Literal | Word | Misplaced | None  # None: nothing to judge
 
 def event_of(hook: ast.Hook) -> catalog.Event | None:
     """The catalogue entry of a hook's event, if the word names a hookable event."""
-    entry = catalog.EVENTS.get(hook.event.name)
-    return entry if entry is not None and entry.hookable else None
+    return catalog.hook_event(hook.event.name, hook.call.name if hook.call else None)
 
 
 def check_hook(source: Source, hook: ast.Hook, people: frozenset[str] = frozenset()) -> None:

@@ -29,6 +29,7 @@ import click
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
 from lopti_rules.cli.output import Rejected, failure
 from lopti_rules.cli.play import base_variants, load_rules_of, table_names
+from lopti_rules.runtime.calls import DEFAULT_CALL_MISS
 
 MAX_GAMES = 1_000_000  # --games and --max-moves: checked before anything runs (docs/limits.md)
 MAX_WORKERS = 256
@@ -58,6 +59,7 @@ def table_for(
     places: bool,
     max_moves: int,
     base_text: str | None = None,
+    call_miss: float = DEFAULT_CALL_MISS,
 ) -> Setup:
     """The table of `--pack`/`--players`/`--bots`/`--base` (onto the pack's `base:`).
     `Rejected` when the checker rejects the pack; ValueError (one sentence) for arguments
@@ -82,7 +84,7 @@ def table_for(
         variants = base_variants(base_text, base)
     if variants is not None and not variants.changed():
         variants = None  # base Lopti: nothing to send to the workers
-    table = Table(len(names), bots, places, rules, roster, max_moves, variants)
+    table = Table(len(names), bots, places, rules, roster, max_moves, variants, call_miss)
     return Setup(table, names, pack_name, table.check())
 
 
@@ -117,6 +119,7 @@ class Run:
     places: bool
     base: str | None
     max_moves: int
+    call_miss: float
     workers: int | None
     dask: str | None
     output: str
@@ -127,7 +130,15 @@ class Run:
         in_range("--max-moves", self.max_moves, MAX_GAMES)
         if self.workers is not None:
             workers_of(self.workers)
-        return table_for(pack_path, self.players, self.bots, self.places, self.max_moves, self.base)
+        return table_for(
+            pack_path,
+            self.players,
+            self.bots,
+            self.places,
+            self.max_moves,
+            self.base,
+            self.call_miss,
+        )
 
     def play(self, tables: list[Table], label: str) -> list[list[GameRecord]]:
         """Each table's `--games` rounds from `--seed`, on `--workers` or `--dask`."""
@@ -167,6 +178,14 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
             default=DEFAULT_MAX_MOVES,
             show_default=True,
             help="A round that reaches this many moves is stopped and counted as stalled.",
+        ),
+        click.option(
+            "--call-miss",
+            type=float,
+            default=DEFAULT_CALL_MISS,
+            show_default=True,
+            metavar="P",
+            help="How often a bot forgets a call it owes (rules with calls, docs/language.md).",
         ),
         click.option(
             "--workers",

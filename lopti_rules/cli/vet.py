@@ -219,7 +219,9 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
             raise ValueError("give the proposed rule file, or the proposed base change with --base")
         if run.games < 1:
             raise ValueError("--games must be at least 1")
-        setup = table_for(pack_path, run.players, run.bots, run.places, run.max_moves)
+        setup = table_for(
+            pack_path, run.players, run.bots, run.places, run.max_moves, call_miss=run.call_miss
+        )
         start = None
         if pack_path is not None:
             from lopti_rules.packs.pack import load_pack

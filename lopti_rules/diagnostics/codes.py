@@ -60,6 +60,8 @@ CODES: dict[str, Code] = {
         Code("LR504", _E, "winner/loser outside a roshambo", ""),
         Code("LR505", _E, "duplicate rule title", ""),
         Code("LR506", _E, "number out of range", ""),
+        Code("LR507", _E, "a report of a table event that no rule declares", ""),
+        Code("LR508", _E, "a table event declared twice", ""),
         # rule packs (lopti_rules.packs.pack)
         Code("LY001", _E, "the pack is not a YAML mapping", ""),
         Code("LY002", _E, "the pack does not match its schema", ""),

@@ -69,6 +69,9 @@ EVENT_NAMES: tuple[str, ...] = (
     "win",
     "skip",
     "reverse",
+    "missed",
+    "lost",
+    "caught",
 )
 # the fields a gate receives, in order, per event (the catalogue's fields, without `cards`)
 GATE_FIELDS: dict[str, tuple[str, ...]] = {
@@ -87,6 +90,10 @@ GATE_FIELDS: dict[str, tuple[str, ...]] = {
     "win": (),
     "skip": ("rank",),
     "reverse": ("rank", "direction"),
+    # table reports (runtime/calls.py): the table event's name and the seat who reported it
+    "missed": ("call", "by"),
+    "lost": ("call", "by"),
+    "caught": ("call", "by"),
 }
 Timing = Literal["before", "after"]
 TIMINGS: tuple[str, ...] = ("before", "after")
@@ -347,6 +354,10 @@ def skip_event(actor: int | None, rank: int, f1: object, f2: object, by: object)
 
 def reverse_event(actor: int | None, rank: int, way: str, f2: object, extra: object) -> Event:
     return event_of("reverse", actor, {"rank": rank, "direction": way})
+
+
+def report_event(actor: int | None, call: str, by: int, f2: object, kind: object) -> Event:
+    return event_of(str(kind), actor, {"call": call, "by": by})
 
 
 turn_event = plain_maker("turn")

@@ -37,6 +37,7 @@ from lopti_rules.engine.events import (
     finish_event,
     pickup_event,
     play_event,
+    report_event,
     reveal_event,
     reverse_event,
     round_event,
@@ -592,6 +593,19 @@ class Game:
             for row in plan:
                 event = bus.run(row, event, actor, f0, f1, None, make, extra)
 
+    def report(self, kind: str, seat: int, call: str, by: int) -> None:
+        """The table reports a table event (`missed`, `lost`, `caught`) about `seat`, made by
+        `by`: its hooks run now, between moves (runtime/calls.py decides whether it may).
+        ValueError while a move is resolving or the round is over."""
+        if self._depth or self.over:
+            raise ValueError("a report is made between moves, while the round goes on")
+        self._depth += 1
+        try:
+            self._instant(kind, seat, call, report_event, by, kind)
+        finally:
+            self._depth -= 1
+        self.changed()
+
     def _finish(self, seat: int) -> None:
         place = self.finished.index(seat) + 1
         self._instant("finish", seat, place, finish_event)
@@ -689,6 +703,11 @@ class Game:
         """How many turns out-of-turn bonuses have interrupted, to finish when they end (0
         whenever no bonus is under way)."""
         return len(self._resume)
+
+    @property
+    def resolving(self) -> bool:
+        """Whether a move (or a report) is resolving now: its hooks and actions are running."""
+        return self._depth > 0
 
     def pile_size(self) -> int:
         """Cards on the pile."""

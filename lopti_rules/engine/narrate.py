@@ -39,6 +39,13 @@ _REASONS = {
 }
 _ORDINAL = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
 _THROWS = {"rock": N_("rock"), "paper": N_("paper"), "scissors": N_("scissors")}
+# the table's reports of a call, race or conduct (runtime/calls.py)
+_REPORTS: dict[str, str] = {
+    "missed": N_("{by} catches {who}: the call “{call}” was not made."),
+    "lost": N_("{by} names {who} the last in the race “{call}”."),
+    "caught": N_("{by} reports {who} for “{call}”."),
+}
+_ASIDE = frozenset({"skip", "reverse", *_REPORTS})  # said by `_variant`
 # base give/discard/take/shuffle events outside a house rule's firing
 _MOVES = {
     "give": N_("{who} gives {cards}."),
@@ -352,7 +359,7 @@ class Narrator:
             return _("{who} goes out ({place} place).").format(who=who, place=told)
         if name == "win":
             return _("{who} wins the round!").format(who=who)
-        if name in ("skip", "reverse"):
+        if name in _ASIDE:
             return self._variant(event, who)
         if name in _MOVES:
             return _(_MOVES[name]).format(who=who, cards=shown or _cards(n))
@@ -361,8 +368,14 @@ class Narrator:
         return None  # a turn is implied by the next line
 
     def _variant(self, event: Event, who: str) -> str:
-        """A base variant's event (docs/variants.md): "Ben's 8 skips Cat"."""
+        """A base variant's event (docs/variants.md): "Ben's 8 skips Cat"; or a table report."""
         f = event.fields
+        if event.name in _REPORTS:  # a table report (runtime/calls.py)
+            by = f.get("by")
+            line = _(_REPORTS[event.name])
+            return line.format(
+                by=self.name(by if isinstance(by, int) else None), who=who, call=f.get("call")
+            )
         if event.name == "skip":  # VS1
             by = f.get("by")
             line = _("{by}'s {rank} skips {who}.")

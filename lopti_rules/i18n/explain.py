@@ -43,12 +43,27 @@ class Explainer:
     def item(self, item: ast.Item) -> str:
         if isinstance(item, ast.Note):
             return self.book.say("note", text=item.text.value)
+        if isinstance(item, ast.TableEvent):
+            return self.table_event(item)
         return self.hook(item)
+
+    def table_event(self, item: ast.TableEvent) -> str:
+        """A declared call, race or conduct: what is due, when, and what the table does."""
+        values = {"what": item.what.value, "name": item.name.name}
+        if item.event is None:
+            return self.book.say(f"table.{item.kind}", **values)
+        event, cond = self._event("after", item.event.name, item.cond)
+        if cond is None:
+            return _tidy(self.book.say(f"table.{item.kind}", event=event, **values))
+        said = self.book.say(f"table.{item.kind}.if", event=event, cond=self.cond(cond), **values)
+        return _tidy(said)
 
     def hook(self, hook: ast.Hook) -> str:
         timing = "instead" if hook.timing == "instead of" else hook.timing
         moment = "before" if timing == "instead" else timing
         event, cond = self._event(moment, hook.event.name, hook.cond)
+        if hook.call is not None:  # a table report: `after missed lopti`
+            event = self.book.say(f"{moment}.{hook.event.name}", call=hook.call.name)
         actions = self.actions(hook.actions)
         if cond is None:
             said = self.book.say(f"hook.{timing}", event=event, actions=actions)
@@ -349,6 +364,7 @@ SAID_BY: dict[type, str] = {
     ast.Str: "announce, note and titles",
     ast.Hook: "hook",
     ast.Note: "item",
+    ast.TableEvent: "table_event",
     ast.Rule: "rule",
     ast.File: "explain_file",
     ast.Comment: "not said: comments are for the file's readers",

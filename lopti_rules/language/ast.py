@@ -435,7 +435,10 @@ Timing = Literal["before", "after", "instead of"]
 
 @dataclass(frozen=True, slots=True)
 class Hook:
-    """`TIMING EVENT [when COND]: ACTIONS`. `event` is the word as written (LR501 if unknown)."""
+    """`TIMING EVENT [when COND]: ACTIONS`. `event` is the word as written (LR501 if unknown).
+
+    A hook on a table report (`after missed lopti: ...`) has `event` the report's word
+    (`missed`, `caught`, `lost`) and `call` the name of the table event it reports."""
 
     timing: Timing
     event: Ident
@@ -443,6 +446,33 @@ class Hook:
     actions: tuple[Action, ...]
     span: Span
     timing_span: Span
+    call: Ident | None = None
+
+
+TableKind = Literal["call", "race", "conduct"]
+# the report of each kind of table event, the word a hook on it is written with
+REPORT_OF: dict[str, str] = {"call": "missed", "race": "lost", "conduct": "caught"}
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """A table event the engine cannot see, declared by a rule:
+    `call NAME "WHAT" after EVENT [when COND]` (due for the event's actor),
+    `race NAME "WHAT" after EVENT [when COND]` (the last to do it loses), or
+    `conduct NAME "WHAT"` (whoever does it, at any time). The table reports it."""
+
+    kind: TableKind
+    name: Ident
+    what: Str
+    span: Span
+    event: Ident | None = None  # when it is due (call, race)
+    cond: Cond | None = None
+
+    def trigger(self) -> Hook | None:
+        """The moment it falls due, as a hook without actions (for the checker and runtime)."""
+        if self.event is None:
+            return None
+        return Hook("after", self.event, self.cond, (), self.span, self.name.span)
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,7 +483,7 @@ class Note:
     span: Span
 
 
-Item = Hook | Note
+Item = Hook | Note | TableEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,6 +495,10 @@ class Rule:
     @property
     def hooks(self) -> tuple[Hook, ...]:
         return tuple(i for i in self.items if isinstance(i, Hook))
+
+    @property
+    def table_events(self) -> tuple[TableEvent, ...]:
+        return tuple(i for i in self.items if isinstance(i, TableEvent))
 
 
 @dataclass(frozen=True, slots=True)

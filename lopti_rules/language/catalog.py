@@ -89,6 +89,28 @@ EVENTS: dict[str, Event] = {
 }
 
 HOOKABLE: tuple[str, ...] = tuple(n for n, e in EVENTS.items() if e.hookable)
+
+# table reports: what the table says happened with a declared table event (a call missed, a
+# race lost, conduct caught). `player` in a hook on one is the player the report concerns.
+# Never an automatic consequence, and no action emits one: the people at the table do.
+REPORTS: dict[str, Event] = {
+    e.name: e
+    for e in (
+        Event("missed", "the player who missed the call", {}, "the table catches a missed call"),
+        Event("lost", "the player the table names last", {}, "the table names a race's loser"),
+        Event("caught", "the player the table names", {}, "the table catches conduct"),
+    )
+}
+# the kind of table event each report is about (`missed` reports a `call`)
+REPORT_KINDS: dict[str, str] = {"missed": "call", "lost": "race", "caught": "conduct"}
+
+
+def hook_event(event: str, call: str | None) -> Event | None:
+    """The catalogue entry a hook runs on: a hookable event, or (with a call) a report."""
+    entry = REPORTS.get(event) if call is not None else EVENTS.get(event)
+    return entry if entry is not None and entry.hookable else None
+
+
 PROCEDURES: frozenset[str] = frozenset(n for n, e in EVENTS.items() if not e.hookable)
 
 TABLE_FIELDS: dict[str, FieldType] = {
@@ -206,6 +228,19 @@ TRAIT_WORDS: frozenset[str] = frozenset(
 )  # fmt: skip
 
 
+# LR303 in a table event's wording: what a person has or is, never what they do at the table
+# ("whoever wears glasses", "whoever has a beard"); with TRAIT_WORDS ("whoever is the youngest")
+TRAIT_NOUNS: frozenset[str] = frozenset(
+    {
+        "glasses", "spectacles", "beard", "bearded", "moustache", "mustache", "hair", "haired",
+        "redhead", "blonde", "blond", "brunette", "tattoo", "tattoos", "tattooed", "piercing",
+        "pierced", "age", "aged", "older", "younger", "elder", "birthday", "born", "height",
+        "taller", "shorter", "heavier", "weight", "eyes", "gender", "nationality", "religion",
+        "freckles", "braces", "wheelchair", "accent",
+    }
+)  # fmt: skip
+
+
 # LR302: fixed seats and positions. `the WORD player` with WORD here names a place at the
 # table, the same seat every time: a disguised personal target like `seat 2`.
 POSITION_WORDS: frozenset[str] = frozenset(
@@ -246,7 +281,8 @@ KEYWORDS: frozenset[str] = frozenset(
         "must", "while", "forever", "until", "end", "game", "round", "session", "lowest",
         "highest", "each", "other", "every", "where", "next", "previous", "dealer",
         "author", "last", "winner", "loser", "with", "most", "fewest", "seat", "player",
-        "retroactively", "since", "began", "rounds",
+        "retroactively", "since", "began", "rounds", "call", "race", "conduct", "missed",
+        "caught", "lost",
     }
 )  # fmt: skip
 

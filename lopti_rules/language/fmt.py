@@ -153,6 +153,16 @@ def simple(node: ast.Action) -> str:
     raise TypeError(node)  # pragma: no cover
 
 
+def table_event(node: ast.TableEvent) -> str:
+    """A table event's declaration as one line: `call lopti "say Lopti" after play when ...`."""
+    text = f"{node.kind} {node.name.name} {string(node.what.value)}"
+    if node.event is not None:
+        text += f" after {node.event.name}"
+    if node.cond is not None:
+        text += f" when {cond(node.cond)}"
+    return text
+
+
 def _head(node: ast.Action) -> str:
     """The line that opens a block action, up to and including its `:`."""
     match node:
@@ -200,7 +210,10 @@ class _Printer:
         self.source_lines = source_lines
 
     def emit(
-        self, depth: int, text: str, *nodes: ast.Action | ast.Hook | ast.Rule | ast.Note
+        self,
+        depth: int,
+        text: str,
+        *nodes: ast.Action | ast.Hook | ast.Rule | ast.Note | ast.TableEvent,
     ) -> None:
         for node in nodes:
             self.anchors.append((node.span.line, len(self.lines)))
@@ -233,13 +246,16 @@ class _Printer:
             for item in rule.items:
                 if isinstance(item, ast.Note):
                     self.emit(1, f"note {string(item.text.value)}", item)
+                elif isinstance(item, ast.TableEvent):
+                    self.emit(1, table_event(item), item)
                 else:
                     self.hook(item)
         return self.render()
 
     def hook(self, hook: ast.Hook) -> None:
         when = f" when {cond(hook.cond)}" if hook.cond is not None else ""
-        head = f"{hook.timing} {hook.event.name}{when}:"
+        call = f" {hook.call.name}" if hook.call is not None else ""
+        head = f"{hook.timing} {hook.event.name}{call}{when}:"
         if not self.inline(1, head, hook, hook.actions):
             self.emit(1, head, hook)
             self.block(2, hook.actions)

@@ -123,7 +123,7 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         return ast.File(rules, rules[0].span.cover(rules[-1].span))
 
     def rule(self, meta: Meta, c: list[Any]) -> ast.Rule:
-        items = tuple(_of(c, (ast.Hook, ast.Note)))
+        items = tuple(_of(c, (ast.Hook, ast.Note, ast.TableEvent)))
         return ast.Rule(string_value(c[0]), items, _head_to(meta, items[-1].span))
 
     def note(self, meta: Meta, c: list[Any]) -> ast.Note:
@@ -141,13 +141,46 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
             timing_span=timing.span,
         )
 
+    def report_hook(self, meta: Meta, c: list[Any]) -> ast.Hook:
+        timing, kind, call, cond, body = c
+        actions = body.actions
+        return ast.Hook(
+            timing=cast(ast.Timing, timing.text),
+            event=ast.Ident(kind.text, kind.span),
+            cond=cond,
+            actions=actions,
+            span=_head_to(meta, actions[-1].span),
+            timing_span=timing.span,
+            call=ast.Ident(str(call), token_span(call)),
+        )
+
+    def _declared(self, kind: ast.TableKind, meta: Meta, c: list[Any]) -> ast.TableEvent:
+        name, what = c[0], c[1]
+        event = ast.Ident(str(c[2]), token_span(c[2])) if len(c) > 2 else None
+        cond = c[3] if len(c) > 3 else None
+        span = _meta_span(meta)
+        return ast.TableEvent(
+            kind, ast.Ident(str(name), token_span(name)), string_value(what), span, event, cond
+        )
+
+    def call_decl(self, meta: Meta, c: list[Any]) -> ast.TableEvent:
+        return self._declared("call", meta, c)
+
+    def race_decl(self, meta: Meta, c: list[Any]) -> ast.TableEvent:
+        return self._declared("race", meta, c)
+
+    def conduct_decl(self, meta: Meta, c: list[Any]) -> ast.TableEvent:
+        return self._declared("conduct", meta, c)
+
     def body(self, meta: Meta, c: list[Any]) -> _Body:
         return _Body(tuple(c))
 
     def _words(self, meta: Meta, c: list[Any]) -> _Words:
         return _Words(" ".join(str(t) for t in c), _meta_span(meta))
 
-    timing = card = which = reveal_what = prevent_verb = modal = end_what = cmp_op = _words
+    timing = report_kind = card = which = reveal_what = prevent_verb = modal = end_what = cmp_op = (
+        _words
+    )
     pass_group = pass_way = _words
 
     def retro(self, meta: Meta, c: list[Any]) -> ast.Retro:

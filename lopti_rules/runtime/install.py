@@ -17,6 +17,9 @@ their hooks depth-first, inside the call.
 the event log writes it as the `rule` of every line. The guard (guard.py) counts nesting and
 actions per cascade and stops a runaway one, with a `guard` note.
 
+`Runtime.table` follows the table events the rules declare (calls.py): what may be reported
+now, saying a call, and reporting one (`runtime.table.report("lopti", seat, by)`).
+
 Counters: `fires` (rule title -> times its hooks ran), `trips` (every `GuardTrip`).
 """
 
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from lopti_rules.engine.asks import Chooser
 from lopti_rules.engine.events import Event, EventBus, Gate
+from lopti_rules.runtime.calls import Table, TableEventSpec
 from lopti_rules.runtime.context import Ctx
 from lopti_rules.runtime.guard import GuardLimits, GuardTrip
 
@@ -66,6 +70,7 @@ class Runtime:
         "rule",
         "spent",
         "stopped",
+        "table",
         "trips",
     )
 
@@ -75,6 +80,7 @@ class Runtime:
         hooks: Sequence[CompiledHook],
         limits: GuardLimits,
         chooser: Chooser | None = None,
+        table_events: Sequence[TableEventSpec] = (),
     ) -> None:
         self.bus = bus
         self.hooks = tuple(hooks)
@@ -91,6 +97,8 @@ class Runtime:
         bus.subscribe_all(
             [(h.event, h.timing, self._handler(h), h.gate, h.keys) for h in self.hooks]
         )
+        # the table events declared (calls.py): None when the rules declare none
+        self.table: Table | None = Table(self, table_events) if table_events else None
 
     @property
     def game(self) -> Game:

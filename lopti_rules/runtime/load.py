@@ -19,12 +19,13 @@ from lopti_rules.diagnostics.source import Diagnostic, Source
 from lopti_rules.engine.asks import Chooser
 from lopti_rules.language import ast, catalog
 from lopti_rules.runtime.actions import ActionCompiler
+from lopti_rules.runtime.calls import TableEventSpec
 from lopti_rules.runtime.conditions import CondCompiler, compile_test, event_keys, resolve
 from lopti_rules.runtime.guard import GuardLimits, limits_for, static_cost
 from lopti_rules.runtime.install import CompiledHook, Runtime
 
 if TYPE_CHECKING:
-    from lopti_rules.engine.events import EventBus
+    from lopti_rules.engine.events import EventBus, Gate
     from lopti_rules.engine.game import Game
 
 
@@ -60,7 +61,7 @@ class RulesRejected(ValueError):
 class RuleSet:
     """Compiled rules in force, in order. Build with `api.ruleset_from_sources` (checked)."""
 
-    __slots__ = ("hooks", "limits", "titles", "warnings")
+    __slots__ = ("hooks", "limits", "table_events", "titles", "warnings")
 
     def __init__(
         self,
@@ -68,23 +69,25 @@ class RuleSet:
         titles: Sequence[str],
         limits: GuardLimits,
         warnings: Sequence[Diagnostic] = (),
+        table_events: Sequence[TableEventSpec] = (),
     ) -> None:
         self.hooks = tuple(hooks)
         self.titles = tuple(titles)
         self.limits = limits
         self.warnings = tuple(warnings)
+        self.table_events = tuple(table_events)  # calls, races, conduct declared (calls.py)
 
     def __len__(self) -> int:
         return len(self.titles)
 
     def install(self, game: Game, *, chooser: Chooser | None = None) -> Runtime:
         """Put the rules in force on `game` (already built, e.g. from a scenario position)."""
-        return Runtime(game.bus, self.hooks, self.limits, chooser)
+        return Runtime(game.bus, self.hooks, self.limits, chooser, self.table_events)
 
     def attach(self, bus: EventBus, *, chooser: Chooser | None = None) -> Runtime:
         """Put the rules in force on a bus before its game is dealt (`Game.new(..., bus=)`),
         so hooks on `round`, `deal` and the first `turn` run too."""
-        return Runtime(bus, self.hooks, self.limits, chooser)
+        return Runtime(bus, self.hooks, self.limits, chooser, self.table_events)
 
 
 def compile_rules(
@@ -100,29 +103,62 @@ def compile_rules(
     hooks: list[CompiledHook] = []
     titles: list[str] = []
     costs: list[int] = []
+    declared: list[TableEventSpec] = []
     for tree, author in units:
         for rule in tree.rules:
             titles.append(rule.title.value)
             for hook in rule.hooks:
                 hooks.append(_compile_hook(rule.title.value, author, hook, unchecked))
                 costs.append(static_cost(hook.actions))
-    return RuleSet(hooks, titles, limits_for(costs, limits), warnings)
+            for item in rule.table_events:
+                declared.append(_compile_table_event(rule.title.value, author, item))
+    return RuleSet(hooks, titles, limits_for(costs, limits), warnings, declared)
+
+
+def _gate(event: catalog.Event, hook: ast.Hook, author: int, title: str) -> Gate | None:
+    """The hook's `when` as a gate; a report hook's gate also tests the table event's name."""
+    form = resolve(hook.cond, event) if hook.cond is not None else None
+    where = f"<when {title!r} line {hook.span.line}>"
+    test = compile_test(form, author, where) if form is not None else None
+    if hook.call is None:
+        return test
+    name = hook.call.name.casefold()
+    if test is None:
+        return lambda game, actor, call, by, f2: call == name
+    return lambda game, actor, call, by, f2: call == name and test(game, actor, call, by, f2)
 
 
 def _compile_hook(title: str, author: int, hook: ast.Hook, unchecked: bool) -> CompiledHook:
-    event = catalog.EVENTS.get(hook.event.name)
-    if event is None or not event.hookable or hook.timing == "instead of":
+    event = catalog.hook_event(hook.event.name, hook.call.name if hook.call else None)
+    if event is None or hook.timing == "instead of":
         raise ValueError(f"`{hook.timing} {hook.event.name}` cannot run: the checker rejects it")
     actions = ActionCompiler(CondCompiler(event, author), unchecked=unchecked)
     form = resolve(hook.cond, event) if hook.cond is not None else None
-    where = f"<when {title!r} line {hook.span.line}>"
     return CompiledHook(
         rule=title,
         author=author,
         timing=hook.timing,
         event=event.name,
-        gate=compile_test(form, author, where) if form is not None else None,
+        gate=_gate(event, hook, author, title),
         keys=event_keys(event.name, form),
         body=actions.block(hook.actions),
         line=hook.span.line,
+    )
+
+
+def _compile_table_event(title: str, author: int, item: ast.TableEvent) -> TableEventSpec:
+    name, what = item.name.name.casefold(), item.what.value
+    trigger = item.trigger()
+    if trigger is None:
+        return TableEventSpec(item.kind, name, what, title)
+    event = catalog.EVENTS[trigger.event.name]
+    form = resolve(trigger.cond, event) if trigger.cond is not None else None
+    return TableEventSpec(
+        item.kind,
+        name,
+        what,
+        title,
+        event.name,
+        _gate(event, trigger, author, title),
+        event_keys(event.name, form),
     )

@@ -17,6 +17,9 @@ Guarantees:
 - vet's arms (a table, and the same table with rules added) are played in pairs
   (`play_pairs`): a game in which no added rule fired is the same game without them, so
   only the games the rules changed are played twice.
+- A table whose rules declare calls, races or conduct plays them with the seeded table model
+  (`runtime.calls.TableModel`, `call_miss`), from its own RNG: the deals and the bots'
+  choices are those of the same game without it.
 - Turns, pickups and clears come from the engine's own counters (`Game.turns`, ...), so a
   table without rules plays on an idle bus, exactly as fast as the bare runner; with rules,
   the only extra work is the runtime's own (`Runtime.fires`, `Runtime.trips`).
@@ -37,6 +40,7 @@ from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.variants import Variants
 from lopti_rules.runtime import RuleEntry, RuleSet
+from lopti_rules.runtime.calls import DEFAULT_CALL_MISS, TableModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +73,7 @@ class Table:
     roster: tuple[str, ...] | None = None
     max_moves: int = DEFAULT_MAX_MOVES
     variants: Variants | None = None  # base variants in force (docs/variants.md)
+    call_miss: float = DEFAULT_CALL_MISS  # a bot forgets a due call this often (calls.py)
 
     def check(self) -> tuple[str, ...]:
         """Raise ValueError or `RulesRejected` for a table that cannot be played; return the
@@ -77,6 +82,8 @@ class Table:
         make_bots(self.bots, self.players)
         if self.max_moves < 1:
             raise ValueError("--max-moves must be at least 1")
+        if not 0.0 <= self.call_miss <= 1.0:
+            raise ValueError(f"--call-miss must be between 0 and 1, not {self.call_miss}")
         return compiled(self).titles
 
 
@@ -125,7 +132,13 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
         choose = chooser(bots, gseed)
         runtime = rules.attach(bus, chooser=choose) if rules is not None else None
         seat_bots(bots, bus, options, rules)
-        result = run_round(options, gseed, bots, bus=bus, max_moves=table.max_moves)
+        between = None
+        if runtime is not None and runtime.table is not None:  # the table's calls and reports
+            model = TableModel(runtime.table, gseed, table.call_miss)
+            between = model.between
+        result = run_round(
+            options, gseed, bots, bus=bus, max_moves=table.max_moves, between=between
+        )
         titles = rules.titles if rules is not None else ()
         fires = tuple(runtime.fires.get(t, 0) for t in titles) if runtime is not None else ()
         trips = len(runtime.trips) if runtime is not None else 0

@@ -80,6 +80,8 @@ def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:
     """... and whenever a gate holds, its prefilter holds too (it never skips a firing)."""
     compiled: dict[str, list[Compiled]] = {}
     for name in GATE_FIELDS:
+        if name in catalog.REPORTS:  # table reports: tests/runtime/test_calls.py
+            continue
         entry = catalog.EVENTS[name]
         for author in (0, 2):
             for text in ANY + BY_EVENT.get(name, ()):

@@ -10,6 +10,18 @@ plural = one_other
 
 PHRASES: dict[str, str] = {
     "note": "Hinweis: {text}",
+    # table events (calls, races, conduct) and their reports
+    "after.missed": "der Tisch eine Person erwischt hat, die den Ruf „{call}“ nicht gemacht hat",
+    "before.missed": "der Tisch eine Person erwischt, die den Ruf „{call}“ nicht gemacht hat",
+    "after.lost": "der Tisch die letzte Person im Wettlauf „{call}“ genannt hat",
+    "before.lost": "der Tisch die letzte Person im Wettlauf „{call}“ nennt",
+    "after.caught": "der Tisch eine Person für „{call}“ gemeldet hat",
+    "before.caught": "der Tisch eine Person für „{call}“ meldet",
+    "table.call": "Der Ruf „{what}“ ({name}) ist fällig, nachdem {event}, und zwar von dieser Person; der Tisch kann ihn bis zum nächsten Ausspielen als verpasst melden.",
+    "table.call.if": "Der Ruf „{what}“ ({name}) ist fällig, nachdem {event}, sofern {cond}, und zwar von dieser Person; der Tisch kann ihn bis zum nächsten Ausspielen als verpasst melden.",
+    "table.race": "Nachdem {event}, müssen alle „{what}“ ({name}); der Tisch nennt bis zum nächsten Ausspielen die letzte Person.",
+    "table.race.if": "Nachdem {event}, müssen alle, sofern {cond}, „{what}“ ({name}); der Tisch nennt bis zum nächsten Ausspielen die letzte Person.",
+    "table.conduct": "Verhalten ({name}): „{what}“; der Tisch meldet jederzeit, wer es tut.",
     "hook.after": "Nachdem {event}, gilt: {actions}.",
     "hook.before": "Bevor {event}, gilt: {actions}.",
     "hook.instead": "Statt dass {event}, gilt: {actions} (keine Regel darf Ereignisse des Spiels ersetzen, R2).",

@@ -11,6 +11,18 @@ plural = one_other
 PHRASES: dict[str, str] = {
     # a rule and its items
     "note": "Note: {text}",
+    # table events (calls, races, conduct) and their reports
+    "after.missed": "the table catches a player who did not make the call “{call}”",
+    "before.missed": "the table catches a player who did not make the call “{call}”",
+    "after.lost": "the table names the last player in the race “{call}”",
+    "before.lost": "the table names the last player in the race “{call}”",
+    "after.caught": "the table names a player for “{call}”",
+    "before.caught": "the table names a player for “{call}”",
+    "table.call": "The call “{what}” ({name}) is due from the player after {event}; the table can catch it missed until the next play.",
+    "table.call.if": "The call “{what}” ({name}) is due from the player after {event}, if {cond}; the table can catch it missed until the next play.",
+    "table.race": "After {event}, everyone must “{what}” ({name}); the table names the last one, until the next play.",
+    "table.race.if": "After {event}, if {cond}, everyone must “{what}” ({name}); the table names the last one, until the next play.",
+    "table.conduct": "Conduct ({name}): “{what}”; the table names whoever does it, at any time.",
     "hook.after": "After {event}, {actions}.",
     "hook.before": "Before {event}, {actions}.",
     "hook.instead": "Instead of {event}, {actions} (no rule may replace the game's own events, R2).",

@@ -10,6 +10,18 @@ plural = zero_one_other
 
 PHRASES: dict[str, str] = {
     "note": "Note : {text}",
+    # table events (calls, races, conduct) and their reports
+    "after.missed": "que la table a surpris un joueur qui n'a pas fait l'annonce « {call} »",
+    "before.missed": "que la table surprenne un joueur qui n'a pas fait l'annonce « {call} »",
+    "after.lost": "que la table a désigné le dernier joueur de la course « {call} »",
+    "before.lost": "que la table désigne le dernier joueur de la course « {call} »",
+    "after.caught": "que la table a signalé un joueur pour « {call} »",
+    "before.caught": "que la table signale un joueur pour « {call} »",
+    "table.call": "L'annonce « {what} » ({name}) revient au joueur après {event} ; la table peut la relever manquée jusqu'au coup suivant.",
+    "table.call.if": "L'annonce « {what} » ({name}) revient au joueur après {event}, si {cond} ; la table peut la relever manquée jusqu'au coup suivant.",
+    "table.race": "Après {event}, tout le monde doit « {what} » ({name}) ; la table désigne le dernier, jusqu'au coup suivant.",
+    "table.race.if": "Après {event}, si {cond}, tout le monde doit « {what} » ({name}) ; la table désigne le dernier, jusqu'au coup suivant.",
+    "table.conduct": "Conduite ({name}) : « {what} » ; la table signale à tout moment qui le fait.",
     "hook.after": "Après {event}, {actions}.",
     "hook.before": "Avant {event}, {actions}.",
     "hook.instead": "À la place, avant {event}, {actions} (aucune règle ne peut remplacer les événements du jeu, R2).",

@@ -10,6 +10,18 @@ plural = one_other
 
 PHRASES: dict[str, str] = {
     "note": "Nota: {text}",
+    # table events (calls, races, conduct) and their reports
+    "after.missed": "il tavolo sorprende un giocatore che non ha fatto la chiamata «{call}»",
+    "before.missed": "il tavolo sorprenda un giocatore che non ha fatto la chiamata «{call}»",
+    "after.lost": "il tavolo indica l'ultimo giocatore nella gara «{call}»",
+    "before.lost": "il tavolo indichi l'ultimo giocatore nella gara «{call}»",
+    "after.caught": "il tavolo segnala un giocatore per «{call}»",
+    "before.caught": "il tavolo segnali un giocatore per «{call}»",
+    "table.call": "La chiamata «{what}» ({name}) spetta al giocatore dopo che {event}; il tavolo può coglierla mancata fino alla giocata successiva.",
+    "table.call.if": "La chiamata «{what}» ({name}) spetta al giocatore dopo che {event}, se {cond}; il tavolo può coglierla mancata fino alla giocata successiva.",
+    "table.race": "Dopo che {event}, tutti devono «{what}» ({name}); il tavolo indica l'ultimo, fino alla giocata successiva.",
+    "table.race.if": "Dopo che {event}, se {cond}, tutti devono «{what}» ({name}); il tavolo indica l'ultimo, fino alla giocata successiva.",
+    "table.conduct": "Condotta ({name}): «{what}»; il tavolo segnala chi lo fa, in qualsiasi momento.",
     "hook.after": "Dopo che {event}, {actions}.",
     "hook.before": "Prima che {event}, {actions}.",
     "hook.instead": "Invece che {event}, {actions} (nessuna regola può sostituire gli eventi del gioco, R2).",

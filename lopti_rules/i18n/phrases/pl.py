@@ -10,6 +10,18 @@ plural = polish
 
 PHRASES: dict[str, str] = {
     "note": "Uwaga: {text}",
+    # table events (calls, races, conduct) and their reports
+    "after.missed": "stół przyłapie gracza, który nie wykonał zawołania „{call}”",
+    "before.missed": "stół przyłapie gracza, który nie wykonał zawołania „{call}”",
+    "after.lost": "stół wskaże ostatniego gracza w wyścigu „{call}”",
+    "before.lost": "stół wskaże ostatniego gracza w wyścigu „{call}”",
+    "after.caught": "stół zgłosi gracza za „{call}”",
+    "before.caught": "stół zgłosi gracza za „{call}”",
+    "table.call": "Zawołanie „{what}” ({name}) należy do gracza po tym, jak {event}; stół może przyłapać jego brak aż do następnego zagrania.",
+    "table.call.if": "Zawołanie „{what}” ({name}) należy do gracza po tym, jak {event}, jeśli {cond}; stół może przyłapać jego brak aż do następnego zagrania.",
+    "table.race": "Po tym, jak {event}, wszyscy muszą „{what}” ({name}); stół wskazuje ostatniego, aż do następnego zagrania.",
+    "table.race.if": "Po tym, jak {event}, jeśli {cond}, wszyscy muszą „{what}” ({name}); stół wskazuje ostatniego, aż do następnego zagrania.",
+    "table.conduct": "Zachowanie ({name}): „{what}”; stół w każdej chwili zgłasza, kto to robi.",
     "hook.after": "Po tym, jak {event}, {actions}.",
     "hook.before": "Zanim {event}, {actions}.",
     "hook.instead": "Zamiast tego, gdy {event}, {actions} (żadna zasada nie może zastępować zdarzeń gry, R2).",

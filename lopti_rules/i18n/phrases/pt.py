@@ -10,6 +10,18 @@ plural = one_other
 
 PHRASES: dict[str, str] = {
     "note": "Nota: {text}",
+    # table events (calls, races, conduct) and their reports
+    "after.missed": "a mesa apanha um jogador que não fez a chamada «{call}»",
+    "before.missed": "a mesa apanhe um jogador que não fez a chamada «{call}»",
+    "after.lost": "a mesa aponta o último jogador na corrida «{call}»",
+    "before.lost": "a mesa aponte o último jogador na corrida «{call}»",
+    "after.caught": "a mesa denuncia um jogador por «{call}»",
+    "before.caught": "a mesa denuncie um jogador por «{call}»",
+    "table.call": "A chamada «{what}» ({name}) cabe ao jogador depois que {event}; a mesa pode apanhá-la em falta até a próxima jogada.",
+    "table.call.if": "A chamada «{what}» ({name}) cabe ao jogador depois que {event}, se {cond}; a mesa pode apanhá-la em falta até a próxima jogada.",
+    "table.race": "Depois que {event}, todos devem «{what}» ({name}); a mesa aponta o último, até a próxima jogada.",
+    "table.race.if": "Depois que {event}, se {cond}, todos devem «{what}» ({name}); a mesa aponta o último, até a próxima jogada.",
+    "table.conduct": "Conduta ({name}): «{what}»; a mesa denuncia quem o fizer, a qualquer momento.",
     "hook.after": "Depois que {event}, {actions}.",
     "hook.before": "Antes que {event}, {actions}.",
     "hook.instead": "Em vez de deixar que {event}, {actions} (nenhuma regra pode substituir os eventos do jogo, R2).",

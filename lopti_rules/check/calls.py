@@ -1,0 +1,136 @@
+"""Table events: calls, races and conduct the table reports (LR507, LR508, and R4 on them).
+
+Takes a rule file (`check_file`: each declaration) or every unit checked together
+(`check_reports`: declarations against the hooks that name them); reports into the sources.
+
+- A declaration's trigger (`after EVENT [when COND]` of a call or race) is checked exactly like
+  a hook's head: the event must be a base event (LR501; a procedure is LR202; a report is
+  LR507, since a report is never an automatic consequence), and its condition's words and
+  types like any `when` (LR502, LR503, LR303 for a trait in `FIELD of ROLE`, ...).
+- R4: a table event about a fixed personal trait (`conduct glasses "whoever wears glasses"`,
+  "whoever is the youngest") is LR303: its name and wording may not use a trait word
+  (`catalog.TRAIT_WORDS`, `catalog.TRAIT_NOUNS`, or `the ...est`). Roster names in the
+  wording are LR304 (the roster scan reads the whole text) and harmful conduct LR207
+  (`conduct.py` reads the wording with titles, notes and announcements).
+- LR508: two declarations of one name among the rules checked together (at the later one).
+- LR507: a hook on a report whose table event no rule declares, or with the wrong report
+  word for its kind (`missed` is a call's, `lost` a race's, `caught` conduct's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lopti_rules.check import names, persons
+from lopti_rules.check.conds import check_cond
+from lopti_rules.check.sites import CondSite, hook_sites
+from lopti_rules.diagnostics.source import Source
+from lopti_rules.diagnostics.spell import did_you_mean
+from lopti_rules.language import ast, catalog
+
+
+def check_file(source: Source, tree: ast.File, roster: persons.Roster) -> None:
+    for rule in tree.rules:
+        for declared in rule.table_events:
+            _trigger(source, declared, roster)
+            _traits(source, declared)
+
+
+def _trigger(source: Source, declared: ast.TableEvent, roster: persons.Roster) -> None:
+    hook = declared.trigger()
+    if hook is None:
+        return
+    name = hook.event.name
+    if name in catalog.PROCEDURES:
+        source.report(
+            "LR202",
+            hook.event.span,
+            f"a {declared.kind} cannot fall due on `{name}`, a session procedure",
+            "the Rule Vote and Roshambo are fixed (V10); use a game event such as `play`",
+        )
+        return
+    if name in catalog.REPORTS:
+        source.report(
+            "LR507",
+            hook.event.span,
+            f"a {declared.kind} cannot fall due on `{name}`: a report is never a consequence",
+            "a table event falls due on a game event, such as `after play when rank is 5`",
+        )
+        return
+    names.check_hook(source, hook, roster.folded)
+    persons.check_hook(source, hook, roster)
+    resolver = names.event_of(hook)
+    for site in hook_sites(hook):
+        if isinstance(site, CondSite):
+            check_cond(source, site.cond, names.fields_in_scope(resolver, site.scope))
+
+
+def _traits(source: Source, declared: ast.TableEvent) -> None:
+    words = [declared.name.name, *declared.what.value.replace("-", " ").split()]
+    folded = [w.strip(".,;:!?'\"()").casefold() for w in words]
+    for index, word in enumerate(folded):
+        after_the = index > 0 and folded[index - 1] == "the"
+        if (
+            word in catalog.TRAIT_WORDS
+            or word in catalog.TRAIT_NOUNS
+            or (after_the and catalog.is_trait_word(word))
+        ):
+            span = declared.name.span if index == 0 else declared.what.span
+            source.report(
+                "LR303",
+                span,
+                f"this {declared.kind} is about `{words[index]}`, a fixed personal trait: "
+                "it would always name the same person",
+                "a table event is about what people do at the table (say a word, tap the "
+                "table, stand up), never about who they are",
+            )
+            return
+
+
+def check_reports(units: Sequence[tuple[Source, ast.File]]) -> None:
+    """LR508 for a name declared twice, LR507 for a report hook that names no declaration."""
+    declared: dict[str, ast.TableEvent] = {}
+    for source, tree in units:
+        for rule in tree.rules:
+            for item in rule.table_events:
+                key = item.name.name.casefold()
+                if key in declared:
+                    first = declared[key]
+                    source.report(
+                        "LR508",
+                        item.name.span,
+                        f"the table event `{item.name.name}` is already declared (a {first.kind})",
+                        "give each call, race or conduct its own name",
+                    )
+                    continue
+                declared[key] = item
+    for source, tree in units:
+        for rule in tree.rules:
+            for hook in rule.hooks:
+                if hook.call is not None:
+                    _report_hook(source, hook, hook.call, declared)
+
+
+def _report_hook(
+    source: Source, hook: ast.Hook, call: ast.Ident, declared: dict[str, ast.TableEvent]
+) -> None:
+    found = declared.get(call.name.casefold())
+    word = hook.event.name
+    if found is None:
+        known = [d.name.name for d in declared.values()]
+        source.report(
+            "LR507",
+            call.span,
+            f"no rule declares a table event `{call.name}`",
+            did_you_mean(call.name, known)
+            or f'declare it first, e.g. `call {call.name} "say {call.name}" after play`',
+        )
+        return
+    right = ast.REPORT_OF[found.kind]
+    if word != right:
+        source.report(
+            "LR507",
+            hook.event.span,
+            f"`{call.name}` is a {found.kind}: the table reports it as `{right}`, not `{word}`",
+            f"write `{hook.timing} {right} {call.name}`",
+        )

@@ -1,0 +1,268 @@
+"""Table events: calls, races and conduct that people say or do and the engine cannot see.
+
+Takes the table events a rule set declares (`call`, `race`, `conduct`, compiled by load.py);
+`Table(runtime, declared)` follows one game: it opens a call or race when its trigger fires
+(`after EVENT [when COND]`, on the bus like a hook), closes every open one when the next play
+begins (`before play`) or its player finishes, and turns the table's reports into the
+engine's report events (`Game.report`), whose hooks the rules add (`after missed lopti: ...`).
+
+Semantics (docs/language.md, "Table calls and reports"):
+- A call is due for the trigger event's actor from the trigger until the next play begins
+  (anyone's), the round ends or that player finishes. While it is due the player may `say`
+  it; another player may `report` it missed once, if it was not said. A race opens at its
+  trigger and closes the same way; once it is open the table may name its loser (one report
+  per opening). Conduct may be reported at any time, about any player still in the round.
+- A report is refused with a one-sentence reason (`ReportRefused`) when it is not due: no such
+  table event, nothing open, already said or reported, about a finished player, made by the
+  player it is about, or made while a move is resolving. An accepted report's hooks run at
+  once, between moves: a penalty applies now (no retroactivity), adds actions only, and is
+  never an automatic consequence: no action emits a report.
+- `TableModel` is the seeded model of a table of bots (simulate, vet, play): a bot forgets a
+  due call with probability `call_miss`; the table catches a forgotten call with probability
+  `CATCH`; every race that opens gets its loser, a player still in the round at random; each
+  conduct event is reported after a move with probability `CONDUCT_RATE`, about a random
+  player still in the round. Every report is made by a random other player.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from lopti_rules.engine.events import Event, Gate
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.game import Game
+    from lopti_rules.runtime.install import Runtime
+
+REPORT_OF = {"call": "missed", "race": "lost", "conduct": "caught"}
+DEFAULT_CALL_MISS = 0.2  # a bot forgets a due call this often (`--call-miss`)
+CATCH = 0.5  # the table catches a forgotten call this often
+CONDUCT_RATE = 0.02  # after each move, each conduct event is reported this often
+
+
+class ReportRefused(ValueError):
+    """A report or call the table may not make now; the message says why in one sentence."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableEventSpec:
+    """A declared table event, compiled: its trigger as a gate on the bus."""
+
+    kind: str  # "call", "race" or "conduct"
+    name: str  # casefolded
+    what: str  # what must be said or done, as the rule words it
+    rule: str  # the declaring rule's title
+    event: str | None = None  # the trigger event (call, race)
+    gate: Gate | None = None
+    keys: frozenset[int] | None = None
+
+
+@dataclass(slots=True)
+class Open:
+    """A call due (for `seat`) or a race open (seat None), until the next play."""
+
+    spec: TableEventSpec
+    seat: int | None
+    said: bool = False
+    done: bool = False  # reported (or, for a bot table, judged by the model)
+
+
+@dataclass(frozen=True, slots=True)
+class Reportable:
+    """What the table may report now: a table event, about whom, and by whom."""
+
+    name: str
+    kind: str  # "call", "race", "conduct"
+    report: str  # "missed", "lost", "caught"
+    what: str
+    about: tuple[int, ...]  # the seats it may be about
+    by: tuple[int, ...]  # the seats that may report it (never the one it is about)
+
+
+class Table:
+    """The table events in force on one game: what is open, saying and reporting."""
+
+    __slots__ = ("listeners", "open", "runtime", "specs")
+
+    def __init__(self, runtime: Runtime, specs: Sequence[TableEventSpec]) -> None:
+        self.runtime = runtime
+        self.specs = {s.name: s for s in specs}
+        self.open: list[Open] = []
+        self.listeners: list[Open] = []  # opened since the model last looked (TableModel)
+        bus = runtime.bus
+        timed = [s for s in specs if s.event is not None]
+        for spec in timed:
+            assert spec.event is not None
+            bus.subscribe(spec.event, "after", self._opener(spec), spec.gate, keys=spec.keys)
+        if timed:
+            bus.subscribe("play", "before", self._close_all)
+            bus.subscribe("finish", "after", self._close_seat)
+
+    def _opener(self, spec: TableEventSpec) -> Callable[[Event], None]:
+        def fire(event: Event) -> None:
+            seat = event.actor if spec.kind == "call" else None
+            if spec.kind == "call" and seat is None:
+                return
+            self.open = [o for o in self.open if not (o.spec is spec and o.seat == seat)]
+            opened = Open(spec, seat)
+            self.open.append(opened)
+            self.listeners.append(opened)
+
+        return fire
+
+    def _close_all(self, event: Event) -> None:
+        self.open.clear()
+
+    def _close_seat(self, event: Event) -> None:
+        self.open = [o for o in self.open if o.seat != event.actor]
+
+    # ------------------------------------------------------------------ the table's API
+
+    def reportable(self) -> list[Reportable]:
+        """Every report the table may make now (empty while a move resolves or the round is
+        over), in declaration order: what the web table's buttons show."""
+        game = self.runtime.game
+        if game.over or game.resolving:
+            return []
+        inside = tuple(s for s in range(game.players) if not game.out[s])
+        out: list[Reportable] = []
+        for spec in self.specs.values():
+            if spec.kind == "conduct":
+                about = inside
+            else:
+                about = tuple(
+                    s
+                    for o in self.open
+                    if o.spec is spec and not o.done and not o.said
+                    for s in ((o.seat,) if o.seat is not None else inside)
+                )
+            if about:
+                by = tuple(range(game.players)) if len(about) > 1 else _others(game, about[0])
+                out.append(
+                    Reportable(spec.name, spec.kind, REPORT_OF[spec.kind], spec.what, about, by)
+                )
+        return out
+
+    def due(self, seat: int) -> list[str]:
+        """The calls due for `seat` now that it has not said."""
+        return [o.spec.name for o in self.open if o.seat == seat and not o.said and not o.done]
+
+    def say(self, name: str, seat: int) -> None:
+        """`seat` makes the call `name` (says "Lopti"): it can no longer be caught missed."""
+        spec = self._spec(name)
+        if spec.kind != "call":
+            raise ReportRefused(f"`{spec.name}` is a {spec.kind}, not a call: nobody says it")
+        for o in self.open:
+            if o.spec is spec and o.seat == seat and not o.done:
+                o.said = True
+                return
+        raise ReportRefused(f"the call `{spec.name}` is not due for seat {seat} now")
+
+    def report(self, name: str, seat: int, by: int) -> None:
+        """The table reports `name` about `seat`, made by `by`: its hooks run now.
+        ReportRefused (nothing changes) when the report is not due."""
+        spec = self._spec(name)
+        game = self.runtime.game
+        self._may_report(game, spec, seat, by)
+        if spec.kind == "conduct":
+            opened = None
+        else:
+            opened = self._opening(spec, seat)
+            opened.done = True
+        game.report(REPORT_OF[spec.kind], seat, spec.name, by)
+
+    def _spec(self, name: str) -> TableEventSpec:
+        spec = self.specs.get(name.casefold())
+        if spec is None:
+            known = ", ".join(f"`{n}`" for n in self.specs) or "none"
+            raise ReportRefused(f"no rule in force declares `{name}` (declared: {known})")
+        return spec
+
+    def _may_report(self, game: Game, spec: TableEventSpec, seat: int, by: int) -> None:
+        seats = range(game.players)
+        if seat not in seats or by not in seats:
+            raise ReportRefused(f"the table has seats 0 to {game.players - 1}")
+        if game.over:
+            raise ReportRefused("the round is over: nothing can be reported now")
+        if game.resolving:
+            raise ReportRefused("a move is resolving: report between moves")
+        if game.out[seat]:
+            raise ReportRefused(f"seat {seat} has finished: no card can reach them (R3)")
+        if seat == by:
+            raise ReportRefused("a player does not report themselves: another player must")
+
+    def _opening(self, spec: TableEventSpec, seat: int) -> Open:
+        for o in self.open:
+            if o.spec is spec and o.seat in (seat, None) and not o.done:
+                if o.said:
+                    raise ReportRefused(f"seat {seat} said `{spec.name}` in time")
+                return o
+        if spec.kind == "call":
+            raise ReportRefused(
+                f"the call `{spec.name}` is not due for seat {seat} now "
+                "(it is due after its event and can be caught until the next play)"
+            )
+        raise ReportRefused(f"the race `{spec.name}` is not open now (it closes at the next play)")
+
+
+def _others(game: Game, seat: int) -> tuple[int, ...]:
+    return tuple(s for s in range(game.players) if s != seat)
+
+
+@dataclass(slots=True)
+class TableModel:
+    """The seeded table of bots (module doc): says or forgets calls, reports races, conduct.
+
+    Each table event draws from its own RNG, seeded from the game's seed and its name, so
+    what the model does with one table event never depends on which others are in force (a
+    rule added by `vet` changes nothing for the others' calls unless its own hooks fire)."""
+
+    table: Table
+    seed: int
+    call_miss: float = DEFAULT_CALL_MISS
+    rngs: dict[str, random.Random] = field(default_factory=dict)
+
+    def rng(self, name: str) -> random.Random:
+        rng = self.rngs.get(name)
+        if rng is None:
+            rng = self.rngs[name] = random.Random(f"lopti-table-{self.seed}-{name}")
+        return rng
+
+    def between(self) -> None:
+        """Called between moves: the bots say their calls or forget them, and the table
+        makes the reports the model gives it."""
+        table = self.table
+        game = table.runtime.game
+        fresh, table.listeners[:] = list(table.listeners), []
+        for o in fresh:
+            if game.over:
+                return
+            rng = self.rng(o.spec.name)
+            if o.spec.kind == "call" and o.seat is not None:
+                if rng.random() >= self.call_miss:
+                    o.said = True
+                elif rng.random() < CATCH:
+                    self._report(o.spec.name, o.seat)
+            elif o.spec.kind == "race" and not o.done and o in table.open:
+                self._report(o.spec.name, rng.choice(_inside(game)))
+        for spec in table.specs.values():
+            if spec.kind == "conduct" and not game.over:
+                rng = self.rng(spec.name)
+                if rng.random() < CONDUCT_RATE:
+                    self._report(spec.name, rng.choice(_inside(game)))
+
+    def _report(self, name: str, seat: int) -> None:
+        game = self.table.runtime.game
+        if game.over or game.out[seat]:
+            return
+        by = self.rng(name).choice(_others(game, seat))
+        with contextlib.suppress(ReportRefused):  # closed meanwhile by an earlier report
+            self.table.report(name, seat, by)
+
+
+def _inside(game: Game) -> list[int]:
+    return [s for s in range(game.players) if not game.out[s]]
