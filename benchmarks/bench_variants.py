@@ -120,7 +120,7 @@ def against(other: Path, games: int, seed: int, repeats: int) -> list[dict[str, 
 
 ALONE: tuple[str, ...] = (
     "reset=none", "reset=5", "pass_on=none", "pass_on=9", "low=none", "low=8", "clear=none",
-    "clear=J", "skip=8", "reverse=J", "burn=3", "burn=2", "four_on_anything=on",
+    "clear=J", "glass=8", "skip=8", "reverse=J", "burn=3", "burn=2", "four_on_anything=on",
     "must_play=on", "face_down=4,face_up=2,hand=4", "face_up=0", "starter=lowest",
     "draw=refill",
 )  # fmt: skip
@@ -130,12 +130,13 @@ def random_combination(rng: random.Random) -> str:
     """Any valid set of variants: distinct special ranks, a deal that fits 5 players."""
     names = ["none", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
     while True:
-        ranks = [rng.choice(names) for _ in range(6)]
+        ranks = [rng.choice(names) for _ in range(7)]
         named = [r for r in ranks if r != "none"]
         if len(set(named)) == len(named):
             break
     down, up = rng.randint(1, 4), rng.randint(0, 3)
-    fields = dict(zip(("reset", "pass_on", "low", "clear", "skip", "reverse"), ranks, strict=True))
+    roles = ("reset", "pass_on", "low", "clear", "skip", "reverse", "glass")
+    fields = dict(zip(roles, ranks, strict=True))
     fields |= {"burn": str(rng.randint(2, 4)), "face_down": str(down), "face_up": str(up)}
     fields |= {"hand": str(rng.randint(1, min(7, 10 - down - up)))}
     fields |= {

@@ -324,6 +324,7 @@ def variants_of(base: BaseVariants) -> Variants:
         pass_on=rank("pass_on"),
         low=rank("low"),
         clear=rank("clear"),
+        glass=rank("glass"),
         skip=rank("skip"),
         reverse=rank("reverse"),
         burn=base.burn,
@@ -333,5 +334,6 @@ def variants_of(base: BaseVariants) -> Variants:
         face_up=base.face_up,
         hand=base.hand,
         starter=base.starter,
+        dealer=base.dealer,
         draw=base.draw,
     )

@@ -48,7 +48,7 @@ from lopti_rules.engine.events import (
 from lopti_rules.engine.legality import generate, play_is_legal, top_run, why_illegal
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Play, Reveal, Swap
 from lopti_rules.engine.swaps import apply_swap, legal_swaps
-from lopti_rules.engine.variants import CLEAR, LOW, PASS
+from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS
 from lopti_rules.engine.view import View, render
 
 if TYPE_CHECKING:
@@ -359,6 +359,7 @@ class Game:
         vt = self.vt
         assert vt is not None
         self.setup = False
+        self._count(seat, 0)  # one more play, as `_land` counts it
         if from_hand:
             self.hands[seat][rank] -= count
             self.hand_sizes[seat] -= count
@@ -373,7 +374,8 @@ class Game:
         self.obligation = False
         self.pile_ranks.append(rank)
         self.pile_counts.append(count)
-        self.low = role == LOW
+        if role != GLASS:  # VG1: a glass leaves the low rule as it was, for the next play
+            self.low = role == LOW
         if rank == vt.reverse:  # VR1: the direction turns; with two players in, a skip
             self.direction = -self.direction
             self._reversed = rank  # the `reverse` event follows the play's (`_resolve_play`)

@@ -60,7 +60,7 @@ def _rank_or_none(value: object) -> str | None:
     return rank
 
 
-RANK_FIELDS = ("reset", "pass_on", "low", "clear", "skip", "reverse")
+RANK_FIELDS = ("reset", "pass_on", "low", "clear", "glass", "skip", "reverse")
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_WORDS = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 _NONE_WORDS = frozenset({"none", "null", "off", "no", "-"})
@@ -84,6 +84,9 @@ class BaseVariants(BaseModel):
     )
     low: RankOrNone = Field(default="7", description="The rank that forces a low play (X7).")
     clear: RankOrNone = Field(default="10", description="The rank that clears the pile (X10).")
+    glass: RankOrNone = Field(
+        default=None, description="A glass rank: it takes the rank of the play under it (VG1)."
+    )
     skip: RankOrNone = Field(
         default=None, description="Each card of this rank skips one more player (VS1)."
     )
@@ -100,6 +103,9 @@ class BaseVariants(BaseModel):
     hand: int = Field(default=3, ge=1, le=7, description="Hand cards dealt; T4's hand size.")
     starter: Literal["winner", "loser", "lowest"] = Field(
         default="winner", description="Who opens a round (S6, VW1, VW2)."
+    )
+    dealer: Literal["rotate", "loser"] = Field(
+        default="rotate", description="Who deals the next round (S5, VW3)."
     )
     draw: Literal["one", "refill"] = Field(
         default="one", description="T4: draw one card, or up to the hand size (VD1)."

@@ -154,13 +154,14 @@ class Evening:
         names = self.players
         k = record.round
         options = self.session.options(k)
+        opener = None if record.first is None else names.index(record.first)  # None: VW2
         return TableOptions(
             players=len(names),
             places=options.places,
             dealer=names.index(record.dealer),
             round=k,
-            last_winner=names.index(record.first) if record.first != record.dealer else None,
-            last_loser=names.index(record.first) if options.starter == "loser" else None,
+            last_winner=opener if opener != names.index(record.dealer) else None,
+            last_loser=opener if options.starter == "loser" else None,
             variants=variants_of(options),  # the base variants voted in (docs/variants.md)
         )
 

@@ -91,8 +91,9 @@ def _play(
     in_force = session.rules_in_force(k)
     options = session.options(k)
     start = session.deal()
+    opener = None if start.first is None else names.index(start.first)  # None: VW2
     emit(
-        f"Round {k}: {start.dealer} deals, {start.first} plays first; "
+        f"Round {k}: {start.dealer} deals, {start.opener} plays first; "
         f"house rules: {', '.join(r.title for r in in_force) or 'none'}"
         + ("; playing for places" if options.places else "")
         + (f"; base variants: {variants_of(options).describe()}" if options.changed() else "")
@@ -107,8 +108,8 @@ def _play(
         places=options.places,
         dealer=names.index(start.dealer),
         round=k,
-        last_winner=names.index(start.first) if start.first != start.dealer else None,
-        last_loser=names.index(start.first) if options.starter == "loser" else None,
+        last_winner=opener if opener != names.index(start.dealer) else None,
+        last_loser=opener if options.starter == "loser" else None,
         variants=variants_of(options),
     )
     seat_bots(bots, bus, table, ruleset)

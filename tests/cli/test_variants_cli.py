@@ -111,6 +111,23 @@ def test_vet_of_a_base_change_that_changes_nothing_is_refused(
     assert code == 2 and "--base" in err
 
 
+def test_vet_of_a_base_change_speaks_of_its_proposer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ("vet", "--base", "glass=8", "--games", "20", "--workers", "1", "--author", "Ben")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "Vetting the base change glass=8" in out
+    assert "wins, seat 1 (Ben), proposer" in out
+    assert "the proposer's seat (1) win rate" in out
+    assert "author" not in out and "the rule" not in out
+
+
+def test_play_narrates_a_glass_rank(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--players", "3", "--base", "glass=8", "--seed", "2")
+    assert code == 0 and "Base variants: glass=8" in out
+    assert re.search(r"^\w+ plays 8 on \w+: glass, \w+ still to beat\.$", out, re.M)
+
+
 def pack(tmp_path: Path, base: str) -> str:
     path = tmp_path / "table.yaml"
     path.write_text(f"name: Table\nplayers: [ann, ben, cat]\nbase:\n{base}rules: []\n", "utf-8")
@@ -141,10 +158,12 @@ def test_the_pack_schema_lists_every_variant(capsys: pytest.CaptureFixture[str])
     assert code == 0
     schema = json.loads(out)
     base = schema["$defs"]["BaseVariants"]["properties"]
-    for name in ("places", "reset", "pass_on", "low", "clear", "skip", "reverse", "burn"):
+    for name in ("places", "reset", "pass_on", "low", "clear", "glass", "skip", "reverse"):
         assert name in base
     assert "J" in base["skip"]["enum"] and None in base["skip"]["enum"]
+    assert "8" in base["glass"]["enum"] and None in base["glass"]["enum"]
     assert base["starter"]["enum"] == ["winner", "loser", "lowest"]
+    assert base["dealer"]["enum"] == ["rotate", "loser"]
 
 
 def test_a_session_votes_a_variant_in_and_exports_it(

@@ -25,6 +25,8 @@ ALONE: list[Variants] = [
     Variants(low=8),
     Variants(clear=None),
     Variants(clear=11),
+    Variants(glass=8),
+    Variants(glass=14),
     Variants(skip=8),
     Variants(reverse=11),
     Variants(burn=3),
@@ -44,14 +46,14 @@ RANK_OR_NONE = st.sampled_from([None, *range(2, 15)])
 def combinations(pick: st.DrawFn) -> Variants:
     """Any valid set of variants: distinct special ranks, a deal that fits 5 players."""
     while True:
-        ranks = [pick(RANK_OR_NONE) for _ in range(6)]
+        ranks = [pick(RANK_OR_NONE) for _ in range(7)]
         named = [r for r in ranks if r is not None]
         if len(set(named)) == len(named):
             break
     down = pick(st.integers(1, 4))
     up = pick(st.integers(0, 3))
     hand = pick(st.integers(1, 10 - down - up))
-    reset, pass_on, low, clear, skip, reverse = ranks
+    reset, pass_on, low, clear, skip, reverse, glass = ranks
     return Variants(
         reset=reset,
         pass_on=pass_on,
@@ -59,6 +61,7 @@ def combinations(pick: st.DrawFn) -> Variants:
         clear=clear,
         skip=skip,
         reverse=reverse,
+        glass=glass,
         burn=pick(st.integers(2, 4)),
         four_on_anything=pick(st.booleans()),
         must_play=pick(st.booleans()),
