@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lopti_rules.engine.asks import Ask, chosen_cards
 from lopti_rules.engine.cards import RANK_NAMES, SUITS, full_deck
 from lopti_rules.engine.events import (
     EventBus,
@@ -80,6 +81,8 @@ def new_game(
     game.last_winner = options.last_winner
     game.vt = vt = compile_variants(options.variants)
     counts = (3, 3, 3) if vt is None else (vt.variants.face_down, vt.variants.face_up, vt.hand)
+    if vt is not None and vt.choose_up:  # VD3: the face-up cards are dealt into the hand
+        counts = (counts[0], 0, counts[1] + counts[2])
     deck = full_deck()
     rng.shuffle(deck)  # the end of the list is the top
     bus = game.bus
@@ -108,6 +111,9 @@ def new_game(
             game.hands[seat][rank] += 1
         game.hand_sizes[seat] = len(hands[seat])
     game.face_up, game.face_down, game.deck = ups, downs, deck
+    if vt is not None and vt.choose_up and vt.variants.face_up:
+        _choose_face_up(game, vt.variants.face_up, dealt)
+        event = None  # the deal's later moments show the cards as laid out
     game.setup = True
     starter = game.dealer
     starter_rule = "winner" if vt is None else vt.variants.starter
@@ -123,6 +129,26 @@ def new_game(
     before, seen, _ = bus.turns[game.hand_sizes[starter]]
     bus.run(seen, bus.run(before, None, *turn_at), *turn_at)
     return game
+
+
+def _choose_face_up(game: Game, count: int, dealt: dict[str, object]) -> None:
+    """VD3: each seat, clockwise from the dealer's left, chooses `count` of its hand cards to
+    lay face up (an ask; by default its highest ranks, by S2). `dealt` (the deal event's
+    cards) is brought up to date, so the deal's later moments show the cards as laid out."""
+    n = game.players
+    hands_dealt, ups_dealt = dealt["hands"], dealt["face_up"]
+    assert isinstance(hands_dealt, list) and isinstance(ups_dealt, list)
+    for i in range(1, n + 1):
+        seat = (game.dealer + i) % n
+        hand = game.hands[seat]
+        held = [rank for rank in range(2, 15) for _ in range(hand[rank])]
+        ask = Ask.of_cards(seat, "face_up", held, count, default=sorted(held[-count:]))
+        for rank in chosen_cards(game.ask(ask)):
+            hand[rank] -= 1
+            game.hand_sizes[seat] -= 1
+            game.face_up[seat].append(rank)
+        hands_dealt[seat] = [rank for rank in range(2, 15) for _ in range(hand[rank])]
+        ups_dealt[seat] = list(game.face_up[seat])
 
 
 def _check_ranks(where: str, ranks: list[int]) -> None:

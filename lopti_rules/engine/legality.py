@@ -144,12 +144,17 @@ def variant_generate(game: Game) -> list[Move]:
         return moves
     hand = game.hands[seat]
     moves = []
-    for r in RANKS:
+    jumped = game.jumping
+    if jumped and game.pile_ranks and game.pile_ranks[-1] == jumped:
+        ranks: tuple[int, ...] = (jumped,)  # VJ2: a jump-in plays the top rank, no pickup
+    else:
+        ranks, jumped = RANKS, 0
+    for r in ranks:
         n = hand[r]
         for c in range(1, n + 1):
             if variant_play_is_legal(game, r, c):
                 moves.append(PLAYS[r][c])
-    if game.pile_ranks and not (vt.must_play and moves):
+    if game.pile_ranks and not (vt.must_play and moves) and not (jumped and moves):
         moves.append(PICKUP)  # T2, VM1
     return moves
 
@@ -176,6 +181,8 @@ def why_illegal(game: Game, move: Move) -> str:
     if isinstance(move, Play):
         return _why_play(game, move, seat)
     if isinstance(move, PickUp):
+        if game.jumping:
+            return "cannot pick up: a jump-in plays the top play's rank " + _cite("VJ2", "V2")
         if game.pile_ranks and game.vt is not None and game.vt.must_play:
             return (
                 "cannot pick up: a legal play is possible, and this table plays without "

@@ -362,11 +362,22 @@ class Narrator:
             return _("{who} wins the round!").format(who=who)
         if name in ("skip", "reverse"):
             return self._variant(event, who)
+        if name == "choice":
+            return self._choice(f, who)
         if name in _MOVES:
             return _(_MOVES[name]).format(who=who, cards=shown or _cards(n))
         if name == "draw":
             return _("{who} draws a card.").format(who=who)
         return None  # a turn is implied by the next line
+
+    def _choice(self, f: Mapping[str, object], who: str) -> str | None:
+        """A base variant's choice (asks.py): who was named to play next, who jumped in."""
+        purpose, answer = f.get("purpose"), f.get("answer")
+        if purpose == "name_next" and isinstance(answer, int):  # VN1
+            return _("{who} names {whom} to play next.").format(who=who, whom=self.name(answer))
+        if purpose == "jump_in" and answer is True:  # VJ1
+            return _("{who} jumps in out of turn.").format(who=who)
+        return None
 
     def _variant(self, event: Event, who: str) -> str:
         """A base variant's event (docs/variants.md): "Ben's 8 skips Cat"."""

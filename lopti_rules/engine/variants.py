@@ -24,7 +24,7 @@ Dealer = Literal["rotate", "loser"]
 # a rank's role in the variant engine (index: rank 0..14)
 NORMAL, RESET, PASS, LOW, CLEAR, GLASS = 0, 1, 2, 3, 4, 5
 SPECIAL_FIELDS: tuple[str, ...] = ("reset", "pass_on", "low", "clear", "glass")
-RANK_FIELDS: tuple[str, ...] = (*SPECIAL_FIELDS, "skip", "reverse")
+RANK_FIELDS: tuple[str, ...] = (*SPECIAL_FIELDS, "skip", "reverse", "name_next")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +38,15 @@ class Variants:
     glass: int | None = None  # VG: a rank that takes the rank of the play under it
     skip: int | None = None  # each card of this rank skips one more player
     reverse: int | None = None  # this rank turns the direction of play
+    name_next: int | None = None  # VN1: this rank's player names who plays next
+    jump_in: bool = False  # VJ1: the top play's rank may be played out of turn
     burn: int = 4  # C1b: cards in the top run that clear it
     four_on_anything: bool = False  # a play of four of a kind is legal on anything
     must_play: bool = False  # no voluntary pickup (T2)
     face_down: int = 3  # S3
     face_up: int = 3
     hand: int = 3  # also T4's "fewer than 3" and the refill size
+    choose_face_up: bool = False  # VD3: face-up cards chosen from a larger hand, no swap
     starter: Starter = "winner"  # S6: who opens a later round; `lowest`: also round 1
     dealer: Dealer = "rotate"  # S5: the next seat deals, or the last round's loser (VW3)
     draw: Draw = "one"  # T4: one card, or up to the hand size
@@ -78,6 +81,10 @@ class Variants:
         """`skip=8, reverse=J` (empty for base Lopti)."""
         return ", ".join(f"{k}={v}" for k, v in self.shown().items())
 
+    def asks(self) -> bool:
+        """Whether these variants ask players to choose (VN1, VJ1, VD3; engine/asks.py)."""
+        return self.name_next is not None or self.jump_in or self.choose_face_up
+
     def dealt(self) -> int:
         """Cards dealt to each player."""
         return self.face_down + self.face_up + self.hand
@@ -99,12 +106,15 @@ class VariantTable:
 
     __slots__ = (
         "burn",
+        "choose_up",
         "draw_refill",
         "four_any",
         "glass",
         "hand",
+        "jump_in",
         "low_ceiling",
         "must_play",
+        "name_next",
         "reverse",
         "role",
         "skip",
@@ -122,6 +132,9 @@ class VariantTable:
         self.low_ceiling = v.low if v.low is not None else 0
         self.skip = v.skip or 0
         self.glass = v.glass or 0
+        self.name_next = v.name_next or 0
+        self.jump_in = v.jump_in
+        self.choose_up = v.choose_face_up
         self.reverse = v.reverse or 0
         self.burn = v.burn
         self.four_any = v.four_on_anything

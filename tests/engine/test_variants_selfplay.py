@@ -29,6 +29,9 @@ ALONE: list[Variants] = [
     Variants(glass=14),
     Variants(skip=8),
     Variants(reverse=11),
+    Variants(name_next=11),
+    Variants(jump_in=True),
+    Variants(choose_face_up=True),
     Variants(burn=3),
     Variants(burn=2),
     Variants(four_on_anything=True),
@@ -46,14 +49,14 @@ RANK_OR_NONE = st.sampled_from([None, *range(2, 15)])
 def combinations(pick: st.DrawFn) -> Variants:
     """Any valid set of variants: distinct special ranks, a deal that fits 5 players."""
     while True:
-        ranks = [pick(RANK_OR_NONE) for _ in range(7)]
+        ranks = [pick(RANK_OR_NONE) for _ in range(8)]
         named = [r for r in ranks if r is not None]
         if len(set(named)) == len(named):
             break
     down = pick(st.integers(1, 4))
     up = pick(st.integers(0, 3))
     hand = pick(st.integers(1, 10 - down - up))
-    reset, pass_on, low, clear, skip, reverse, glass = ranks
+    reset, pass_on, low, clear, skip, reverse, glass, name_next = ranks
     return Variants(
         reset=reset,
         pass_on=pass_on,
@@ -62,6 +65,10 @@ def combinations(pick: st.DrawFn) -> Variants:
         skip=skip,
         reverse=reverse,
         glass=glass,
+        name_next=name_next,
+        jump_in=pick(st.booleans()),
+        choose_face_up=pick(st.booleans()),
+        dealer=pick(st.sampled_from(["rotate", "loser"])),
         burn=pick(st.integers(2, 4)),
         four_on_anything=pick(st.booleans()),
         must_play=pick(st.booleans()),
