@@ -11,6 +11,7 @@ from engine_helpers import table
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import Answer, Ask, EventBus, Game, PickUp, Play, TableOptions
+from lopti_rules.engine.narrate import Narrator
 from lopti_rules.engine.variants import Variants
 
 Reply = Callable[[Ask], Answer | Sequence[int] | None]
@@ -131,3 +132,20 @@ def test_bots_answer_the_variant_asks_and_the_round_ends() -> None:
         bus = EventBus()
         bus.observe(lambda e: seen.append(e.name))
     assert "choice" in seen
+
+
+def test_the_narration_tells_the_naming_and_the_jump_in() -> None:
+    v = Variants(name_next=11, jump_in=True)
+    g = table(["J 4", "K", "A", "Q Q"], face_down=["6"] * 4, pile=["9"], variants=v)
+    lines: list[str] = []
+    g.bus.observe(Narrator(["Ann", "Ben", "Cat", "Dan"], lines.append, variants=v))
+    answering(g, lambda ask: 2 if ask.purpose == "name_next" else True)
+    g.apply(Play(11, 1))
+    g.apply(Play(14, 1))
+    assert lines == ["Ann plays J.", "Ann names Cat to play next.", "Cat plays A on J."]
+    g = table(["9 4", "K", "9 9 6"], face_down=["A"] * 3, pile=["5"], variants=v)
+    lines.clear()
+    g.bus.observe(Narrator(["Ann", "Ben", "Cat"], lines.append, variants=v))
+    answering(g, lambda ask: True)
+    g.apply(Play(9, 1))
+    assert lines[-1] == "Cat jumps in out of turn."
