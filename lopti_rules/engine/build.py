@@ -119,6 +119,8 @@ def new_game(
     starter_rule = "winner" if vt is None else vt.variants.starter
     if starter_rule == "lowest":  # VW2: the lowest hand card opens, every round
         starter = starter_rank_seat(game.hands, (game.dealer + 1) % n)
+    elif starter_rule == "left":  # VW4: the dealer's left opens, every round
+        starter = (game.dealer + 1) % n
     elif options.round > 1 and starter_rule == "loser" and options.last_loser is not None:
         starter = options.last_loser  # VW1
     elif options.round > 1 and options.last_winner is not None:

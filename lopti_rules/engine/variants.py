@@ -16,7 +16,7 @@ from typing import Literal
 
 from lopti_rules.engine.cards import RANK_NAMES
 
-Starter = Literal["winner", "loser", "lowest"]
+Starter = Literal["winner", "loser", "lowest", "left"]
 Draw = Literal["one", "refill"]
 
 Dealer = Literal["rotate", "loser"]

@@ -111,8 +111,8 @@ class BaseVariants(BaseModel):
         default=False,
         description="Face-up cards chosen from a larger hand instead of the swap (S4, VD3).",
     )
-    starter: Literal["winner", "loser", "lowest"] = Field(
-        default="winner", description="Who opens a round (S6, VW1, VW2)."
+    starter: Literal["winner", "loser", "lowest", "left"] = Field(
+        default="winner", description="Who opens a round (S6, VW1, VW2, VW4)."
     )
     dealer: Literal["rotate", "loser"] = Field(
         default="rotate", description="Who deals the next round (S5, VW3)."

@@ -149,12 +149,18 @@ class Session:
         `starter: loser` (VW1), the previous round's last place, when places were played;
         with `starter: lowest` (VW2), None: the holder of the lowest card, whom the deal
         decides and the session cannot see."""
-        if self.options(k).starter == "lowest":
+        starter = self.options(k).starter
+        if starter == "lowest":
             return None
+        if starter == "left":  # VW4: the first player there clockwise from the dealer's left
+            n = len(self.players)
+            seat = self.players.index(dealer)
+            here = [self.players[(seat + i) % n] for i in range(1, n + 1)]
+            return next(p for p in here if p not in absent)
         if k == 1:
             return dealer
         previous = self.state.rounds[k - 2]
-        if self.options(k).starter == "loser" and previous.places:
+        if starter == "loser" and previous.places:
             loser = previous.places[-1]
             if loser not in absent:
                 return loser

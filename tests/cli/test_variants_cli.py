@@ -162,7 +162,7 @@ def test_the_pack_schema_lists_every_variant(capsys: pytest.CaptureFixture[str])
         assert name in base
     assert "J" in base["skip"]["enum"] and None in base["skip"]["enum"]
     assert "8" in base["glass"]["enum"] and None in base["glass"]["enum"]
-    assert base["starter"]["enum"] == ["winner", "loser", "lowest"]
+    assert base["starter"]["enum"] == ["winner", "loser", "lowest", "left"]
     assert base["dealer"]["enum"] == ["rotate", "loser"]
 
 

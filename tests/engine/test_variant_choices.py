@@ -1,6 +1,7 @@
 """The base variants that ask a player (docs/variants.md VN, VJ, VD3), through the one
 ask/answer API (engine/asks.py): who is asked, with which options, the default when nobody
-answers, and what the answer does to the turn order, the legal moves and the deal."""
+answers, and what the answer does to the turn order, the legal moves and the deal; and the
+deal's other new variant, the dealer's left opening (VW4)."""
 
 from __future__ import annotations
 
@@ -149,3 +150,10 @@ def test_the_narration_tells_the_naming_and_the_jump_in() -> None:
     answering(g, lambda ask: True)
     g.apply(Play(9, 1))
     assert lines[-1] == "Cat jumps in out of turn."
+
+
+def test_vw4_the_dealers_left_opens() -> None:
+    v = Variants(starter="left")
+    for dealer in range(3):
+        options = TableOptions(players=3, dealer=dealer, round=2, last_winner=dealer, variants=v)
+        assert Game.new(options, 1).turn == (dealer + 1) % 3

@@ -39,6 +39,7 @@ ALONE: list[Variants] = [
     Variants(face_down=4, face_up=2, hand=4),
     Variants(face_up=0),
     Variants(starter="lowest"),
+    Variants(starter="left"),
     Variants(draw="refill"),
 ]
 
@@ -75,7 +76,7 @@ def combinations(pick: st.DrawFn) -> Variants:
         face_down=down,
         face_up=up,
         hand=hand,
-        starter=pick(st.sampled_from(["winner", "loser", "lowest"])),
+        starter=pick(st.sampled_from(["winner", "loser", "lowest", "left"])),
         draw=pick(st.sampled_from(["one", "refill"])),
     )
 

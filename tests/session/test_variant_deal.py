@@ -59,6 +59,15 @@ def test_vw2_the_deal_names_no_first_player_when_the_lowest_card_opens() -> None
     )
 
 
+def test_vw4_the_dealers_left_opens_every_round() -> None:
+    session = voted(fresh(dealer="Ann"), "starter", "left")
+    assert session.deal().first == "Ben"
+    session.finish_round("Dan")
+    assert session.deal().first == "Cat"  # Ben deals; not Dan, the winner (S6)
+    session.finish_round("Dan")
+    assert session.deal(absent=["Dan"]).first == "Ann"  # Cat deals, Dan is away
+
+
 def test_base_rotation_and_winner_unchanged_without_the_variants() -> None:
     session = fresh(dealer="Ann")
     session.finish_round("Cat", [])
