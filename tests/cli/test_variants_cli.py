@@ -182,6 +182,36 @@ def test_a_session_votes_a_variant_in_and_exports_it(
     assert yaml.safe_load(out)["base"] == {"skip": "8"}
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "shown", "packed"),
+    [
+        ("glass", "8", "glass 8", "8"),
+        ("name_next", "J", "name_next J", "J"),
+        ("jump_in", "on", "jump_in on", True),
+        ("choose_face_up", "on", "choose_face_up on", True),
+        ("dealer", "loser", "dealer loser", "loser"),
+        ("starter", "left", "starter left", "left"),
+    ],
+)
+def test_a_session_votes_in_each_new_variant(
+    option: str,
+    value: str,
+    shown: str,
+    packed: object,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    file = str(tmp_path / "s.yaml")
+    run(capsys, "session", "start", "Ann,Ben,Cat", "--dealer", "Ann", "--file", file)
+    vote = ["session", "vote", "base", option, "--proposer", "Ann", "--now", "--file", file]
+    code, out, _ = run(capsys, *vote, "--value", value, "--yes", "Ann,Ben")
+    assert code == 0 and "passes" in out
+    code, out, _ = run(capsys, "session", "show", "--file", file)
+    assert f"Base rules changed by vote: {shown}." in out
+    code, out, _ = run(capsys, "session", "pack", "--file", file)
+    assert yaml.safe_load(out)["base"] == {option: packed}
+
+
 def test_a_session_refuses_a_bad_variant_value_with_v2(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
