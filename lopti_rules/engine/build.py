@@ -115,22 +115,27 @@ def new_game(
         _choose_face_up(game, vt.variants.face_up, dealt)
         event = None  # the deal's later moments show the cards as laid out
     game.setup = True
-    starter = game.dealer
-    starter_rule = "winner" if vt is None else vt.variants.starter
-    if starter_rule == "lowest":  # VW2: the lowest hand card opens, every round
-        starter = starter_rank_seat(game.hands, (game.dealer + 1) % n)
-    elif starter_rule == "left":  # VW4: the dealer's left opens, every round
-        starter = (game.dealer + 1) % n
-    elif options.round > 1 and starter_rule == "loser" and options.last_loser is not None:
-        starter = options.last_loser  # VW1
-    elif options.round > 1 and options.last_winner is not None:
-        starter = options.last_winner  # S6, W6 (D29: else the dealer)
-    game.turn = starter
+    game.turn = starter = _starter(game, options)
     bus.run(after, bus.run(seen, event, *deal_at), *deal_at)
     turn_at = (starter, None, None, None, turn_event, None)
     before, seen, _ = bus.turns[game.hand_sizes[starter]]
     bus.run(seen, bus.run(before, None, *turn_at), *turn_at)
     return game
+
+
+def _starter(game: Game, options: TableOptions) -> int:
+    """Who makes the first play (S6, W6, D29; VW1, VW2, VW4 with the variants in force)."""
+    n = game.players
+    starter_rule = "winner" if game.vt is None else game.vt.variants.starter
+    if starter_rule == "lowest":  # VW2: the lowest hand card opens, every round
+        return starter_rank_seat(game.hands, (game.dealer + 1) % n)
+    if starter_rule == "left":  # VW4: the dealer's left opens, every round
+        return (game.dealer + 1) % n
+    if options.round > 1 and starter_rule == "loser" and options.last_loser is not None:
+        return options.last_loser  # VW1
+    if options.round > 1 and options.last_winner is not None:
+        return options.last_winner  # S6, W6 (D29: else the dealer)
+    return game.dealer
 
 
 def _choose_face_up(game: Game, count: int, dealt: dict[str, object]) -> None:

@@ -360,10 +360,8 @@ class Narrator:
             return _("{who} goes out ({place} place).").format(who=who, place=told)
         if name == "win":
             return _("{who} wins the round!").format(who=who)
-        if name in ("skip", "reverse"):
+        if name in ("skip", "reverse", "choice"):
             return self._variant(event, who)
-        if name == "choice":
-            return self._choice(f, who)
         if name in _MOVES:
             return _(_MOVES[name]).format(who=who, cards=shown or _cards(n))
         if name == "draw":
@@ -379,9 +377,11 @@ class Narrator:
             return _("{who} jumps in out of turn.").format(who=who)
         return None
 
-    def _variant(self, event: Event, who: str) -> str:
+    def _variant(self, event: Event, who: str) -> str | None:
         """A base variant's event (docs/variants.md): "Ben's 8 skips Cat"."""
         f = event.fields
+        if event.name == "choice":
+            return self._choice(f, who)
         if event.name == "skip":  # VS1
             by = f.get("by")
             line = _("{by}'s {rank} skips {who}.")
