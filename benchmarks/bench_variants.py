@@ -41,6 +41,7 @@ TABLES: dict[str, str] = {
     "skip=8,reverse=J": "skip=8,reverse=J",
     "burn=3,four_on_anything": "burn=3,four_on_anything=on",
     "low=none,clear=J,must_play,draw=refill": "low=none,clear=J,must_play=on,draw=refill",
+    "glass=8,name_next=J,jump_in": "glass=8,name_next=J,jump_in=on",
 }
 
 _ONE_RUN = """
@@ -120,9 +121,9 @@ def against(other: Path, games: int, seed: int, repeats: int) -> list[dict[str, 
 
 ALONE: tuple[str, ...] = (
     "reset=none", "reset=5", "pass_on=none", "pass_on=9", "low=none", "low=8", "clear=none",
-    "clear=J", "skip=8", "reverse=J", "burn=3", "burn=2", "four_on_anything=on",
+    "clear=J", "glass=8", "skip=8", "reverse=J", "burn=3", "burn=2", "four_on_anything=on",
     "must_play=on", "face_down=4,face_up=2,hand=4", "face_up=0", "starter=lowest",
-    "draw=refill",
+    "starter=left", "draw=refill", "name_next=J", "jump_in=on", "choose_face_up=on",
 )  # fmt: skip
 
 
@@ -130,19 +131,23 @@ def random_combination(rng: random.Random) -> str:
     """Any valid set of variants: distinct special ranks, a deal that fits 5 players."""
     names = ["none", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
     while True:
-        ranks = [rng.choice(names) for _ in range(6)]
+        ranks = [rng.choice(names) for _ in range(8)]
         named = [r for r in ranks if r != "none"]
         if len(set(named)) == len(named):
             break
     down, up = rng.randint(1, 4), rng.randint(0, 3)
-    fields = dict(zip(("reset", "pass_on", "low", "clear", "skip", "reverse"), ranks, strict=True))
+    roles = ("reset", "pass_on", "low", "clear", "skip", "reverse", "glass", "name_next")
+    fields = dict(zip(roles, ranks, strict=True))
     fields |= {"burn": str(rng.randint(2, 4)), "face_down": str(down), "face_up": str(up)}
     fields |= {"hand": str(rng.randint(1, min(7, 10 - down - up)))}
     fields |= {
         "four_on_anything": rng.choice(["on", "off"]),
         "must_play": rng.choice(["on", "off"]),
+        "jump_in": rng.choice(["on", "off"]),
+        "choose_face_up": rng.choice(["on", "off"]),
     }
-    fields |= {"starter": rng.choice(["winner", "lowest"]), "draw": rng.choice(["one", "refill"])}
+    fields |= {"starter": rng.choice(["winner", "lowest", "left"])}
+    fields |= {"draw": rng.choice(["one", "refill"])}
     return ",".join(f"{k}={v}" for k, v in fields.items())
 
 

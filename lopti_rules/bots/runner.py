@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from lopti_rules.bots import Bot
+from lopti_rules.bots.choices import chooser
 from lopti_rules.engine import EventBus, Game, TableOptions
 from lopti_rules.engine.swaps import legal_swaps
 
@@ -51,6 +52,9 @@ def run_round(
 ) -> RoundResult:
     if len(bots) != options.players:
         raise ValueError(f"{len(bots)} bots for {options.players} players")
+    bus = bus if bus is not None else EventBus()
+    if bus.chooser is None and options.variants is not None and options.variants.asks():
+        bus.chooser = chooser(bots, seed)  # the bots answer the variants' asks (VN1, VJ1, VD3)
     game = Game.new(options, seed, bus=bus)
     return play_round(game, bots, bot_rng(seed), max_moves=max_moves, between=between)
 

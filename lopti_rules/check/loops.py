@@ -29,9 +29,10 @@ from lopti_rules.language import ast, catalog
 
 # event -> (event it brings automatically, why): the base game's consequences. Left out on
 # purpose (each is a player's decision): bonus -> play (T5), turn -> play or pickup (T2),
-# deal -> swap (S4), round -> vote (V1), and turn -> turn (a turn's end brings the next
-# turn's start, but that turn ends only after its player decides). No action emits `turn`:
-# a custom pickup does not end a turn (LANGUAGE.md §4).
+# deal -> swap (S4), round -> vote (V1), a variant's choice (who plays next, a jump-in:
+# docs/variants.md VN1, VJ1; their turns are the play -> turn edge), and turn -> turn (a
+# turn's end brings the next turn's start, but that turn ends only after its player decides).
+# No action emits `turn`: a custom pickup does not end a turn (LANGUAGE.md §4).
 BASE_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
     "round": (("deal", "a round starts with the deal (S3)"),),
     "deal": (("turn", "the first turn follows the deal (S6)"),),

@@ -3,14 +3,17 @@
 Takes a code such as `LR203` (any case) and prints `docs/codes/<CODE>.md` as shipped in the
 package; or a rule file (a path ending in `.lopti`, or any file that exists) and prints, per
 rule, its title and one sentence per hook in the chosen language (`--lang`, see
-`lopti_rules.i18n.explain`). `--list` lists the codes with their titles. An unknown code is a
-usage error (exit 2) with the nearest known code suggested; a rule file that does not parse
-gets its syntax error in one sentence (exit 1).
+`lopti_rules.i18n.explain`), at a table with the base variants of `--with PACK` and `--base`
+(a clear's cause is said with the rank that has its role there). `--list` lists the codes
+with their titles. An unknown code, a bad `--base` or pack is a usage error (exit 2) with the
+nearest known code suggested; a rule file that does not parse gets its syntax error in one
+sentence (exit 1).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -19,17 +22,25 @@ from lopti_rules.diagnostics.spell import nearest
 from lopti_rules.i18n import _, current_language
 from lopti_rules.language.resources import code_page_path
 
+if TYPE_CHECKING:
+    from lopti_rules.engine.variants import Variants
+
 
 @click.command(name="explain")
 @click.argument("what", metavar="CODE|RULE.lopti", required=False)
 @click.option("--list", "listing", is_flag=True, help="List the diagnostic codes.")
-def command(what: str | None, listing: bool) -> int:
+@click.option(
+    "--with", "pack_path", default=None, metavar="PACK", help="Say it at this pack's table."
+)
+@click.option("--base", "base_text", default=None, help="Base variants, e.g. clear=J.")
+def command(what: str | None, listing: bool, pack_path: str | None, base_text: str | None) -> int:
     """Print the page of a diagnostic code, or say a rule file in plain words.
 
     \b
     Example:
       lopti explain LR203
       lopti explain examples/rules/tens_tax.lopti --lang it
+      lopti explain examples/rules/tens_tax.lopti --base clear=J
       lopti explain --list
     """
     if listing:
@@ -40,7 +51,7 @@ def command(what: str | None, listing: bool) -> int:
     if what is None:
         raise click.UsageError(_("give a code, a rule file or --list"))
     if what.endswith(".lopti") or Path(what).is_file():
-        return explain_rules(what)
+        return explain_rules(what, pack_path, base_text)
     return explain_code(what)
 
 
@@ -65,12 +76,17 @@ def explain_code(code: str) -> int:
     return 0
 
 
-def explain_rules(path: str) -> int:
+def explain_rules(path: str, pack_path: str | None = None, base_text: str | None = None) -> int:
     from lopti_rules.i18n.explain import explain_text
 
+    try:
+        variants = table_variants(pack_path, base_text)
+    except ValueError as exc:  # a bad --base or pack: one sentence, a usage error
+        click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
+        return 2
     text = Path(path).read_text(encoding="utf-8")  # OSError: one sentence from cli.main
     try:
-        rules = explain_text(text, current_language(), path)
+        rules = explain_text(text, current_language(), path, variants)
     except ValueError as exc:
         click.echo(_("error: {problem}").format(problem=exc), err=True)
         return 1
@@ -81,3 +97,14 @@ def explain_rules(path: str) -> int:
         for sentence in sentences:
             click.echo(f"  {sentence}")
     return 0
+
+
+def table_variants(pack_path: str | None, base_text: str | None) -> Variants | None:
+    """The base variants of `--with PACK` with `--base` on top (None: base Lopti)."""
+    if pack_path is None and base_text is None:
+        return None
+    from lopti_rules.cli.play import base_variants
+    from lopti_rules.packs.pack import load_pack
+
+    start = load_pack(pack_path).pack.base if pack_path is not None else None
+    return base_variants(base_text or "", start)

@@ -251,7 +251,7 @@ def play(
     echo(_("Seats: {seats}").format(seats=seats))
     if variants is not None and variants.changed():
         echo(_("Base variants: {list}").format(list=variants.describe()))
-    narrator = Narrator(names, echo, (lambda: runtime.rule) if runtime else None)
+    narrator = Narrator(names, echo, (lambda: runtime.rule) if runtime else None, variants)
     bus.observe(narrator)
     seat_bots(bots, bus, options, rules)
     result = run_round(options, seed, bots, bus=bus, max_moves=max_moves)

@@ -207,7 +207,7 @@ def deal(absent: str | None, path: str) -> None:
             who = session.state.rounds[waiting - 1].winner
             click.echo(f"{who} announced no rule for round {waiting}: that chance has passed (R1).")
         rules = session.rules_in_force()
-        click.echo(f"Round {record.round}: {record.dealer} deals, {record.first} plays first.")
+        click.echo(f"Round {record.round}: {record.dealer} deals, {record.opener} plays first.")
         click.echo("House rules: " + (", ".join(r.title for r in rules) or "none") + ".")
 
     _run(path, change)

@@ -66,6 +66,10 @@ PURPOSES: dict[str, Purpose] = {
     "discard": Purpose(CARDS, "the cards the seat discards (`discards N cards`, no which)"),
     "target": Purpose(SEAT, "the player a rule's action goes to, chosen by the seat"),
     "may": Purpose(YES_NO, "whether the seat takes a rule's optional action", None),
+    # the base variants' choices (docs/variants.md)
+    "name_next": Purpose(SEAT, "who plays next, named by the player of the name_next rank"),
+    "jump_in": Purpose(YES_NO, "whether the seat plays the top play's rank out of turn", True),
+    "face_up": Purpose(CARDS, "the hand cards the seat lays face up at the deal", True),
 }
 
 Answer = tuple[int, ...] | int | bool

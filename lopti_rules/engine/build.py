@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lopti_rules.engine.asks import Ask, chosen_cards
 from lopti_rules.engine.cards import RANK_NAMES, SUITS, full_deck, hand_ranks
 from lopti_rules.engine.events import (
     EventBus,
@@ -80,6 +81,8 @@ def new_game(
     game.last_winner = options.last_winner
     game.vt = vt = compile_variants(options.variants)
     counts = (3, 3, 3) if vt is None else (vt.variants.face_down, vt.variants.face_up, vt.hand)
+    if vt is not None and vt.choose_up:  # VD3: the face-up cards are dealt into the hand
+        counts = (counts[0], 0, counts[1] + counts[2])
     deck = full_deck()
     rng.shuffle(deck)  # the end of the list is the top
     bus = game.bus
@@ -108,21 +111,51 @@ def new_game(
             game.hands[seat][rank] += 1
         game.hand_sizes[seat] = len(hands[seat])
     game.face_up, game.face_down, game.deck = ups, downs, deck
+    if vt is not None and vt.choose_up and vt.variants.face_up:
+        _choose_face_up(game, vt.variants.face_up, dealt)
+        event = None  # the deal's later moments show the cards as laid out
     game.setup = True
-    starter = game.dealer
-    starter_rule = "winner" if vt is None else vt.variants.starter
-    if starter_rule == "lowest":  # VW2: the lowest hand card opens, every round
-        starter = starter_rank_seat(game.hands, (game.dealer + 1) % n)
-    elif options.round > 1 and starter_rule == "loser" and options.last_loser is not None:
-        starter = options.last_loser  # VW1
-    elif options.round > 1 and options.last_winner is not None:
-        starter = options.last_winner  # S6, W6 (D29: else the dealer)
-    game.turn = starter
+    game.turn = starter = _starter(game, options)
     bus.run(after, bus.run(seen, event, *deal_at), *deal_at)
     turn_at = (starter, None, None, None, turn_event, None)
     before, seen, _ = bus.turns[game.hand_sizes[starter]]
     bus.run(seen, bus.run(before, None, *turn_at), *turn_at)
     return game
+
+
+def _starter(game: Game, options: TableOptions) -> int:
+    """Who makes the first play (S6, W6, D29; VW1, VW2, VW4 with the variants in force)."""
+    n = game.players
+    starter_rule = "winner" if game.vt is None else game.vt.variants.starter
+    if starter_rule == "lowest":  # VW2: the lowest hand card opens, every round
+        return starter_rank_seat(game.hands, (game.dealer + 1) % n)
+    if starter_rule == "left":  # VW4: the dealer's left opens, every round
+        return (game.dealer + 1) % n
+    if options.round > 1 and starter_rule == "loser" and options.last_loser is not None:
+        return options.last_loser  # VW1
+    if options.round > 1 and options.last_winner is not None:
+        return options.last_winner  # S6, W6 (D29: else the dealer)
+    return game.dealer
+
+
+def _choose_face_up(game: Game, count: int, dealt: dict[str, object]) -> None:
+    """VD3: each seat, clockwise from the dealer's left, chooses `count` of its hand cards to
+    lay face up (an ask; by default its highest ranks, by S2). `dealt` (the deal event's
+    cards) is brought up to date, so the deal's later moments show the cards as laid out."""
+    n = game.players
+    hands_dealt, ups_dealt = dealt["hands"], dealt["face_up"]
+    assert isinstance(hands_dealt, list) and isinstance(ups_dealt, list)
+    for i in range(1, n + 1):
+        seat = (game.dealer + i) % n
+        hand = game.hands[seat]
+        held = [rank for rank in range(2, 15) for _ in range(hand[rank])]
+        ask = Ask.of_cards(seat, "face_up", held, count, default=sorted(held[-count:]))
+        for rank in chosen_cards(game.ask(ask)):
+            hand[rank] -= 1
+            game.hand_sizes[seat] -= 1
+            game.face_up[seat].append(rank)
+        hands_dealt[seat] = [rank for rank in range(2, 15) for _ in range(hand[rank])]
+        ups_dealt[seat] = list(game.face_up[seat])
 
 
 def _check_ranks(where: str, ranks: list[int]) -> None:

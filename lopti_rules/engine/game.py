@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from lopti_rules.engine.asks import Answer, Ask, answer
+from lopti_rules.engine.asks import Answer, Ask, answer, chosen_seat, said_yes
 from lopti_rules.engine.build import TableOptions, game_from_position, new_game, position_of
 from lopti_rules.engine.effects import Effects
 from lopti_rules.engine.events import (
@@ -49,7 +49,7 @@ from lopti_rules.engine.events import (
 from lopti_rules.engine.legality import generate, play_is_legal, top_run, why_illegal
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Play, Reveal, Swap
 from lopti_rules.engine.swaps import apply_swap, legal_swaps
-from lopti_rules.engine.variants import CLEAR, LOW, PASS
+from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS
 from lopti_rules.engine.view import View, render
 
 if TYPE_CHECKING:
@@ -73,6 +73,7 @@ class Game:
     __slots__ = (
         "_depth",
         "_legal",
+        "_named",
         "_owed",
         "_pre_draw",
         "_resume",
@@ -95,6 +96,7 @@ class Game:
         "finished",
         "hand_sizes",
         "hands",
+        "jumping",
         "last_winner",
         "low",
         "obligation",
@@ -172,6 +174,8 @@ class Game:
         self.direction = 1  # 1: clockwise (S7); -1 after a reverse (VR1)
         self._skip = 0  # players the last play's skip cards still skip (VS1)
         self._reversed = 0  # the rank of a reverse play whose `reverse` event is due
+        self._named = False  # a name_next play: its player names who plays next (VN1)
+        self.jumping = 0  # the top rank a seat jumped in to play, out of turn (VJ1); 0: none
 
     # -- construction and read-back (build.py, view.py) ------------------------------------
     @classmethod
@@ -360,6 +364,8 @@ class Game:
         vt = self.vt
         assert vt is not None
         self.setup = False
+        self.jumping = 0
+        self._count(seat, 0)  # one more play, as `_land` counts it
         if from_hand:
             self.hands[seat][rank] -= count
             self.hand_sizes[seat] -= count
@@ -374,7 +380,8 @@ class Game:
         self.obligation = False
         self.pile_ranks.append(rank)
         self.pile_counts.append(count)
-        self.low = role == LOW
+        if role != GLASS:  # VG1: a glass leaves the low rule as it was, for the next play
+            self.low = role == LOW
         if rank == vt.reverse:  # VR1: the direction turns; with two players in, a skip
             self.direction = -self.direction
             self._reversed = rank  # the `reverse` event follows the play's (`_resolve_play`)
@@ -382,11 +389,13 @@ class Game:
                 self._skip += 1
         elif rank == vt.skip:  # VS1: each card skips one more player
             self._skip += count
+        elif rank == vt.name_next:  # VN1: its player names who plays next
+            self._named = True
         if role == CLEAR:
-            self._skip = 0  # VS2: a clear gives a bonus play, no skip
+            self._skip, self._named = 0, False  # VS2, VN2: a clear gives a bonus play instead
             return "ten"
         if (vt.four_any and count >= 4) or top_run(self.pile_ranks, self.pile_counts) >= vt.burn:
-            self._skip = 0
+            self._skip, self._named = 0, False
             return "sevens" if role == LOW else "four_of_a_kind"
         return None
 
@@ -408,6 +417,46 @@ class Game:
         while not went_out and self.deck and self.hand_sizes[seat] < vt.hand and not self.out[seat]:
             if not self.draw(seat) or not vt.draw_refill:
                 return
+
+    def _variant_next(self, seat: int, nxt: int) -> int:
+        """Who plays after `seat` at a table with variants: the seat a name_next play names
+        (VN1), then a seat that jumps in (VJ1); else `nxt`."""
+        self.jumping = 0
+        if self._named:
+            self._named = False
+            seats = [s for s in self._round_from(nxt) if s != seat]
+            if seats:  # in the direction of play, the next player first (the default)
+                named = self.ask(Ask.of_seat(seat, "name_next", seats, seats[0]))
+                nxt = chosen_seat(named)
+        vt = self.vt
+        if vt is not None and vt.jump_in and self.pile_ranks and not self.obligation:
+            nxt = self._jump_in(seat, nxt)
+        return nxt
+
+    def _round_from(self, seat: int) -> list[int]:
+        """The active seats in the direction of play, starting with `seat`."""
+        seats = [seat]
+        nxt = self.next_active(seat)
+        while nxt not in seats:
+            seats.append(nxt)
+            nxt = self.next_active(nxt)
+        return seats
+
+    def _jump_in(self, seat: int, nxt: int) -> int:
+        """VJ1: each other seat holding a legal play of the top rank, in the direction of play
+        after `nxt`, is asked whether it jumps in; the first that does plays next."""
+        top = self.pile_ranks[-1]
+        hands = self.hands
+        for s in self._round_from(nxt)[1:]:
+            held = hands[s][top]
+            if s == seat or not held or self.out[s]:
+                continue
+            if not any(play_is_legal(self, top, c) for c in range(1, held + 1)):
+                continue
+            if said_yes(self.ask(Ask.of_yes_no(s, "jump_in", False))):
+                self.jumping = top
+                return s
+        return nxt
 
     def _skip_from(self, seat: int, nxt: int) -> int:
         """VS1: each pending skip passes `nxt` by, with a `skip` note naming who missed out."""
@@ -647,6 +696,8 @@ class Game:
         nxt = self.next_active(seat)
         if self._skip:
             nxt = self._skip_from(seat, nxt)
+        if self.vt is not None:
+            nxt = self._variant_next(seat, nxt)
         self.turn = nxt
         counts = self.counts  # the turn counts start again (before `before turn` hooks)
         counts[0] = counts[1] = counts[2] = 0

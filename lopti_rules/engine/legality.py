@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from lopti_rules.engine.cards import RANK_NAMES, RANKS
 from lopti_rules.engine.moves import PICKUP, PLAYS, REVEALS, Move, PickUp, Play, Reveal
-from lopti_rules.engine.variants import CLEAR, LOW, PASS, RESET
+from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS, RESET, seen_index
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -114,14 +114,18 @@ def variant_play_is_legal(game: Game, rank: int, count: int) -> bool:
         return True  # X3.1, P2
     if vt.four_any and count >= 4:
         return True  # VF1: four of a kind on anything
+    kind = role[rank]
+    if kind == GLASS:
+        return True  # VG1: the glass rank goes on anything but an obligation
     if game.low:  # P6: the low rank or lower; the reset rank anyway (D1); never the clear rank
-        kind = role[rank]
         return kind == RESET or (rank <= vt.low_ceiling and kind != CLEAR)
-    top = game.pile_ranks[-1]
-    if rank == top:  # P3b/c with the burn count (VB1)
-        k = game.pile_counts[-1]
-        return count > k or top_run(game.pile_ranks, game.pile_counts) + count >= vt.burn
-    return rank > top or role[rank] in _ANYWHERE or role[top] == RESET  # P3a, P4, P5
+    pile_ranks = game.pile_ranks
+    i = seen_index(pile_ranks, vt.glass)  # VG1: a glass on top shows the play under it
+    top = pile_ranks[i]
+    if rank == top:  # P3b/c with the burn count (VB1); a glass on top breaks the run (VG2)
+        run = top_run(pile_ranks, game.pile_counts) if i == len(pile_ranks) - 1 else 0
+        return count > game.pile_counts[i] or run + count >= vt.burn
+    return rank > top or kind in _ANYWHERE or role[top] == RESET  # P3a, P4, P5
 
 
 _ANYWHERE = (RESET, LOW, CLEAR)
@@ -140,12 +144,17 @@ def variant_generate(game: Game) -> list[Move]:
         return moves
     hand = game.hands[seat]
     moves = []
-    for r in RANKS:
+    jumped = game.jumping
+    if jumped and game.pile_ranks and game.pile_ranks[-1] == jumped:
+        ranks: tuple[int, ...] = (jumped,)  # VJ2: a jump-in plays the top rank, no pickup
+    else:
+        ranks, jumped = RANKS, 0
+    for r in ranks:
         n = hand[r]
         for c in range(1, n + 1):
             if variant_play_is_legal(game, r, c):
                 moves.append(PLAYS[r][c])
-    if game.pile_ranks and not (vt.must_play and moves):
+    if game.pile_ranks and not (vt.must_play and moves) and not (jumped and moves):
         moves.append(PICKUP)  # T2, VM1
     return moves
 
@@ -172,6 +181,8 @@ def why_illegal(game: Game, move: Move) -> str:
     if isinstance(move, Play):
         return _why_play(game, move, seat)
     if isinstance(move, PickUp):
+        if game.jumping:
+            return "cannot pick up: a jump-in plays the top play's rank " + _cite("VJ2", "V2")
         if game.pile_ranks and game.vt is not None and game.vt.must_play:
             return (
                 "cannot pick up: a legal play is possible, and this table plays without "
@@ -233,11 +244,7 @@ def _why_play(game: Game, move: Play, seat: int) -> str:
         ids = _cite("P1", "D36")
         return f"cannot play {shown}: seat {seat} holds {held} card(s) of rank {name} {ids}"
     if game.vt is not None and game.pile_ranks:
-        ids = _cite("P3", "P4", "P6", "P7", "V2")
-        return (
-            f"cannot play {shown} on {describe_top(game)}: the base variants in force forbid "
-            f"it (docs/variants.md) {ids}"
-        )
+        return _why_variant(game, shown)
     faults = play_faults(game, rank, count)
     if not faults:
         return f"cannot play {shown}: it is not a legal move now"
@@ -252,6 +259,25 @@ def _why_play(game: Game, move: Play, seat: int) -> str:
     return (
         f"cannot play {shown} on {top} during a 3-obligation: {reason}, and {also} anyway {cited}"
     )
+
+
+def _why_variant(game: Game, shown: str) -> str:
+    """A refused play at a table with variants: the rule in force that forbids it."""
+    vt = game.vt
+    assert vt is not None
+    top = describe_top(game)
+    ids: tuple[str, ...]
+    if game.obligation:
+        reason, ids = "during a 3-obligation only the pass rank is legal", ("P7", "X3.3", "VX2")
+    elif game.low:
+        low = RANK_NAMES.get(vt.low_ceiling, "?")
+        reason = f"the low rule is pending: only {low} or lower is legal"
+        ids = ("P6", "X7.2", "X10.1", "VX3", "VG4")
+    else:
+        seen = game.pile_ranks[seen_index(game.pile_ranks, vt.glass)]
+        reason = f"it must beat the {RANK_NAMES.get(seen, '?')} in force"
+        ids = ("P3", "P3a", "P3b", "P3c", "VG1")
+    return f"cannot play {shown} on {top}: {reason} (docs/variants.md) {_cite(*ids, 'V2')}"
 
 
 def play_faults(game: Game, rank: int, count: int) -> list[tuple[str, tuple[str, ...]]]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from lopti_rules.engine import Event
 from lopti_rules.engine.cards import RANK_NAMES
+from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n import N_, _, ngettext
 
 _REASONS = {
@@ -45,7 +46,7 @@ _REPORTS: dict[str, str] = {
     "lost": N_("{by} names {who} the last in the race “{call}”."),
     "caught": N_("{by} reports {who} for “{call}”."),
 }
-_ASIDE = frozenset({"skip", "reverse", *_REPORTS})  # said by `_variant`
+_ASIDE = frozenset({"skip", "reverse", "choice", *_REPORTS})  # said by `_variant`
 # base give/discard/take/shuffle events outside a house rule's firing
 _MOVES = {
     "give": N_("{who} gives {cards}."),
@@ -53,6 +54,10 @@ _MOVES = {
     "take": N_("{who} takes {cards}."),
     "shuffle": N_("{who} shuffles {cards}."),
 }
+
+# a burn of fewer than four (VB1): "The pile clears: three 8s"
+_BURNS = {2: N_("two {rank}s"), 3: N_("three {rank}s")}
+_BASE = Variants()
 
 # the events `_exchange` tells: cards moved between players, or taken back
 _EXCHANGES = frozenset({"give", "discard", "swap_hands", "pass_hands", "take"})
@@ -140,20 +145,23 @@ class _Firing:
 class Narrator:
     """Observer turning events into sentences."""
 
-    __slots__ = ("_chain", "_emit", "_firing", "_names", "_rule_of", "_top")
+    __slots__ = ("_chain", "_emit", "_firing", "_names", "_rule_of", "_seen", "_top", "_v")
 
     def __init__(
         self,
         names: Sequence[str],
         emit: Callable[[str], None],
         rule_of: Callable[[], str | None] | None = None,
+        variants: Variants | None = None,
     ) -> None:
         self._names = list(names)
         self._emit = emit
         self._top: str | None = None  # the top play as shown; None: the table is empty
+        self._seen: str | None = None  # the play a glass rank on top shows (VG1)
         self._chain = 0  # 3s in the chain now (X3.5)
         self._rule_of = rule_of
         self._firing: _Firing | None = None
+        self._v = variants or _BASE  # the special ranks in force (docs/variants.md)
 
     def name(self, seat: int | None) -> str:
         if seat is None:
@@ -367,9 +375,21 @@ class Narrator:
             return _("{who} draws a card.").format(who=who)
         return None  # a turn is implied by the next line
 
-    def _variant(self, event: Event, who: str) -> str:
-        """A base variant's event (docs/variants.md): "Ben's 8 skips Cat"; or a table report."""
+    def _choice(self, f: Mapping[str, object], who: str) -> str | None:
+        """A base variant's choice (asks.py): who was named to play next, who jumped in."""
+        purpose, answer = f.get("purpose"), f.get("answer")
+        if purpose == "name_next" and isinstance(answer, int):  # VN1
+            return _("{who} names {whom} to play next.").format(who=who, whom=self.name(answer))
+        if purpose == "jump_in" and answer is True:  # VJ1
+            return _("{who} jumps in out of turn.").format(who=who)
+        return None
+
+    def _variant(self, event: Event, who: str) -> str | None:
+        """A base variant's event (docs/variants.md): "Ben's 8 skips Cat"; a variant's
+        choice; or a table report."""
         f = event.fields
+        if event.name == "choice":
+            return self._choice(f, who)
         if event.name in _REPORTS:  # a table report (runtime/calls.py)
             by = f.get("by")
             line = _(_REPORTS[event.name])
@@ -390,7 +410,8 @@ class Narrator:
 
     def _play(self, who: str, rank: object, n: int, shown: str, face_down: bool) -> str:
         src = _(" (face-down)") if face_down else ""
-        if rank == 3:  # X3.2-X3.5: beside the pile; on a pile, the next player is obliged
+        v = self._v
+        if rank == v.pass_on:  # X3.2-X3.5: beside the pile; on a pile, the next is obliged
             self._chain += n
             values = {"who": who, "cards": shown, "src": src, "chain": self._chain}
             if self._top is None or self._chain >= 4:
@@ -398,32 +419,53 @@ class Narrator:
                 return _("{who} plays {cards}{src} to the chain ({chain} in the chain).").format(
                     **values
                 )
+            if rank != 3:  # VX2: another pass rank
+                line = _(
+                    "{who} plays {cards}{src} to the chain ({chain} in the chain): "
+                    "the next player must play {rank}s or pick up."
+                )
+                return line.format(**values, rank=_rank(rank))
             line = _(
                 "{who} plays {cards}{src} to the chain ({chain} in the chain): "
                 "the next player must play 3s or pick up."
             )
             return line.format(**values)
         on = _(" on {top}").format(top=self._top) if self._top else ""
+        glass = rank == v.glass and v.glass is not None and self._top is not None
+        under = self._seen if glass else None  # VG1; on an empty table, its own rank (VG3)
+        self._seen = under if under is not None else shown
         self._top = shown
         self._chain = 0
         extra = ""
-        if rank == 7:
-            extra = _(": 7 or lower next")
-        elif rank == 2:
+        if under is not None:
+            extra = _(": glass, {top} still to beat").format(top=under)  # VG1
+        elif rank == v.low:
+            extra = _(": 7 or lower next") if rank == 7 else _(": {rank} or lower next")
+            extra = extra.format(rank=_rank(rank))
+        elif rank == v.reset:
             extra = _(": anything may follow")
         return _("{who} plays {cards}{src}{on}{extra}.").format(
             who=who, cards=shown, src=src, on=on, extra=extra
         )
 
     def _cause(self, cause: str, cards: object) -> str:
-        if cause == "ten":
-            return _("a 10")
+        v = self._v
+        if cause == "ten":  # the clear rank (VX4)
+            return _("a 10") if v.clear == 10 or v.clear is None else _some([v.clear])
         if cause == "threes":
-            return _("four 3s in the chain")
-        if cause == "sevens":
+            if v.pass_on in (3, None):
+                return _("four 3s in the chain")
+            return _("four {rank}s in the chain").format(rank=_rank(v.pass_on))
+        if cause == "sevens" and v.low in (7, None):
             return _("four 7s")
-        if cause == "four_of_a_kind":
+        if cause in ("four_of_a_kind", "sevens"):
             if isinstance(cards, list | tuple) and cards:
-                return _("four {rank}s").format(rank=_rank(cards[-1]))
+                top = cards[-1]
+                run = len(cards) - next(
+                    (i + 1 for i in range(len(cards) - 1, -1, -1) if cards[i] != top), 0
+                )
+                if run in _BURNS:  # a burn of fewer than four (VB1)
+                    return _(_BURNS[run]).format(rank=_rank(top))
+                return _("four {rank}s").format(rank=_rank(top))
             return _("four of a kind")
         return _("a house rule")

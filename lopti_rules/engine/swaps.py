@@ -27,8 +27,8 @@ def _name(rank: int) -> str:
 def legal_swaps(game: Game, seat: int | None = None) -> list[Swap]:
     """Every setup swap still allowed (of `seat` only, if given): by seat, then hand rank,
     then face-up rank."""
-    if not game.setup or game.over:
-        return []
+    if not game.setup or game.over or (game.vt is not None and game.vt.choose_up):
+        return []  # VD3: a table that chose its face-up cards makes no swap
     swaps: list[Swap] = []
     for s in range(game.players) if seat is None else (seat,):
         if s in game.swapped or game.out[s]:
@@ -49,6 +49,8 @@ def apply_swap(game: Game, move: Swap) -> None:
     where = f"cannot swap hand {_name(hand_rank)} for face-up {_name(up_rank)}"
     if game.over or not game.setup:
         raise IllegalMoveError(f"{where}: swaps end with the first play (S4, D34)")
+    if game.vt is not None and game.vt.choose_up:
+        raise IllegalMoveError(f"{where}: the face-up cards were chosen at the deal (VD3, S4)")
     if not 0 <= seat < game.players:
         raise IllegalMoveError(f"{where}: there is no seat {seat} (S1)")
     if seat in game.swapped:

@@ -6,23 +6,25 @@ precomputed table the engine's loop reads: a role per rank (reset, pass, low, cl
 reverse, or normal), the burn count, and the switches. A game with no variant in force holds
 no table (`game.vt is None`) and runs the base code unchanged; a game with one runs the
 variant branches of `legality.py` and `game.py`. The clauses each variant replaces are in
-docs/variants.md.
+docs/variants.md. `seen_index` is where the glass rank looks through to (VG1).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Literal
 
 from lopti_rules.engine.cards import RANK_NAMES
 
-Starter = Literal["winner", "loser", "lowest"]
+Starter = Literal["winner", "loser", "lowest", "left"]
 Draw = Literal["one", "refill"]
 
+Dealer = Literal["rotate", "loser"]
+
 # a rank's role in the variant engine (index: rank 0..14)
-NORMAL, RESET, PASS, LOW, CLEAR = 0, 1, 2, 3, 4
-SPECIAL_FIELDS: tuple[str, ...] = ("reset", "pass_on", "low", "clear")
-RANK_FIELDS: tuple[str, ...] = (*SPECIAL_FIELDS, "skip", "reverse")
+NORMAL, RESET, PASS, LOW, CLEAR, GLASS = 0, 1, 2, 3, 4, 5
+SPECIAL_FIELDS: tuple[str, ...] = ("reset", "pass_on", "low", "clear", "glass")
+RANK_FIELDS: tuple[str, ...] = (*SPECIAL_FIELDS, "skip", "reverse", "name_next")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,15 +35,20 @@ class Variants:
     pass_on: int | None = 3  # X3: the rank that passes the pickup on (3-obligation)
     low: int | None = 7  # X7: the rank that forces the next play low
     clear: int | None = 10  # X10: the rank that clears the pile
+    glass: int | None = None  # VG: a rank that takes the rank of the play under it
     skip: int | None = None  # each card of this rank skips one more player
     reverse: int | None = None  # this rank turns the direction of play
+    name_next: int | None = None  # VN1: this rank's player names who plays next
+    jump_in: bool = False  # VJ1: the top play's rank may be played out of turn
     burn: int = 4  # C1b: cards in the top run that clear it
     four_on_anything: bool = False  # a play of four of a kind is legal on anything
     must_play: bool = False  # no voluntary pickup (T2)
     face_down: int = 3  # S3
     face_up: int = 3
     hand: int = 3  # also T4's "fewer than 3" and the refill size
+    choose_face_up: bool = False  # VD3: face-up cards chosen from a larger hand, no swap
     starter: Starter = "winner"  # S6: who opens a later round; `lowest`: also round 1
+    dealer: Dealer = "rotate"  # S5: the next seat deals, or the last round's loser (VW3)
     draw: Draw = "one"  # T4: one card, or up to the hand size
 
     def __post_init__(self) -> None:
@@ -74,6 +81,10 @@ class Variants:
         """`skip=8, reverse=J` (empty for base Lopti)."""
         return ", ".join(f"{k}={v}" for k, v in self.shown().items())
 
+    def asks(self) -> bool:
+        """Whether these variants ask players to choose (VN1, VJ1, VD3; engine/asks.py)."""
+        return self.name_next is not None or self.jump_in or self.choose_face_up
+
     def dealt(self) -> int:
         """Cards dealt to each player."""
         return self.face_down + self.face_up + self.hand
@@ -95,11 +106,15 @@ class VariantTable:
 
     __slots__ = (
         "burn",
+        "choose_up",
         "draw_refill",
         "four_any",
+        "glass",
         "hand",
+        "jump_in",
         "low_ceiling",
         "must_play",
+        "name_next",
         "reverse",
         "role",
         "skip",
@@ -109,13 +124,17 @@ class VariantTable:
     def __init__(self, v: Variants) -> None:
         self.variants = v
         role = [NORMAL] * 15
-        for name, code in zip(SPECIAL_FIELDS, (RESET, PASS, LOW, CLEAR), strict=True):
+        for name, code in zip(SPECIAL_FIELDS, (RESET, PASS, LOW, CLEAR, GLASS), strict=True):
             rank = getattr(v, name)
             if rank is not None:
                 role[rank] = code
         self.role = role
         self.low_ceiling = v.low if v.low is not None else 0
         self.skip = v.skip or 0
+        self.glass = v.glass or 0
+        self.name_next = v.name_next or 0
+        self.jump_in = v.jump_in
+        self.choose_up = v.choose_face_up
         self.reverse = v.reverse or 0
         self.burn = v.burn
         self.four_any = v.four_on_anything
@@ -126,8 +145,8 @@ class VariantTable:
 
 def compile_variants(v: Variants | None) -> VariantTable | None:
     """The table for `v`, or None when `v` is base Lopti (the engine's base path)."""
-    if v is None or v == Variants():
-        return None
+    if v is None or replace(v, dealer="rotate") == Variants():
+        return None  # base Lopti; who deals is the session's, not the round's (VW3)
     return VariantTable(v)
 
 
@@ -142,3 +161,15 @@ def starter_rank_seat(hands: list[list[int]], first: int) -> int:
         if low < best_rank:
             best, best_rank = seat, low
     return best
+
+
+def seen_index(pile_ranks: list[int], glass: int) -> int:
+    """VG1: the index of the play a glass rank on top takes its rank from: the topmost play
+    not of rank `glass` (0: no glass rank), or the top play when the pile holds only glass
+    (a glass on an empty pile is its own rank). -1 for an empty pile."""
+    i = len(pile_ranks) - 1
+    if not glass:
+        return i
+    while i >= 0 and pile_ranks[i] == glass:
+        i -= 1
+    return i if i >= 0 else len(pile_ranks) - 1

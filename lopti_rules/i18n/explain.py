@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from lopti_rules.engine.cards import RANK_NAMES as CARD_NAMES
+from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n.phrases import Phrasebook, phrasebook
 from lopti_rules.language import ast
 from lopti_rules.language.catalog import RANK_COUNT_FIELDS, RANK_NAMES
@@ -30,10 +32,25 @@ CASES = ("nom", "dat", "gen")
 
 
 class Explainer:
-    """Says the nodes of one rule file in one language."""
+    """Says the nodes of one rule file in one language; with `variants`, a clear's cause is
+    said with the rank that has its role at that table (docs/variants.md: `clear: J` makes
+    `cause is ten` "a card of rank J")."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, variants: Variants | None = None) -> None:
         self.book: Phrasebook = phrasebook(lang)
+        v = variants or Variants()
+        roles = {"ten": (v.clear, 10), "threes": (v.pass_on, 3), "sevens": (v.low, 7)}
+        self.moved = {
+            cause: CARD_NAMES[rank]
+            for cause, (rank, base) in roles.items()
+            if rank is not None and rank != base
+        }
+
+    def _symbol(self, name: str) -> str | None:
+        """A symbol's words (`ten`: "a ten"), as the variants in force name its rank."""
+        if name in self.moved:
+            return self.book.say(f"symbol.{name}.rank", rank=self.moved[name])
+        return self.book.phrases.get(f"symbol.{name}")
 
     # ----------------------------------------------------------------- structure
 
@@ -85,7 +102,10 @@ class Explainer:
             and isinstance(cond.right, ast.Ident)
             and f"{moment}.clear.{cond.right.name}" in phrases
         ):
-            return phrases[f"{moment}.clear.{cond.right.name}"], None
+            cause = cond.right.name
+            if cause in self.moved:
+                return self.book.say(f"{moment}.clear.{cause}.rank", rank=self.moved[cause]), None
+            return phrases[f"{moment}.clear.{cause}"], None
         key = f"{moment}.{name}"
         if key in phrases:
             return phrases[key], cond
@@ -252,12 +272,10 @@ class Explainer:
     def operand(self, operand: ast.Operand, value: bool = False) -> str:
         """`operand` said; `value`: it is what a field is compared with, so a word that is both
         a field and a symbol (`hand`) is the symbol (`source is hand`)."""
-        if (
-            value
-            and isinstance(operand, ast.Ident)
-            and f"symbol.{operand.name}" in self.book.phrases
-        ):
-            return self.book.phrases[f"symbol.{operand.name}"]
+        if value and isinstance(operand, ast.Ident):
+            said = self._symbol(operand.name)
+            if said is not None:
+                return said
         return OPERANDS[type(operand)](self, operand)
 
     def _int(self, o: ast.Int) -> str:
@@ -271,11 +289,9 @@ class Explainer:
         return self.book.say(f"bool.{'true' if o.value else 'false'}")
 
     def _ident(self, o: ast.Ident) -> str:
-        phrases = self.book.phrases
-        for key in (f"field.{o.name}", f"symbol.{o.name}"):
-            if key in phrases:
-                return phrases[key]
-        return self.book.say("word", word=o.name)
+        field = self.book.phrases.get(f"field.{o.name}")
+        said = field if field is not None else self._symbol(o.name)
+        return said if said is not None else self.book.say("word", word=o.name)
 
     def _player_field(self, o: ast.PlayerField) -> str:
         whose = self.target(o.target, "gen")
@@ -371,13 +387,17 @@ SAID_BY: dict[type, str] = {
 }
 
 
-def explain_file(file: ast.File, lang: str) -> list[tuple[str, list[str]]]:
-    """Each rule of `file` as (title, sentences) in `lang`."""
-    explainer = Explainer(lang)
+def explain_file(
+    file: ast.File, lang: str, variants: Variants | None = None
+) -> list[tuple[str, list[str]]]:
+    """Each rule of `file` as (title, sentences) in `lang`, at a table with `variants`."""
+    explainer = Explainer(lang, variants)
     return [explainer.rule(rule) for rule in file.rules]
 
 
-def explain_text(text: str, lang: str, path: str = "<string>") -> list[tuple[str, list[str]]]:
+def explain_text(
+    text: str, lang: str, path: str = "<string>", variants: Variants | None = None
+) -> list[tuple[str, list[str]]]:
     """Parse `text` and explain it; ValueError (the syntax error, one line) if it does not parse."""
     from lopti_rules.diagnostics.source import Source
     from lopti_rules.language.parse import parse
@@ -387,4 +407,4 @@ def explain_text(text: str, lang: str, path: str = "<string>") -> list[tuple[str
     if tree is None:
         first = source.diagnostics[0]
         raise ValueError(f"{path}:{first.span.line}:{first.span.column}: {first.message}")
-    return explain_file(tree, lang)
+    return explain_file(tree, lang, variants)

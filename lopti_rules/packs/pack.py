@@ -60,7 +60,7 @@ def _rank_or_none(value: object) -> str | None:
     return rank
 
 
-RANK_FIELDS = ("reset", "pass_on", "low", "clear", "skip", "reverse")
+RANK_FIELDS = ("reset", "pass_on", "low", "clear", "glass", "skip", "reverse", "name_next")
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_WORDS = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 _NONE_WORDS = frozenset({"none", "null", "off", "no", "-"})
@@ -84,11 +84,20 @@ class BaseVariants(BaseModel):
     )
     low: RankOrNone = Field(default="7", description="The rank that forces a low play (X7).")
     clear: RankOrNone = Field(default="10", description="The rank that clears the pile (X10).")
+    glass: RankOrNone = Field(
+        default=None, description="A glass rank: it takes the rank of the play under it (VG1)."
+    )
     skip: RankOrNone = Field(
         default=None, description="Each card of this rank skips one more player (VS1)."
     )
     reverse: RankOrNone = Field(
         default=None, description="This rank turns the direction of play (VR1)."
+    )
+    name_next: RankOrNone = Field(
+        default=None, description="This rank's player names who plays next (VN1)."
+    )
+    jump_in: bool = Field(
+        default=False, description="The top play's rank may be played out of turn (VJ1)."
     )
     burn: int = Field(default=4, ge=2, le=4, description="Cards of a kind that clear (C1b, VB1).")
     four_on_anything: bool = Field(
@@ -98,8 +107,15 @@ class BaseVariants(BaseModel):
     face_down: int = Field(default=3, ge=1, le=5, description="Face-down cards dealt (S3).")
     face_up: int = Field(default=3, ge=0, le=5, description="Face-up cards dealt (S3).")
     hand: int = Field(default=3, ge=1, le=7, description="Hand cards dealt; T4's hand size.")
-    starter: Literal["winner", "loser", "lowest"] = Field(
-        default="winner", description="Who opens a round (S6, VW1, VW2)."
+    choose_face_up: bool = Field(
+        default=False,
+        description="Face-up cards chosen from a larger hand instead of the swap (S4, VD3).",
+    )
+    starter: Literal["winner", "loser", "lowest", "left"] = Field(
+        default="winner", description="Who opens a round (S6, VW1, VW2, VW4)."
+    )
+    dealer: Literal["rotate", "loser"] = Field(
+        default="rotate", description="Who deals the next round (S5, VW3)."
     )
     draw: Literal["one", "refill"] = Field(
         default="one", description="T4: draw one card, or up to the hand size (VD1)."

@@ -267,7 +267,7 @@ class TableService:
             raise Refusal("a round played here has every seat filled (bots for the absent)", "S1")
         record = ev.deal(msg.absent)
         self._dropped += len(self.log)
-        self.log = [f"Round {record.round}: {record.dealer} deals, {record.first} plays first."]
+        self.log = [f"Round {record.round}: {record.dealer} deals, {record.opener} plays first."]
         self._told = 0
         if msg.cards == "real":
             self.round = None

@@ -171,7 +171,7 @@ class Round:
         people_choose_lowest = [bots.get(seat) for seat in range(len(kinds))]
         runtime = ruleset.attach(bus, chooser=chooser(people_choose_lowest, seed))
         log: list[str] = []
-        narrator = TableNarrator(list(names), log.append, lambda: runtime.rule)
+        narrator = TableNarrator(list(names), log.append, lambda: runtime.rule, options.variants)
         bus.observe(narrator)
         seat_bots(seated, bus, options, ruleset)
         game = Game.new(options, seed, bus=bus)

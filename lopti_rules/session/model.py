@@ -30,13 +30,25 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+# who plays first at a table with `starter: lowest`: the cards decide, not the session (VW2)
+LOWEST_OPENS = "the holder of the lowest card"
+
+
 class RoundRecord(_Model):
     """A round: who dealt (S5), who made the first play (S6, W6, D29), who was away, and,
     once it is over, the winner (W4) and the places (W5) if the table played them."""
 
+    @property
+    def opener(self) -> str:
+        """Who plays first, in words: a name, or the holder of the lowest card (VW2)."""
+        return self.first if self.first is not None else LOWEST_OPENS
+
     round: RoundNo
     dealer: Name
-    first: Name = Field(description="Who made the first play.")
+    first: Name | None = Field(
+        description="Who made the first play; null: the holder of the lowest card, whom the "
+        "deal decides (`starter: lowest`, VW2)."
+    )
     absent: list[Name] = Field(default_factory=list)
     finished: bool = False
     winner: Name | None = Field(

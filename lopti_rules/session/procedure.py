@@ -127,23 +127,40 @@ class Session:
 
     def dealer_of(self, k: int, absent: Sequence[str] = ()) -> str:
         """S5: the dealer moves one seat clockwise each round; an absent dealer's turn
-        passes to the next player clockwise who is there."""
+        passes to the next player clockwise who is there. With `dealer: loser` (VW3) the
+        previous round's last place deals, when places were played and they are here;
+        otherwise the seat after the previous round's dealer."""
         n = len(self.players)
         seat = (self.players.index(self.state.first_dealer) + k - 1) % n
+        if k > 1 and self.options(k).dealer == "loser" and len(self.state.rounds) >= k - 1:
+            previous = self.state.rounds[k - 2]
+            if previous.places and previous.places[-1] not in absent:
+                return previous.places[-1]
+            seat = (self.players.index(previous.dealer) + 1) % n
         for step in range(n):
             name = self.players[(seat + step) % n]
             if name not in absent:
                 return name
         raise Refused("everyone is absent: nobody can deal", "S5")
 
-    def first_player_of(self, k: int, dealer: str, absent: Sequence[str] = ()) -> str:
+    def first_player_of(self, k: int, dealer: str, absent: Sequence[str] = ()) -> str | None:
         """S6, W6: round 1's dealer, later the previous winner; D29: the dealer when the
         previous winner is absent (or a simulated round stalled). With the variant
-        `starter: loser` (VW1), the previous round's last place, when places were played."""
+        `starter: loser` (VW1), the previous round's last place, when places were played;
+        with `starter: lowest` (VW2), None: the holder of the lowest card, whom the deal
+        decides and the session cannot see."""
+        starter = self.options(k).starter
+        if starter == "lowest":
+            return None
+        if starter == "left":  # VW4: the first player there clockwise from the dealer's left
+            n = len(self.players)
+            seat = self.players.index(dealer)
+            here = [self.players[(seat + i) % n] for i in range(1, n + 1)]
+            return next(p for p in here if p not in absent)
         if k == 1:
             return dealer
         previous = self.state.rounds[k - 2]
-        if self.options(k).starter == "loser" and previous.places:
+        if starter == "loser" and previous.places:
             loser = previous.places[-1]
             if loser not in absent:
                 return loser

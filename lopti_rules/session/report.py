@@ -7,7 +7,7 @@ command line and the simulated sessions' narration. Guarantees: it only reads th
 from __future__ import annotations
 
 from lopti_rules.engine.variants import show_value
-from lopti_rules.session.model import RuleRecord, RulingRecord, VoteRecord
+from lopti_rules.session.model import LOWEST_OPENS, RuleRecord, RulingRecord, VoteRecord
 from lopti_rules.session.procedure import Session
 from lopti_rules.session.rules import titles
 
@@ -84,10 +84,10 @@ def show(session: Session) -> list[str]:
     lines.append(f"Session `{state.name}`: {', '.join(state.players)}.")
     if session.in_play:
         record = state.rounds[-1]
-        lines.append(f"Round {k} is in play: {record.dealer} dealt, {record.first} played first.")
+        lines.append(f"Round {k} is in play: {record.dealer} dealt, {record.opener} played first.")
     else:
         dealer = session.dealer_of(k)
-        first = session.first_player_of(k, dealer)
+        first = session.first_player_of(k, dealer) or LOWEST_OPENS
         lines.append(f"Next: round {k}, {dealer} deals and {first} plays first.")
     waiting = session.winner_waiting()
     if waiting is not None:
@@ -117,7 +117,7 @@ def history(session: Session) -> list[str]:
         if v.round == 0:
             lines.append("Setup (E3), Rule Vote: " + describe_vote(session, v))
     for record in state.rounds:
-        line = f"Round {record.round}: {record.dealer} dealt, {record.first} played first"
+        line = f"Round {record.round}: {record.dealer} dealt, {record.opener} played first"
         if record.absent:
             line += f", {', '.join(record.absent)} away"
         if not record.finished:

@@ -93,7 +93,7 @@ def _play(
     options = session.options(k)
     start = session.deal()
     emit(
-        f"Round {k}: {start.dealer} deals, {start.first} plays first; "
+        f"Round {k}: {start.dealer} deals, {start.opener} plays first; "
         f"house rules: {', '.join(r.title for r in in_force) or 'none'}"
         + ("; playing for places" if options.places else "")
         + (f"; base variants: {variants_of(options).describe()}" if options.changed() else "")

@@ -19,7 +19,7 @@ def round_table(session: Session, record: RoundRecord) -> TableOptions:
     """The table options of `record`'s round of `session`."""
     names = session.players
     options = session.options(record.round)
-    first = names.index(record.first)
+    first = None if record.first is None else names.index(record.first)  # None: VW2
     return TableOptions(
         players=len(names),
         places=options.places,

@@ -63,7 +63,7 @@ def _expect(holds: bool) -> None:
 def _deal(session: Session) -> tuple[str, Callable[[], None]]:
     record = session.state.rounds[-1]
     _expect(not record.finished)
-    told = f"the deal of round {record.round} ({record.dealer} dealt, {record.first} plays first)"
+    told = f"the deal of round {record.round} ({record.dealer} dealt, {record.opener} plays first)"
     return told, lambda: _drop(session.state.rounds)
 
 

@@ -62,6 +62,7 @@ class Comparison:
     pickups: Estimate  # change of pickups per round
     clears: Estimate  # change of clears per round
     findings: tuple[Finding, ...]
+    base_change: bool = False  # the arms differ by base variants: a proposer, not an author
 
     @property
     def warnings(self) -> int:
@@ -85,7 +86,8 @@ class Comparison:
             rows.append((label, f"{x.mean.value:.1f}", f"{y.mean.value:.1f}", _relative(d)))
         for seat in range(len(self.seats)):
             who = f"wins, seat {seat}" + (f" ({names[seat]})" if names else "")
-            who += ", author" if seat == self.author else ""
+            role = "proposer" if self.base_change else "author"
+            who += f", {role}" if seat == self.author else ""
             rows.append(
                 (who, pct(b.wins[seat].value), pct(w.wins[seat].value), _points(self.seats[seat]))
             )
@@ -163,16 +165,27 @@ def compare(
     own = range(len(titles_in_force), len(titles_in_force) + len(proposed))
     fired = sum(1 for r in with_ if any(r.fires[i] for i in own))
     fires = () if base_change else (_fires(fired, n, sum(r.fires[i] for r in with_ for i in own)),)
+    what = "change" if base_change else "rule"  # the vet/simulate texts say which it is
     findings = (
         _length(turns),
-        _author(seats[author], author),
-        _fairness(others),
+        _author(seats[author], author, what),
+        _fairness(others, what),
         *fires,
-        _trips(with_, without),
-        _stalls(with_, without),
+        _trips(with_, without, what),
+        _stalls(with_, without, what),
     )
     return Comparison(
-        base, rule, tuple(proposed), author, moves, turns, seats, pickups, clears, findings
+        base,
+        rule,
+        tuple(proposed),
+        author,
+        moves,
+        turns,
+        seats,
+        pickups,
+        clears,
+        findings,
+        base_change,
     )
 
 
@@ -193,10 +206,11 @@ def _points(e: Estimate) -> str:
     return f"{100 * e.value:+.1f} points (±{100 * e.half_width:.1f})"
 
 
-def _author(edge: Estimate, author: int) -> Finding:
-    told = f"the author's seat ({author}) win rate {_points(edge)}"
+def _author(edge: Estimate, author: int, what: str) -> Finding:
+    who = "proposer" if what == "change" else "author"
+    told = f"the {who}'s seat ({author}) win rate {_points(edge)}"
     if edge.value >= AUTHOR_EDGE and edge.low > 0:
-        return Finding("author", True, f"warning: {told}: the rule favours its author", edge)
+        return Finding("author", True, f"warning: {told}: the {what} favours its {who}", edge)
     return Finding("author", False, f"plays fine: {told}", edge)
 
 
@@ -208,14 +222,14 @@ def _seat_shift(
     return paired_diff(wins, base) if z is None else paired_diff(wins, base, z)
 
 
-def _fairness(others: dict[int, Estimate]) -> Finding:
+def _fairness(others: dict[int, Estimate], what: str) -> Finding:
     """The other seats (the author's has its own finding): the one whose win rate moves most,
     its interval corrected for looking at several seats."""
     seat = max(others, key=lambda s: abs(others[s].value))
     shift = others[seat]
     told = f"of the other seats, seat {seat}'s win rate moves most: {_points(shift)}"
     if abs(shift.value) >= SEAT_SHIFT and shift.excludes_zero():
-        return Finding("fairness", True, f"warning: {told}: the rule tilts the table", shift)
+        return Finding("fairness", True, f"warning: {told}: the {what} tilts the table", shift)
     return Finding("fairness", False, f"plays fine: {told}", shift)
 
 
@@ -232,26 +246,27 @@ def _fires(fired: int, n: int, fires: int) -> Finding:
     return Finding("fires", False, f"plays fine: {told}", share)
 
 
-def _trips(with_: Sequence[GameRecord], without: Sequence[GameRecord]) -> Finding:
+def _trips(with_: Sequence[GameRecord], without: Sequence[GameRecord], what: str) -> Finding:
     n = len(with_)
     tripped = sum(1 for r in with_ if r.trips)
     base = sum(1 for r in without if r.trips)
     diff = paired_diff([float(r.trips > 0) for r in with_], [float(r.trips > 0) for r in without])
     told = (
-        f"the runtime guard stopped a cascade in {tripped} of {n} rounds ({base} without the rule)"
+        f"the runtime guard stopped a cascade in {tripped} of {n} rounds "
+        f"({base} without the {what})"
     )
     if tripped > base:
         return Finding("trips", True, f"warning: {told}", diff)
     return Finding("trips", False, f"plays fine: {told}", diff)
 
 
-def _stalls(with_: Sequence[GameRecord], without: Sequence[GameRecord]) -> Finding:
+def _stalls(with_: Sequence[GameRecord], without: Sequence[GameRecord], what: str) -> Finding:
     n = len(with_)
     new = sum(1 for a, b in zip(with_, without, strict=True) if a.stalled and not b.stalled)
     stalled = sum(r.stalled for r in with_)
     base = sum(r.stalled for r in without)
     diff = paired_diff([float(r.stalled) for r in with_], [float(r.stalled) for r in without])
-    told = f"{stalled} of {n} rounds stalled with the rule, {base} without"
+    told = f"{stalled} of {n} rounds stalled with the {what}, {base} without"
     if new:
         return Finding("stalls", True, f"warning: {told} ({new} only with it)", diff)
     return Finding("stalls", False, f"plays fine: {told}", diff)

@@ -100,9 +100,8 @@ def seats_figure(comparison: Comparison, names: Sequence[str]) -> bytes:
         xs = [i + offset for i in range(n)]
         ax.bar(xs, values, width, yerr=errors, capsize=3, color=colour, label=label)
     ax.axhline(100 / n, color="black", linestyle=":", linewidth=1, label=f"fair share (1/{n})")
-    labels = [
-        f"{s} {names[s]}" + ("\n(author)" if s == comparison.author else "") for s in range(n)
-    ]
+    role = "\n(proposer)" if comparison.base_change else "\n(author)"
+    labels = [f"{s} {names[s]}" + (role if s == comparison.author else "") for s in range(n)]
     ax.set_xticks(range(n), labels)
     ax.set_ylabel("win rate, % (95% CI)")
     ax.legend(

@@ -111,6 +111,23 @@ def test_vet_of_a_base_change_that_changes_nothing_is_refused(
     assert code == 2 and "--base" in err
 
 
+def test_vet_of_a_base_change_speaks_of_its_proposer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ("vet", "--base", "glass=8", "--games", "20", "--workers", "1", "--author", "Ben")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "Vetting the base change glass=8" in out
+    assert "wins, seat 1 (Ben), proposer" in out
+    assert "the proposer's seat (1) win rate" in out
+    assert "author" not in out and "the rule" not in out
+
+
+def test_play_narrates_a_glass_rank(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--players", "3", "--base", "glass=8", "--seed", "2")
+    assert code == 0 and "Base variants: glass=8" in out
+    assert re.search(r"^\w+ plays 8 on \w+: glass, \w+ still to beat\.$", out, re.M)
+
+
 def pack(tmp_path: Path, base: str) -> str:
     path = tmp_path / "table.yaml"
     path.write_text(f"name: Table\nplayers: [ann, ben, cat]\nbase:\n{base}rules: []\n", "utf-8")
@@ -141,10 +158,12 @@ def test_the_pack_schema_lists_every_variant(capsys: pytest.CaptureFixture[str])
     assert code == 0
     schema = json.loads(out)
     base = schema["$defs"]["BaseVariants"]["properties"]
-    for name in ("places", "reset", "pass_on", "low", "clear", "skip", "reverse", "burn"):
+    for name in ("places", "reset", "pass_on", "low", "clear", "glass", "skip", "reverse"):
         assert name in base
     assert "J" in base["skip"]["enum"] and None in base["skip"]["enum"]
-    assert base["starter"]["enum"] == ["winner", "loser", "lowest"]
+    assert "8" in base["glass"]["enum"] and None in base["glass"]["enum"]
+    assert base["starter"]["enum"] == ["winner", "loser", "lowest", "left"]
+    assert base["dealer"]["enum"] == ["rotate", "loser"]
 
 
 def test_a_session_votes_a_variant_in_and_exports_it(
@@ -161,6 +180,36 @@ def test_a_session_votes_a_variant_in_and_exports_it(
     assert "skip" in out
     code, out, _ = run(capsys, "session", "pack", "--file", file)
     assert yaml.safe_load(out)["base"] == {"skip": "8"}
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "shown", "packed"),
+    [
+        ("glass", "8", "glass 8", "8"),
+        ("name_next", "J", "name_next J", "J"),
+        ("jump_in", "on", "jump_in on", True),
+        ("choose_face_up", "on", "choose_face_up on", True),
+        ("dealer", "loser", "dealer loser", "loser"),
+        ("starter", "left", "starter left", "left"),
+    ],
+)
+def test_a_session_votes_in_each_new_variant(
+    option: str,
+    value: str,
+    shown: str,
+    packed: object,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    file = str(tmp_path / "s.yaml")
+    run(capsys, "session", "start", "Ann,Ben,Cat", "--dealer", "Ann", "--file", file)
+    vote = ["session", "vote", "base", option, "--proposer", "Ann", "--now", "--file", file]
+    code, out, _ = run(capsys, *vote, "--value", value, "--yes", "Ann,Ben")
+    assert code == 0 and "passes" in out
+    code, out, _ = run(capsys, "session", "show", "--file", file)
+    assert f"Base rules changed by vote: {shown}." in out
+    code, out, _ = run(capsys, "session", "pack", "--file", file)
+    assert yaml.safe_load(out)["base"] == {option: packed}
 
 
 def test_a_session_refuses_a_bad_variant_value_with_v2(

@@ -25,8 +25,13 @@ ALONE: list[Variants] = [
     Variants(low=8),
     Variants(clear=None),
     Variants(clear=11),
+    Variants(glass=8),
+    Variants(glass=14),
     Variants(skip=8),
     Variants(reverse=11),
+    Variants(name_next=11),
+    Variants(jump_in=True),
+    Variants(choose_face_up=True),
     Variants(burn=3),
     Variants(burn=2),
     Variants(four_on_anything=True),
@@ -34,6 +39,7 @@ ALONE: list[Variants] = [
     Variants(face_down=4, face_up=2, hand=4),
     Variants(face_up=0),
     Variants(starter="lowest"),
+    Variants(starter="left"),
     Variants(draw="refill"),
 ]
 
@@ -44,14 +50,14 @@ RANK_OR_NONE = st.sampled_from([None, *range(2, 15)])
 def combinations(pick: st.DrawFn) -> Variants:
     """Any valid set of variants: distinct special ranks, a deal that fits 5 players."""
     while True:
-        ranks = [pick(RANK_OR_NONE) for _ in range(6)]
+        ranks = [pick(RANK_OR_NONE) for _ in range(8)]
         named = [r for r in ranks if r is not None]
         if len(set(named)) == len(named):
             break
     down = pick(st.integers(1, 4))
     up = pick(st.integers(0, 3))
     hand = pick(st.integers(1, 10 - down - up))
-    reset, pass_on, low, clear, skip, reverse = ranks
+    reset, pass_on, low, clear, skip, reverse, glass, name_next = ranks
     return Variants(
         reset=reset,
         pass_on=pass_on,
@@ -59,13 +65,18 @@ def combinations(pick: st.DrawFn) -> Variants:
         clear=clear,
         skip=skip,
         reverse=reverse,
+        glass=glass,
+        name_next=name_next,
+        jump_in=pick(st.booleans()),
+        choose_face_up=pick(st.booleans()),
+        dealer=pick(st.sampled_from(["rotate", "loser"])),
         burn=pick(st.integers(2, 4)),
         four_on_anything=pick(st.booleans()),
         must_play=pick(st.booleans()),
         face_down=down,
         face_up=up,
         hand=hand,
-        starter=pick(st.sampled_from(["winner", "loser", "lowest"])),
+        starter=pick(st.sampled_from(["winner", "loser", "lowest", "left"])),
         draw=pick(st.sampled_from(["one", "refill"])),
     )
 
