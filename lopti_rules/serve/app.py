@@ -4,9 +4,11 @@ Takes: a `TableService`. Produces: a Starlette application (`make_app`). Guarant
 page and its files are served with a strict Content-Security-Policy (scripts and styles
 only from this server, not framed); a WebSocket is accepted only with a seat's or the
 host's token and from a page of this server (`security.origin_allowed`); every frame is
-parsed and size-checked (`protocol.parse`) and handled under the table's one asyncio lock,
+parsed and size-checked (`protocol.parse`) and handled (`Hub.handle`: the files are written
+in a worker thread, so they never hold up other tables) under the table's one asyncio lock,
 so two people acting at once are served one after the other; an error goes to the client
-that caused it only, and after a change every client gets its own new `state`.
+that caused it only, and after a change every client gets its own new `state`, with only
+the log lines it has not been sent yet.
 """
 
 from __future__ import annotations
@@ -48,16 +50,46 @@ class Hub:
         self.public_url = public_url
         self.lock = asyncio.Lock()
         self.clients: dict[WebSocket, Identity] = {}
+        self.told: dict[WebSocket, int] = {}  # log lines each client has been sent
+
+    async def send_state(self, ws: WebSocket, who: Identity) -> None:
+        """The client's own state, with only the log lines it has not been sent yet."""
+        state = self.service.state_for(who, self.told.get(ws, 0))
+        self.told[ws] = self.service.log_end
+        await self.send(ws, state)
 
     async def send(self, ws: WebSocket, data: dict[str, object]) -> None:
         try:
             await ws.send_text(json.dumps(data))
         except (RuntimeError, WebSocketDisconnect, OSError):
-            self.clients.pop(ws, None)
+            self.drop(ws)
+
+    def drop(self, ws: WebSocket) -> None:
+        self.clients.pop(ws, None)
+        self.told.pop(ws, None)
 
     async def broadcast(self) -> None:
         for ws, who in list(self.clients.items()):
-            await self.send(ws, self.service.state_for(who))
+            await self.send_state(ws, who)
+
+    async def handle(self, who: Identity, msg: protocol.Message) -> dict[str, object] | None:
+        """Do what `msg` asks; saved before anyone is told. A move (and the bots' replies)
+        takes a fraction of a millisecond of CPU and runs here, on the event loop; with
+        files, the writing (`save`) waits in a worker thread, so other tables go on. The
+        evening's other steps (under the session file's lock) and the checker run in a
+        worker thread as a whole: they are rare. A move is not given to a thread: the
+        thread would hold Python's interpreter lock while the event loop waits for it to
+        send every other table's frames (docs/web.md, Speed)."""
+        service = self.service
+        files = service.table_file is not None
+        if files and not isinstance(msg, protocol.MoveMsg | protocol.AnswerMsg):
+            return await asyncio.to_thread(service.step, who, msg)
+        reply = service.handle(who, msg)
+        if service.dirty and files:
+            await asyncio.to_thread(service.save)
+        elif service.dirty:
+            service.save()
+        return reply
 
     async def frame(self, ws: WebSocket, who: Identity, text: str) -> None:
         try:
@@ -67,12 +99,10 @@ class Hub:
             return
         async with self.lock:
             try:
-                reply = self.service.handle(who, msg)
+                reply = await self.handle(who, msg)
             except Refusal as exc:
                 await self.send(ws, exc.to_json())
                 return
-            if self.service.dirty:  # saved before anyone is told; other tables go on
-                await asyncio.to_thread(self.service.save)
             if reply is not None:
                 await self.send(ws, reply)
             if not isinstance(msg, protocol.SettleMsg | protocol.CheckRuleMsg):
@@ -108,7 +138,7 @@ def make_app(service: TableService, *, public_url: str | None = None) -> Starlet
         await ws.accept()
         async with hub.lock:
             hub.clients[ws] = who
-            await hub.send(ws, service.state_for(who))
+            await hub.send_state(ws, who)
         try:
             while True:
                 message = await ws.receive()
@@ -123,7 +153,7 @@ def make_app(service: TableService, *, public_url: str | None = None) -> Starlet
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            hub.clients.pop(ws, None)
+            hub.drop(ws)
 
     routes = [
         Route("/", index),
@@ -134,6 +164,19 @@ def make_app(service: TableService, *, public_url: str | None = None) -> Starlet
     app = Starlette(routes=routes)
     app.state.hub = hub
     return app
+
+
+def server_options() -> dict[str, object]:
+    """uvicorn's settings for the web table (`lopti serve` and benchmarks/bench_serve.py):
+    a frame a little over `protocol.MAX_FRAME` is cut off by the server itself, and
+    WebSocket messages are not compressed (permessage-deflate): a state is a few KB that
+    the local network carries at once, and compressing it cost the server more CPU per move
+    than building it (docs/web.md, Speed)."""
+    return {
+        "log_level": "warning",
+        "ws_max_size": protocol.MAX_FRAME + 1024,
+        "ws_per_message_deflate": False,
+    }
 
 
 def qr_svg(link: str) -> str:

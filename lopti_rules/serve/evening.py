@@ -13,6 +13,7 @@ the file is saved after every step that changed it.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,6 +72,15 @@ class OpenVote:
     thrown: dict[str, str] = field(default_factory=dict)  # secret until both have thrown
 
 
+def _stamp(path: Path | None) -> tuple[int, int, int] | None:
+    """The file's inode, size and modification time (None: no file)."""
+    try:
+        info = os.stat(path) if path is not None else None
+    except OSError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns) if info is not None else None
+
+
 def _refusal(exc: Refused) -> Refusal:
     text = str(exc)
     suffix = f" ({exc.clause})"
@@ -86,6 +96,7 @@ class Evening:
         self.vote: OpenVote | None = None
         self.votes_opened = 0
         self.news: list[str] = []  # lines for the table's log
+        self.seen = _stamp(path)  # the file as this evening last read or wrote it
 
     @classmethod
     def open(
@@ -94,7 +105,10 @@ class Evening:
         """The session in `path` (started, with `names` and the pack's `rules` as (author,
         text) brought in at setup by the whole table, E3, when the file does not exist)."""
         if path is not None and path.exists():
-            return cls(store.load(path), path)
+            stamp = _stamp(path)
+            evening = cls(store.load(path), path)
+            evening.seen = stamp
+            return evening
         session = Session.start(path.stem if path else "Web table", names)
         for author, text in rules:
             session.restore_at_setup(author, author, text, list(names), path="<pack rule>")
@@ -109,19 +123,24 @@ class Evening:
     def save(self) -> None:
         if self.path is not None:
             store.save(self.session, self.path)
+            self.seen = _stamp(self.path)
 
     @contextlib.contextmanager
     def _step(self) -> Iterator[None]:
         """One step on the session file: hold its lock (`store.locked`, as `lopti session`
-        does), read it again (a `lopti session` command may have changed it meanwhile), make
-        the change and save it. A refusal inside changes nothing and saves nothing."""
+        does), read it again if it is not the file this evening last wrote (a `lopti session`
+        command may have changed it meanwhile: every writer replaces the file, so its inode,
+        size or time differ), make the change and save it. A refusal inside changes nothing
+        and saves nothing."""
         if self.path is None:
             yield
             return
         try:
             with store.locked(self.path, timeout=5):
-                if self.path.exists():
+                stamp = _stamp(self.path)
+                if stamp is not None and stamp != self.seen:
                     self.session = store.load(self.path)
+                    self.seen = stamp
                 yield
                 self.save()
         except store.SessionFileError as exc:

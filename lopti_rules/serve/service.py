@@ -55,7 +55,7 @@ class TableService:
         self._evening: dict[str, object] | None = None  # the evening as JSON, until it changes
         self.seq = 0
         self.seed = 0
-        self.dirty = False  # the table file is behind: `save` it before telling the clients
+        self.dirty = False  # changed since the last `save`: run it before telling anyone
         if table_file is not None and table_file.exists():
             self._resume(table_file)
 
@@ -88,9 +88,12 @@ class TableService:
                 self._round_over()
 
     def save(self) -> None:
-        """Write the table file (atomically, fsynced; the caller runs it off the event loop,
-        so other tables go on meanwhile)."""
+        """Record what the last steps changed: a round played here that ended goes into the
+        evening (and its session file), then the table file is written (atomically,
+        fsynced). With files, the caller runs it in a worker thread, so other tables go on
+        meanwhile."""
         self.dirty = False
+        self._round_over()
         if self.table_file is None:
             return
         r = self.round
@@ -109,7 +112,15 @@ class TableService:
 
     # -------------------------------------------------------------- what a client sees
 
-    def state_for(self, who: Identity) -> dict[str, object]:
+    @property
+    def log_end(self) -> int:
+        """The number of log lines told so far (including those dropped from `log`)."""
+        return self._dropped + len(self.log)
+
+    def state_for(self, who: Identity, since: int = 0) -> dict[str, object]:
+        """What `who` may see now; the log from line `since` on (a client that has the
+        lines before it gets only the new ones), at most the last `LOG_TAIL`."""
+        start = max(since, self._dropped, self.log_end - LOG_TAIL)
         seat = who.seat
         name = self.names[seat] if seat is not None else None
         r = self.round
@@ -126,8 +137,8 @@ class TableService:
             "game": r.view(seat) if r is not None else None,
             "legal": r.legal(seat) if r is not None else [],
             "asks": asks,
-            "log": self.log[-LOG_TAIL:],
-            "log_start": self._dropped + max(0, len(self.log) - LOG_TAIL),
+            "log": self.log[start - self._dropped :],
+            "log_start": start,
             "evening": self._evening_json(),
         }
         if who.host:
@@ -144,6 +155,14 @@ class TableService:
         return self._evening
 
     # -------------------------------------------------------------- messages
+
+    def step(self, who: Identity, msg: p.Message) -> dict[str, object] | None:
+        """`handle` the message, then `save` the table file if it changed (what a worker
+        thread runs for an evening's step, app.py)."""
+        reply = self.handle(who, msg)
+        if self.dirty:
+            self.save()
+        return reply
 
     def handle(self, who: Identity, msg: p.Message) -> dict[str, object] | None:
         """Do what `msg` asks; the direct reply (or None). Refusal: nothing changed."""
@@ -285,7 +304,6 @@ class TableService:
     def _after_move(self) -> None:
         self.seq += 1
         self._sync_log()
-        self._round_over()
         self.dirty = True
 
     def _round_over(self) -> None:

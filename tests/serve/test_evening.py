@@ -232,3 +232,20 @@ def test_a_real_card_round_is_dealt_and_recorded_by_the_host(tmp_path: Path) -> 
         bad = ask(ws, {"type": "finish_round", "winner": "Zed"})
         assert bad["type"] == "error"
     assert store.load(tmp_path / "real.yaml").state.rounds[0].winner == "Cat"
+
+
+def test_a_change_made_to_the_session_file_meanwhile_is_read_before_the_next_step(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "evening.yaml"
+    service = make_service(path)
+    with seat(client_for(service), service.tokens.host) as ws:
+        ws.receive_json()
+        ask(ws, {"type": "new_round", "cards": "real"})
+        elsewhere = store.load(path)  # as `lopti session finish` does, under the lock
+        with store.locked(path):
+            elsewhere.finish_round("Cat", [])
+            store.save(elsewhere, path)
+        state = ask(ws, {"type": "new_round", "cards": "real"})
+        assert state["type"] == "state" and state["evening"]["current"] == 2
+    assert store.load(path).state.rounds[0].winner == "Cat"
