@@ -230,6 +230,18 @@ class Evening:
         self._do(settle)
         self.news.extend(done)
 
+    def restore_at_setup(self, proposer: str, author: str, text: str, yes: Sequence[str]) -> None:
+        """E3: before round 1, an old rule comes back with a majority of the players."""
+        done: list[str] = []
+
+        def vote() -> None:
+            record = self.session.restore_at_setup(proposer, author, text, yes, RULE_PATH)
+            result = "comes back" if record.result == "passed" else "does not come back"
+            done.append(f"Setup vote on an old rule of {author}: it {result}, {record.reason}.")
+
+        self._do(vote)
+        self.news.extend(done)
+
     # -------------------------------------------------------------- the Rule Vote
 
     def open_vote(self, proposal: Proposal, creator_absent: bool) -> None:
@@ -258,6 +270,18 @@ class Evening:
             vote.objector = name
         if len(vote.yes) + len(vote.no) == len(self.players):
             self.close()
+
+    def set_defenders(self, names: Sequence[str]) -> None:
+        """The defenders the rule's supporters chose, used if the vote ties (K1, K4)."""
+        vote = self._open()
+        if vote.need is not None:
+            raise Refusal("the votes are counted: Roshambo is being played", "V11")
+        unknown = [n for n in names if n not in self.players]
+        if unknown:
+            raise Refusal(f"{unknown[0][:40]} is not one of the players", "E1")
+        vote.defenders = list(dict.fromkeys(names))
+        shown = ", ".join(vote.defenders) or "nobody"
+        self.news.append(f"The rule's supporters choose its defenders: {shown} (K1).")
 
     def cancel(self, by: str | None) -> None:
         vote = self._open()
@@ -353,6 +377,8 @@ class Evening:
                 "voted": [*vote.yes, *vote.no],  # who, not how, until the count
                 "roshambo": [vote.need.a, vote.need.b] if vote.need else None,
                 "thrown": sorted(vote.thrown),
+                "defenders": vote.defenders,
+                "chosen_defender": _supporters_choose(session, vote),
             }
         rules = [
             {
@@ -371,6 +397,7 @@ class Evening:
             "players": self.players,
             "current": session.current,
             "in_play": session.in_play,
+            "setup": not session.state.rounds,  # old rules may come back (E3)
             "winner_waiting": session.winner_waiting(),
             "winner": _waiting_winner(session),
             "rules": rules,
@@ -379,6 +406,16 @@ class Evening:
             "history": report.history(session),
             "vote": open_vote,
         }
+
+
+def _supporters_choose(session: Session, vote: OpenVote) -> bool:
+    """Whether a tie needs a defender the rule's supporters choose: a custom rule whose
+    creator is away or is the proposer (K1)."""
+    proposal = vote.proposal
+    if proposal.action not in ("remove", "change"):
+        return False
+    creator = next((r.author for r in session.state.rules if r.id == proposal.rule), None)
+    return vote.creator_absent or creator == proposal.proposer
 
 
 def _waiting_winner(session: Session) -> str | None:

@@ -124,6 +124,25 @@ class VoteCloseMsg(_Msg):
     defenders: list[Name] = Field(default_factory=list, max_length=5)
 
 
+class VoteDefendersMsg(_Msg):
+    """Host: the defenders the rule's supporters chose (K1: its creator is away or is the
+    proposer), for a tie; several play a knockout for the place (K4)."""
+
+    type: Literal["vote_defenders"]
+    defenders: list[Name] = Field(default_factory=list, max_length=5)
+
+
+class SetupRestoreMsg(_Msg):
+    """Host: before round 1, bring back an old rule with a majority of the players (E3);
+    `yes` are those who vote for it."""
+
+    type: Literal["setup_restore"]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_RULE)]
+    author: Name
+    proposer: Name | None = None  # the author, unless another player proposes it
+    yes: list[Name] = Field(default_factory=list, max_length=5)
+
+
 class VoteCancelMsg(_Msg):
     """Host or proposer: withdraw the open proposal before it is counted."""
 
@@ -171,11 +190,13 @@ Message = Annotated[
     | VoteOpenMsg
     | BallotMsg
     | VoteCloseMsg
+    | VoteDefendersMsg
     | VoteCancelMsg
     | DeleteRuleMsg
     | RewordMsg
     | RulingMsg
-    | SettleMsg,
+    | SettleMsg
+    | SetupRestoreMsg,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES = (
@@ -188,11 +209,13 @@ MESSAGE_TYPES = (
     "vote_open",
     "ballot",
     "vote_close",
+    "vote_defenders",
     "vote_cancel",
     "delete_rule",
     "reword",
     "ruling",
     "settle",
+    "setup_restore",
 )
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)
 

@@ -250,6 +250,12 @@ class TableService:
         elif isinstance(msg, p.VoteCloseMsg):
             self._host(who, "count a vote before everyone has voted")
             ev.close(msg.defenders)
+        elif isinstance(msg, p.VoteDefendersMsg):
+            self._host(who, "enter the supporters' defenders")
+            ev.set_defenders(msg.defenders)
+        elif isinstance(msg, p.SetupRestoreMsg):
+            self._host(who, "enter the setup vote on an old rule")
+            ev.restore_at_setup(msg.proposer or msg.author, msg.author, msg.text, msg.yes)
         elif isinstance(msg, p.VoteCancelMsg):
             ev.cancel(None if who.host else self._me(who))
         elif isinstance(msg, p.DeleteRuleMsg):

@@ -235,6 +235,14 @@ function renderHost(s) {
   if (winner.children.length !== s.names.length) {
     winner.replaceChildren(...s.names.map((n) => { const o = el("option", n); o.value = n; return o; }));
   }
+  $("setup-box").hidden = !s.evening.setup;
+  if (s.evening.setup) {
+    const author = $("setup-author");
+    if (author.children.length !== s.names.length) {
+      author.replaceChildren(...s.names.map((n) => { const o = el("option", n); o.value = n; return o; }));
+    }
+    playerChecks($("setup-yes"), s.names, null);
+  }
   const joins = $("joins");
   joins.replaceChildren();
   (s.joins || []).forEach((j) => {
@@ -249,6 +257,27 @@ function renderHost(s) {
     li.append(a, img);
     joins.append(li);
   });
+}
+
+// A checkbox per player in `box` (kept while the players are the same, so a state that
+// arrives meanwhile does not undo the person's ticks); `ticked` names are ticked anew.
+function playerChecks(box, names, ticked) {
+  const key = names.join("\n");
+  if (box.dataset.names !== key) {
+    box.dataset.names = key;
+    box.replaceChildren(...names.map((n) => {
+      const label = el("label");
+      const tick = el("input");
+      tick.type = "checkbox";
+      tick.value = n;
+      label.append(tick, ` ${n}`);
+      return label;
+    }));
+  }
+  if (ticked) box.querySelectorAll("input").forEach((t) => { t.checked = ticked.includes(t.value); });
+}
+function tickedNames(box) {
+  return [...box.querySelectorAll("input:checked")].map((t) => t.value);
 }
 
 function seatKinds() {
@@ -288,6 +317,13 @@ function renderEvening(e, s) {
     $("vote-yes").disabled = mine || !!v.roshambo;
     $("vote-no").disabled = mine || !!v.roshambo;
     $("vote-host").hidden = !s.host;
+    $("vote-defenders-box").hidden = !v.chosen_defender || !!v.roshambo;
+    if (v.chosen_defender) {
+      const box = $("vote-defenders");
+      const fresh = box.dataset.vote !== String(v.number);
+      box.dataset.vote = String(v.number);
+      playerChecks(box, s.names.filter((n) => n !== v.proposer), fresh ? v.defenders : null);
+    }
     const pick = $("vote-for");
     if (pick.children.length !== s.names.length) {
       pick.replaceChildren(...s.names.map((n) => { const o = el("option", n); o.value = n; return o; }));
@@ -321,6 +357,15 @@ $("vote-for-yes").addEventListener("click", () => send({ type: "ballot", yes: tr
 $("vote-for-no").addEventListener("click", () => send({ type: "ballot", yes: false, for: $("vote-for").value }));
 $("vote-close").addEventListener("click", () => send({ type: "vote_close" }));
 $("vote-cancel").addEventListener("click", () => send({ type: "vote_cancel" }));
+$("vote-defenders-set").addEventListener("click", () => {
+  clearError();
+  send({ type: "vote_defenders", defenders: tickedNames($("vote-defenders")) });
+});
+$("setup-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  clearError();
+  send({ type: "setup_restore", text: $("setup-text").value, author: $("setup-author").value, yes: tickedNames($("setup-yes")) });
+});
 $("vote-form").addEventListener("submit", (event) => {
   event.preventDefault();
   clearError();
