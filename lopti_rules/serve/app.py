@@ -42,12 +42,34 @@ HEADERS = {
 }
 
 
-class Hub:
-    """The connected clients of one table, and the lock that serializes its changes."""
+ANSWER_TIMEOUT = 120.0  # seconds a person has to answer a rule's question
+GONE_GRACE = 20.0  # seconds, when no device of the asked seat is connected
 
-    def __init__(self, service: TableService, public_url: str | None = None) -> None:
+
+class Hub:
+    """The connected clients of one table, the lock that serializes its changes, and the
+    clock of a rule's question a person is answering: nobody answers it within
+    `answer_timeout` seconds, or within `gone_grace` seconds while no device of that seat
+    is connected (a reload comes back sooner), and its default is taken (engine/asks.py)."""
+
+    def __init__(
+        self,
+        service: TableService,
+        public_url: str | None = None,
+        *,
+        answer_timeout: float = ANSWER_TIMEOUT,
+        gone_grace: float = GONE_GRACE,
+    ) -> None:
         self.service = service
         self.public_url = public_url
+        self.answer_timeout = answer_timeout
+        self.gone_grace = gone_grace
+        self.question: str | None = None  # the question being timed
+        self.asked_at = 0.0
+        self.gone_since: float | None = None
+        self.due: float | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.expiring: set[asyncio.Task[None]] = set()
         self.lock = asyncio.Lock()
         self.clients: dict[WebSocket, Identity] = {}
         self.told: dict[WebSocket, int] = {}  # log lines each client has been sent
@@ -72,6 +94,53 @@ class Hub:
         for ws, who in list(self.clients.items()):
             await self.send_state(ws, who)
 
+    def watch(self) -> None:
+        """(Re)set the clock of the open question after anything changed (module doc)."""
+        open_now = self.service.open_question()
+        loop = asyncio.get_running_loop()
+        if open_now is None:
+            self.question = self.due = None
+            if self.timer is not None:
+                self.timer.cancel()
+            return
+        ask_id, seat = open_now
+        now = loop.time()
+        if ask_id != self.question:
+            self.question, self.asked_at, self.gone_since = ask_id, now, None
+        here = any(who.seat == seat for who in self.clients.values())
+        self.gone_since = None if here else (self.gone_since or now)
+        due = self.asked_at + self.answer_timeout
+        if self.gone_since is not None:
+            due = min(due, self.gone_since + self.gone_grace)
+        if due == self.due:
+            return
+        if self.timer is not None:
+            self.timer.cancel()
+        self.due = due
+        self.timer = loop.call_at(due, self._expire_soon, ask_id)
+
+    def _expire_soon(self, ask_id: str) -> None:
+        task = asyncio.ensure_future(self.expire(ask_id))
+        self.expiring.add(task)
+        task.add_done_callback(self.expiring.discard)
+
+    async def expire(self, ask_id: str) -> None:
+        """The question's time is up: its default is taken, and everyone is told."""
+        async with self.lock:
+            self.due = None
+            if self.service.answer_default(ask_id):
+                await self.record()
+                await self.broadcast()
+            self.watch()
+
+    async def record(self) -> None:
+        """Save what changed (`TableService.save`); with files, in a worker thread."""
+        service = self.service
+        if service.dirty and service.table_file is not None:
+            await asyncio.to_thread(service.save)
+        elif service.dirty:
+            service.save()
+
     async def handle(self, who: Identity, msg: protocol.Message) -> dict[str, object] | None:
         """Do what `msg` asks; saved before anyone is told. A move (and the bots' replies)
         takes a fraction of a millisecond of CPU and runs here, on the event loop; with
@@ -85,10 +154,7 @@ class Hub:
         if files and not isinstance(msg, protocol.MoveMsg | protocol.AnswerMsg):
             return await asyncio.to_thread(service.step, who, msg)
         reply = service.handle(who, msg)
-        if service.dirty and files:
-            await asyncio.to_thread(service.save)
-        elif service.dirty:
-            service.save()
+        await self.record()
         return reply
 
     async def frame(self, ws: WebSocket, who: Identity, text: str) -> None:
@@ -107,10 +173,17 @@ class Hub:
                 await self.send(ws, reply)
             if not isinstance(msg, protocol.SettleMsg | protocol.CheckRuleMsg):
                 await self.broadcast()
+                self.watch()
 
 
-def make_app(service: TableService, *, public_url: str | None = None) -> Starlette:
-    hub = Hub(service, public_url)
+def make_app(
+    service: TableService,
+    *,
+    public_url: str | None = None,
+    answer_timeout: float = ANSWER_TIMEOUT,
+    gone_grace: float = GONE_GRACE,
+) -> Starlette:
+    hub = Hub(service, public_url, answer_timeout=answer_timeout, gone_grace=gone_grace)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=HEADERS)
@@ -139,6 +212,7 @@ def make_app(service: TableService, *, public_url: str | None = None) -> Starlet
         async with hub.lock:
             hub.clients[ws] = who
             await hub.send_state(ws, who)
+            hub.watch()
         try:
             while True:
                 message = await ws.receive()
@@ -154,6 +228,7 @@ def make_app(service: TableService, *, public_url: str | None = None) -> Starlet
             pass
         finally:
             hub.drop(ws)
+            hub.watch()
 
     routes = [
         Route("/", index),

@@ -9,8 +9,9 @@ What the server sends is built by `table.py` and `evening.py` as plain JSON: `st
 seat's own view, its legal moves, its open questions, the log, the evening), `error`
 (`message`, `clause`, `kind`), `checked` (live diagnostics of a rule being written) and
 `settled` (the answer to a real-card table's question). A question the server asks a seat
-(`ask`, inside `state`) is answered with `answer`: the setup swap and the secret Roshambo
-throws use it, and any later question a rule asks a person can too.
+(`ask`, inside `state`) is answered with `answer`: the setup swap, the secret Roshambo
+throws and a rule's questions to a person (`choice`: which cards, which player, yes or no;
+engine/asks.py) use it.
 """
 
 from __future__ import annotations

@@ -176,6 +176,23 @@ class TableService:
         self._change(who, msg)
         return None
 
+    def open_question(self) -> tuple[str, int] | None:
+        """The id and seat of the rule's question the round waits on, if any."""
+        r = self.round
+        q = r.question if r is not None else None
+        return (q.id, q.ask.seat) if q is not None else None
+
+    def answer_default(self, ask_id: str) -> bool:
+        """Nobody answered question `ask_id` in time: its default is taken (engine/asks.py)
+        and the round goes on. False if that question is no longer open."""
+        r = self.round
+        q = r.question if r is not None else None
+        if r is None or q is None or not r.default_answer(ask_id):
+            return False
+        self.log.append(f"{self.names[q.ask.seat]} did not answer in time: the default is taken.")
+        self._after_move()
+        return True
+
     def _me(self, who: Identity) -> str:
         if who.seat is None:
             raise Refusal("this device has no seat", None, "forbidden")

@@ -37,8 +37,9 @@ def make_service(
 OPEN = ExitStack()
 
 
-def client_for(service: TableService) -> TestClient:
-    return OPEN.enter_context(TestClient(make_app(service)))
+def client_for(service: TableService, **options: float) -> TestClient:
+    """A test client of the table (`options`: make_app's, e.g. `answer_timeout`)."""
+    return OPEN.enter_context(TestClient(make_app(service, **options)))
 
 
 @contextmanager

@@ -303,6 +303,34 @@ def test_an_old_rule_comes_back_at_setup(browser: Any, served: Served) -> None:
     assert host.locator("#setup-box").is_hidden()  # only during setup (E3)
 
 
+def test_a_rule_asks_the_person_to_choose(browser: Any, served: Served) -> None:
+    host = _page(browser, served.host_url)
+    gift = 'rule "Gift":\n    after play: player gives 1 card to next player\n'
+    host.click("#setup-box summary")
+    host.fill("#setup-text", gift)
+    host.select_option("#setup-author", "Ann")
+    for name in ("Ann", "Ben", "Cat"):
+        host.locator("#setup-yes label", has_text=name).locator("input").check()
+    host.click("#setup-restore")
+    host.wait_for_function("() => state.evening.rules.some((r) => r.title === 'Gift')")
+    _deal(host, ["person", "bot", "bot", "bot"])
+    for _ in range(40):  # play until a play of Ann's makes the rule ask her
+        host.wait_for_function("() => state.legal.length > 0 || state.game.asking === 0")
+        if host.evaluate("() => state.game.asking === 0"):
+            break
+        before = _seq(host)
+        plays = host.locator("#moves button", has_text="Play")
+        (plays.first if plays.count() else host.locator("#moves button").first).click()
+        host.wait_for_function(f"() => state.seq > {before}")
+    question = host.locator("#asks fieldset", has_text="Gift: choose 1 card to give to")
+    question.wait_for()
+    assert "A rule asks you to choose" in host.inner_text("#status")
+    before = _seq(host)
+    question.locator("button").last.click()
+    host.wait_for_function(f"() => state.seq > {before} && state.game.asking !== 0")
+    assert host.locator("#asks fieldset", has_text="Gift").count() == 0
+
+
 def _seq_vote(page: Any) -> int:
     return int(page.evaluate("() => state.evening.vote ? state.evening.vote.voted.length : 0"))
 

@@ -105,6 +105,9 @@ function renderTable(s) {
   if (g.over) {
     status = g.winner !== null ? `Round ${g.round} is over: ${s.names[g.winner]} wins.` :
       `Round ${g.round} stalled: no winner.`;
+  } else if (g.asking !== null) {
+    status = g.asking === s.you ? "A rule asks you to choose (below)." :
+      `Waiting for ${s.names[g.asking]} to answer a rule's question.`;
   } else if (g.to_act === null) {
     status = "Waiting for the setup swaps.";
   } else if (g.to_act === s.you) {
