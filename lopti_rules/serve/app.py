@@ -1,4 +1,4 @@
-"""The web table's routes: the page, its static files, join QR codes and the WebSocket.
+"""The web table's routes: the page, its static files and labels, join QR codes, the WebSocket.
 
 Takes: a `TableService`. Produces: a Starlette application (`make_app`). Guarantees: the
 page and its files are served with a strict Content-Security-Policy (scripts and styles
@@ -20,12 +20,13 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from lopti_rules.serve import protocol
+from lopti_rules.serve.labels import catalogue
 from lopti_rules.serve.security import Identity, origin_allowed
 from lopti_rules.serve.service import TableService
 from lopti_rules.serve.table import Refusal
@@ -188,6 +189,9 @@ def make_app(
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=HEADERS)
 
+    async def page_labels(request: Request) -> Response:
+        return JSONResponse(catalogue(request.query_params.get("lang")), headers=HEADERS)
+
     async def qr(request: Request) -> Response:
         who = service.tokens.identify(request.query_params.get("t"))
         if who is None or not who.host:
@@ -232,6 +236,7 @@ def make_app(
 
     routes = [
         Route("/", index),
+        Route("/labels.json", page_labels),
         Route("/qr.svg", qr),
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

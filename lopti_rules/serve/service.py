@@ -243,7 +243,15 @@ class TableService:
                 raise Refusal("this round is being played here: it ends by itself", "W4")
             ev.finish(msg.winner, msg.places)
             self.log.append(f"{msg.winner} wins round {ev.session.current - 1}.")
-        elif isinstance(msg, p.AddRuleMsg):
+        else:
+            self._evening_step(who, msg)
+        self.log.extend(ev.news)
+        ev.news.clear()
+
+    def _evening_step(self, who: Identity, msg: p.Message) -> None:
+        """A step of the evening's procedure: rules, the Rule Vote, rulings."""
+        ev = self.evening
+        if isinstance(msg, p.AddRuleMsg):
             winner = ev.to_json()["winner"]
             author = self._me(who)
             if who.host and isinstance(winner, str):
@@ -281,8 +289,6 @@ class TableService:
             ev.reword(msg.rule, self._me(who), msg.text)
         elif isinstance(msg, p.RulingMsg):
             ev.ruling(msg.rule, msg.question, msg.answer, msg.creator_absent, msg.yes)
-        self.log.extend(ev.news)
-        ev.news.clear()
 
     def _sync_log(self) -> None:
         r = self.round

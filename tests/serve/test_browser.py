@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import shutil
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -228,7 +230,7 @@ def test_the_winners_rule_is_checked_live_and_added(browser: Any, served: Served
     page.wait_for_function(
         "() => document.getElementById('rule-verdict').textContent.includes('accepts')"
     )
-    assert "After the pile leaves" in page.inner_text("#words")
+    assert "After a ten clears the pile" in page.inner_text("#words")
     page.click("#add-rule")
     page.wait_for_function("() => state.evening.rules.some(r => r.title === 'Ten toll')")
     assert "Ten toll" in page.inner_text("#rules")
@@ -329,6 +331,42 @@ def test_a_rule_asks_the_person_to_choose(browser: Any, served: Served) -> None:
     question.locator("button").last.click()
     host.wait_for_function(f"() => state.seq > {before} && state.game.asking !== 0")
     assert host.locator("#asks fieldset", has_text="Gift").count() == 0
+
+
+def test_lopti_serve_lang_fr_shows_the_page_in_french(browser: Any, tmp_path: Path) -> None:
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "lopti_rules", "serve", "--lang", "fr", "--port", str(port)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline() for _ in range(2)]
+        url = lines[1].split(": ", 1)[1].strip()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        page = _page(browser, url)
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        assert page.inner_text("#table-h") == "La table"
+        assert page.inner_text("#status") == "Aucune manche n'est encore jouée ici."
+        assert "Vous êtes Ann (place 0), l'hôte." in page.inner_text("#who")
+        assert page.inner_text("#deal-web") == "Distribuer une manche ici"
+        page.select_option("#lang", "de")  # this device only: another language
+        page.wait_for_function("() => document.documentElement.lang === 'de'")
+        assert page.inner_text("#table-h") == "Der Tisch"
+        assert "Du bist Ann (Platz 0), der Gastgeber." in page.inner_text("#who")
+    finally:
+        server.terminate()
+        server.wait(20)
 
 
 def _seq_vote(page: Any) -> int:

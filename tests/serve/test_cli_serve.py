@@ -103,6 +103,10 @@ def test_the_documented_commands_serve_the_table(command: str, tmp_path: Path) -
                 time.sleep(0.1)
         assert page.status_code == 200 and "Lopti table" in page.text
         assert httpx.get(f"http://127.0.0.1:{port}/static/app.js").status_code == 200
+        if "--lang" in args:  # the page's labels in that language
+            lang = args[args.index("--lang") + 1]
+            labels = httpx.get(f"http://127.0.0.1:{port}/labels.json").json()
+            assert labels["lang"] == lang and labels["labels"]["The table"] != "The table"
         if "--session" in args:
             assert (tmp_path / args[args.index("--session") + 1]).exists()
     finally:

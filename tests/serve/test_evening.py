@@ -32,7 +32,7 @@ def test_the_winners_rule_is_checked_live_and_added(tmp_path: Path) -> None:
         assert problem["code"] == "LR503" and problem["line"] == 2 and problem["hint"]
         assert "ten" in problem["hint"]
         fine = ask(ws, {"type": "check_rule", "text": TENS_TAX})
-        assert fine["accepted"] and fine["words"][0].startswith("Tens tax: After the pile leaves")
+        assert fine["accepted"] and fine["words"][0].startswith("Tens tax: After a ten clears")
         refused = ask(ws, {"type": "add_rule", "text": typo})
         assert refused["type"] == "error" and refused["clause"] == "R2-R4"
         state = ask(ws, {"type": "add_rule", "text": TENS_TAX})
