@@ -9,7 +9,7 @@ from typing import Any
 
 from starlette.testclient import TestClient, WebSocketTestSession
 
-from lopti_rules.serve.app import make_app
+from lopti_rules.serve.app import ANSWER_TIMEOUT, GONE_GRACE, make_app
 from lopti_rules.serve.evening import Evening
 from lopti_rules.serve.service import TableService, table_file_for
 
@@ -37,9 +37,12 @@ def make_service(
 OPEN = ExitStack()
 
 
-def client_for(service: TableService, **options: float) -> TestClient:
-    """A test client of the table (`options`: make_app's, e.g. `answer_timeout`)."""
-    return OPEN.enter_context(TestClient(make_app(service, **options)))
+def client_for(
+    service: TableService, *, answer_timeout: float = ANSWER_TIMEOUT, gone_grace: float = GONE_GRACE
+) -> TestClient:
+    """A test client of the table (the clock of a rule's question as `make_app` takes it)."""
+    app = make_app(service, answer_timeout=answer_timeout, gone_grace=gone_grace)
+    return OPEN.enter_context(TestClient(app))
 
 
 @contextmanager
