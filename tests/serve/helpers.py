@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -35,6 +39,35 @@ def make_service(
 # Clients opened by a test, closed after it (tests/serve/conftest.py). A TestClient used as a
 # context manager runs the app on one event loop for all its sockets, as uvicorn does.
 OPEN = ExitStack()
+
+
+@contextmanager
+def lopti_serve(args: list[str], cwd: Path) -> Iterator[list[str]]:
+    """Run `lopti serve ARGS` (with `--port`) in `cwd` until the block ends; yields the two
+    lines it prints first (the table, the host's address) once the port answers."""
+    port = int(args[args.index("--port") + 1])
+    server = subprocess.Popen(
+        [sys.executable, "-m", "lopti_rules", "serve", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline() for _ in range(2)]
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, f"the server did not start: {lines}"
+                time.sleep(0.1)
+        yield lines
+    finally:
+        server.terminate()
+        server.wait(20)
 
 
 def client_for(

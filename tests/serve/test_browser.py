@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 import shutil
 import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -24,7 +22,7 @@ import pytest
 from lopti_rules.serve.app import make_app, server_options
 from lopti_rules.serve.evening import Evening
 from lopti_rules.serve.service import TableService, table_file_for
-from tests.serve.helpers import TENS_TAX
+from tests.serve.helpers import TENS_TAX, lopti_serve
 
 CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium browser is not installed")
@@ -334,27 +332,9 @@ def test_a_rule_asks_the_person_to_choose(browser: Any, served: Served) -> None:
 
 
 def test_lopti_serve_lang_fr_shows_the_page_in_french(browser: Any, tmp_path: Path) -> None:
-    port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "lopti_rules", "serve", "--lang", "fr", "--port", str(port)],
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert server.stdout is not None
-        lines = [server.stdout.readline() for _ in range(2)]
-        url = lines[1].split(": ", 1)[1].strip()
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        page = _page(browser, url)
+    args = ["--lang", "fr", "--port", str(_free_port())]
+    with lopti_serve(args, tmp_path) as lines:
+        page = _page(browser, lines[1].split(": ", 1)[1].strip())
         page.wait_for_function("() => document.documentElement.lang === 'fr'")
         assert page.inner_text("#table-h") == "La table"
         assert page.inner_text("#status") == "Aucune manche n'est encore jouée ici."
@@ -364,9 +344,6 @@ def test_lopti_serve_lang_fr_shows_the_page_in_french(browser: Any, tmp_path: Pa
         page.wait_for_function("() => document.documentElement.lang === 'de'")
         assert page.inner_text("#table-h") == "Der Tisch"
         assert "Du bist Ann (Platz 0), der Gastgeber." in page.inner_text("#who")
-    finally:
-        server.terminate()
-        server.wait(20)
 
 
 def _seq_vote(page: Any) -> int:
