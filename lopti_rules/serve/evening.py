@@ -21,6 +21,7 @@ from pathlib import Path
 from lopti_rules.api import check_sources, variants_of
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import TableOptions
+from lopti_rules.i18n import _
 from lopti_rules.serve.table import Ask, Refusal
 from lopti_rules.serve.words import describe
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
@@ -327,12 +328,20 @@ class Evening:
             return []
         need = vote.need
         other = need.b if name == need.a else need.a
-        many = "one decisive throw (K4)" if need.decisive == 1 else "30 decisive throws (K3)"
         prompt = (
-            f"Roshambo against {other}, {many}. Throw secretly: tap R, P or S as many times "
-            "as you like (up to 60 at once); nobody sees them until both of you have thrown."
+            (
+                _("Roshambo against {other}, one decisive throw (K4).")
+                if need.decisive == 1
+                else _("Roshambo against {other}, 30 decisive throws (K3).")
+            ).format(other=other)
+            + " "
+            + _(
+                "Throw secretly: tap Rock, Paper or Scissors as many times as you like (up to "
+                "60 at once); nobody sees them until both of you have thrown."
+            )
         )
-        options = [(t, {"R": "Rock", "P": "Paper", "S": "Scissors"}[t]) for t in THROWS]
+        names = {"R": _("Rock"), "P": _("Paper"), "S": _("Scissors")}
+        options = [(t, names[t]) for t in THROWS]
         return [Ask(f"roshambo-{vote.number}-{need.index}", "roshambo", prompt, options, True)]
 
     def throw(self, name: str, ask_id: str, letters: str) -> None:

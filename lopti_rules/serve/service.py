@@ -19,6 +19,7 @@ import os
 import secrets
 from pathlib import Path
 
+from lopti_rules.i18n import _
 from lopti_rules.packs.files import write_atomic
 from lopti_rules.serve import protocol as p
 from lopti_rules.serve.evening import Evening
@@ -189,7 +190,8 @@ class TableService:
         q = r.question if r is not None else None
         if r is None or q is None or not r.default_answer(ask_id):
             return False
-        self.log.append(f"{self.names[q.ask.seat]} did not answer in time: the default is taken.")
+        late = _("{who} did not answer in time: the default is taken.")
+        self.log.append(late.format(who=self.names[q.ask.seat]))
         self._after_move()
         return True
 

@@ -48,6 +48,7 @@ from lopti_rules.engine import (
 from lopti_rules.engine import Ask as GameAsk
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.narrate import Narrator
+from lopti_rules.i18n import N_, _, ngettext
 from lopti_rules.runtime import RuleEntry
 
 _CLAUSE = re.compile(r"\(([A-Z][A-Za-z0-9.\-]*(?:,\s*[A-Z][A-Za-z0-9.\-]*)*)\)\.?\s*$")
@@ -57,10 +58,10 @@ KEEP = "keep"
 Step = list[Any]
 MAX_OFFERED = 100  # the most card choices one question offers as buttons
 _PROMPTS = {
-    "give": "{rule}: choose {cards} to give to {about}.",
-    "discard": "{rule}: choose {cards} to discard.",
-    "target": "{rule}: choose the player it goes to.",
-    "may": "{rule}: do you take this action?",
+    "give": N_("{rule}: choose {cards} to give to {about}."),
+    "discard": N_("{rule}: choose {cards} to discard."),
+    "target": N_("{rule}: choose the player it goes to."),
+    "may": N_("{rule}: do you take this action?"),
 }
 
 
@@ -165,10 +166,10 @@ class People:
 
 def move_label(move: Move) -> str:
     if isinstance(move, Play):
-        return "Play " + " ".join([rank_name(move.rank)] * move.count)
+        return _("Play {cards}").format(cards=" ".join([rank_name(move.rank)] * move.count))
     if isinstance(move, Reveal):
-        return f"Turn face-down card {move.index + 1}"
-    return "Pick up the pile"
+        return _("Turn face-down card {n}").format(n=move.index + 1)
+    return _("Pick up the pile")
 
 
 def seat_bot(kind: str) -> Bot:
@@ -283,16 +284,15 @@ class Round:
             return [self._ask_of(q)]
         if seat is None or seat not in self.swap_pending:
             return []
-        options = [(KEEP, "Keep my cards")]
+        options = [(KEEP, _("Keep my cards"))]
         for swap in self.game.legal_swaps():
             if swap.seat == seat:
                 value = f"{swap.hand_rank}-{swap.face_up_rank}"
-                label = (
-                    f"Swap {rank_name(swap.hand_rank)} from the hand "
-                    f"for the face-up {rank_name(swap.face_up_rank)}"
+                label = _("Swap {hand} from the hand for the face-up {up}").format(
+                    hand=rank_name(swap.hand_rank), up=rank_name(swap.face_up_rank)
                 )
                 options.append((value, label))
-        prompt = "Before the first play you may swap one hand card for one face-up card (S4)."
+        prompt = _("Before the first play you may swap one hand card for one face-up card (S4).")
         return [Ask(f"swap-{self.options.round}-{seat}", "swap", prompt, options)]
 
     def answer(self, seat: int, ask_id: str, choice: str) -> None:
@@ -354,11 +354,11 @@ class Round:
         elif ask.kind == SEAT:
             options = [(str(s), names[s]) for s in ask.options]
         else:
-            options = [("yes", "Yes"), ("no", "No")]
-        cards = "1 card" if ask.count == 1 else f"{ask.count} cards"
+            options = [("yes", _("Yes, take it")), ("no", _("No, leave it"))]
+        cards = ngettext("{n} card", "{n} cards", ask.count).format(n=ask.count)
         about = names[ask.about] if ask.about is not None else ""
-        prompt = _PROMPTS.get(ask.purpose, "{rule}: choose.")
-        text = prompt.format(rule=q.rule or "A rule", cards=cards, about=about)
+        prompt = _(_PROMPTS.get(ask.purpose, N_("{rule}: choose.")))
+        text = prompt.format(rule=q.rule or _("A rule"), cards=cards, about=about)
         return Ask(q.id, "choice", text, options)
 
     # -------------------------------------------------------------- moves
