@@ -9,11 +9,13 @@ WebSocket per table as its host, deals rounds of one person against three bots a
 the person's first legal move as soon as the state arrives, round after round, until
 `--seconds` have passed or `--max-moves` moves were made. A move's round trip is from
 sending it to receiving the state it produced (the bots' replies included). Prints the
-moves per second and the p50/p99 round trip. With `--think S` each client waits S seconds
-before each move, as a person does; with 0 (the default) the clients play as fast as the
-server answers, which measures its capacity (the round trip is then mostly queueing). With
-`--files`, every table keeps its evening in a session file (written, atomically, after
-every move) under a temporary folder.
+moves per second, the p50/p99 round trip, and the CPU time the server and the clients used
+(they share this machine's cores; other work on it slows the round trips, not the CPU time
+per move). With `--think S` each client waits S seconds before each move, as a person
+does; with 0 (the default) the clients play as fast as the server answers, which measures
+its capacity (the round trip is then mostly queueing). With `--files`, every table keeps
+its evening in a session file (written, atomically, after every move) under a temporary
+folder.
 Aim (issue 16): 100 tables with p99 under 50 ms.
 """
 
@@ -23,6 +25,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import socket
 import statistics
 import tempfile
@@ -39,13 +42,22 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user + system) process `pid` has used so far (Linux), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def serve(port: int, tables: int, folder: str | None, tokens: Any) -> None:
     """The child process: `tables` tables behind one uvicorn server."""
     import uvicorn
     from starlette.applications import Starlette
     from starlette.routing import Mount
 
-    from lopti_rules.serve.app import make_app
+    from lopti_rules.serve.app import make_app, server_options
     from lopti_rules.serve.evening import Evening
     from lopti_rules.serve.service import TableService, table_file_for
 
@@ -57,7 +69,8 @@ def serve(port: int, tables: int, folder: str | None, tokens: Any) -> None:
         )
         tokens.append(service.tokens.host)
         routes.append(Mount(f"/t{i}", make_app(service)))
-    uvicorn.run(Starlette(routes=routes), host="127.0.0.1", port=port, log_level="warning")
+    options: Any = server_options()  # the settings `lopti serve` runs with
+    uvicorn.run(Starlette(routes=routes), host="127.0.0.1", port=port, **options)
 
 
 async def table_client(
@@ -96,13 +109,14 @@ async def table_client(
 
 
 async def run_clients(
-    base: str, tokens: list[str], seconds: float, max_moves: int, think: float
+    base: str, tokens: list[str], seconds: float, max_moves: int, think: float, server: int
 ) -> None:
     times: list[float] = []
     rounds = [0]
     budget = [max_moves]
     started = time.monotonic()
     until = started + seconds
+    cpu_server, cpu_clients = _cpu_seconds(server), time.process_time()
     await asyncio.gather(
         *(
             table_client(f"{base}/t{i}/ws?t={token}", until, budget, times, rounds, think)
@@ -110,6 +124,8 @@ async def run_clients(
         )
     )
     elapsed = time.monotonic() - started
+    cpu_clients = time.process_time() - cpu_clients
+    end_server = _cpu_seconds(server)
     times.sort()
     p50 = statistics.median(times) * 1000
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
@@ -118,6 +134,11 @@ async def run_clients(
     )
     print(f"moves/s: {len(times) / elapsed:.0f}")
     print(f"move round trip: p50 {p50:.1f} ms, p99 {p99:.1f} ms (aim: p99 < 50 ms)")
+    moves = max(1, len(times))
+    if cpu_server is not None and end_server is not None:
+        used = end_server - cpu_server
+        print(f"server CPU: {used:.1f} s ({used / moves * 1000:.2f} ms per move)")
+    print(f"clients' CPU: {cpu_clients:.1f} s ({cpu_clients / moves * 1000:.2f} ms per move)")
 
 
 def main() -> None:
@@ -150,7 +171,10 @@ def main() -> None:
             else:
                 raise SystemExit("the server did not start")
             base = f"ws://127.0.0.1:{port}"
-            clients = run_clients(base, list(tokens), args.seconds, args.max_moves, args.think)
+            assert child.pid is not None
+            clients = run_clients(
+                base, list(tokens), args.seconds, args.max_moves, args.think, child.pid
+            )
             asyncio.run(clients)
         finally:
             child.terminate()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import socket
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -122,8 +123,7 @@ def command(
 def _serve(service: object, host: str, port: int) -> int:
     import uvicorn
 
-    from lopti_rules.serve.app import make_app
-    from lopti_rules.serve.protocol import MAX_FRAME
+    from lopti_rules.serve.app import make_app, server_options
     from lopti_rules.serve.service import TableService
 
     assert isinstance(service, TableService)
@@ -135,9 +135,8 @@ def _serve(service: object, host: str, port: int) -> int:
     if shown != host:
         click.echo(f"Others join from the host's page (links and QR codes), at {public}/.")
     click.echo("Stop with Ctrl-C.", nl=True)
-    config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME + 1024
-    )
+    options: Any = server_options()
+    config = uvicorn.Config(app, host=host, port=port, **options)
     server = uvicorn.Server(config)
     try:
         server.run()

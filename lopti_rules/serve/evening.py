@@ -13,6 +13,7 @@ the file is saved after every step that changed it.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,7 @@ from pathlib import Path
 from lopti_rules.api import check_sources
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import TableOptions
+from lopti_rules.i18n import _
 from lopti_rules.serve.table import Ask, Refusal
 from lopti_rules.serve.words import describe
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
@@ -72,6 +74,15 @@ class OpenVote:
     thrown: dict[str, str] = field(default_factory=dict)  # secret until both have thrown
 
 
+def _stamp(path: Path | None) -> tuple[int, int, int] | None:
+    """The file's inode, size and modification time (None: no file)."""
+    try:
+        info = os.stat(path) if path is not None else None
+    except OSError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns) if info is not None else None
+
+
 def _refusal(exc: Refused) -> Refusal:
     text = str(exc)
     suffix = f" ({exc.clause})"
@@ -87,6 +98,7 @@ class Evening:
         self.vote: OpenVote | None = None
         self.votes_opened = 0
         self.news: list[str] = []  # lines for the table's log
+        self.seen = _stamp(path)  # the file as this evening last read or wrote it
 
     @classmethod
     def open(
@@ -95,7 +107,10 @@ class Evening:
         """The session in `path` (started, with `names` and the pack's `rules` as (author,
         text) brought in at setup by the whole table, E3, when the file does not exist)."""
         if path is not None and path.exists():
-            return cls(store.load(path), path)
+            stamp = _stamp(path)
+            evening = cls(store.load(path), path)
+            evening.seen = stamp
+            return evening
         session = Session.start(path.stem if path else "Web table", names)
         for author, text in rules:
             session.restore_at_setup(author, author, text, list(names), path="<pack rule>")
@@ -110,19 +125,24 @@ class Evening:
     def save(self) -> None:
         if self.path is not None:
             store.save(self.session, self.path)
+            self.seen = _stamp(self.path)
 
     @contextlib.contextmanager
     def _step(self) -> Iterator[None]:
         """One step on the session file: hold its lock (`store.locked`, as `lopti session`
-        does), read it again (a `lopti session` command may have changed it meanwhile), make
-        the change and save it. A refusal inside changes nothing and saves nothing."""
+        does), read it again if it is not the file this evening last wrote (a `lopti session`
+        command may have changed it meanwhile: every writer replaces the file, so its inode,
+        size or time differ), make the change and save it. A refusal inside changes nothing
+        and saves nothing."""
         if self.path is None:
             yield
             return
         try:
             with store.locked(self.path, timeout=5):
-                if self.path.exists():
+                stamp = _stamp(self.path)
+                if stamp is not None and stamp != self.seen:
                     self.session = store.load(self.path)
+                    self.seen = stamp
                 yield
                 self.save()
         except store.SessionFileError as exc:
@@ -201,6 +221,18 @@ class Evening:
         self._do(settle)
         self.news.extend(done)
 
+    def restore_at_setup(self, proposer: str, author: str, text: str, yes: Sequence[str]) -> None:
+        """E3: before round 1, an old rule comes back with a majority of the players."""
+        done: list[str] = []
+
+        def vote() -> None:
+            record = self.session.restore_at_setup(proposer, author, text, yes, RULE_PATH)
+            result = "comes back" if record.result == "passed" else "does not come back"
+            done.append(f"Setup vote on an old rule of {author}: it {result}, {record.reason}.")
+
+        self._do(vote)
+        self.news.extend(done)
+
     # -------------------------------------------------------------- the Rule Vote
 
     def open_vote(self, proposal: Proposal, creator_absent: bool) -> None:
@@ -229,6 +261,18 @@ class Evening:
             vote.objector = name
         if len(vote.yes) + len(vote.no) == len(self.players):
             self.close()
+
+    def set_defenders(self, names: Sequence[str]) -> None:
+        """The defenders the rule's supporters chose, used if the vote ties (K1, K4)."""
+        vote = self._open()
+        if vote.need is not None:
+            raise Refusal("the votes are counted: Roshambo is being played", "V11")
+        unknown = [n for n in names if n not in self.players]
+        if unknown:
+            raise Refusal(f"{unknown[0][:40]} is not one of the players", "E1")
+        vote.defenders = list(dict.fromkeys(names))
+        shown = ", ".join(vote.defenders) or "nobody"
+        self.news.append(f"The rule's supporters choose its defenders: {shown} (K1).")
 
     def cancel(self, by: str | None) -> None:
         vote = self._open()
@@ -274,12 +318,20 @@ class Evening:
             return []
         need = vote.need
         other = need.b if name == need.a else need.a
-        many = "one decisive throw (K4)" if need.decisive == 1 else "30 decisive throws (K3)"
         prompt = (
-            f"Roshambo against {other}, {many}. Throw secretly: tap R, P or S as many times "
-            "as you like (up to 60 at once); nobody sees them until both of you have thrown."
+            (
+                _("Roshambo against {other}, one decisive throw (K4).")
+                if need.decisive == 1
+                else _("Roshambo against {other}, 30 decisive throws (K3).")
+            ).format(other=other)
+            + " "
+            + _(
+                "Throw secretly: tap Rock, Paper or Scissors as many times as you like (up to "
+                "60 at once); nobody sees them until both of you have thrown."
+            )
         )
-        options = [(t, {"R": "Rock", "P": "Paper", "S": "Scissors"}[t]) for t in THROWS]
+        names = {"R": _("Rock"), "P": _("Paper"), "S": _("Scissors")}
+        options = [(t, names[t]) for t in THROWS]
         return [Ask(f"roshambo-{vote.number}-{need.index}", "roshambo", prompt, options, True)]
 
     def throw(self, name: str, ask_id: str, letters: str) -> None:
@@ -324,6 +376,8 @@ class Evening:
                 "voted": [*vote.yes, *vote.no],  # who, not how, until the count
                 "roshambo": [vote.need.a, vote.need.b] if vote.need else None,
                 "thrown": sorted(vote.thrown),
+                "defenders": vote.defenders,
+                "chosen_defender": _supporters_choose(session, vote),
             }
         rules = [
             {
@@ -342,6 +396,7 @@ class Evening:
             "players": self.players,
             "current": session.current,
             "in_play": session.in_play,
+            "setup": not session.state.rounds,  # old rules may come back (E3)
             "winner_waiting": session.winner_waiting(),
             "winner": _waiting_winner(session),
             "rules": rules,
@@ -350,6 +405,16 @@ class Evening:
             "history": report.history(session),
             "vote": open_vote,
         }
+
+
+def _supporters_choose(session: Session, vote: OpenVote) -> bool:
+    """Whether a tie needs a defender the rule's supporters choose: a custom rule whose
+    creator is away or is the proposer (K1)."""
+    proposal = vote.proposal
+    if proposal.action not in ("remove", "change"):
+        return False
+    creator = next((r.author for r in session.state.rules if r.id == proposal.rule), None)
+    return vote.creator_absent or creator == proposal.proposer
 
 
 def _waiting_winner(session: Session) -> str | None:

@@ -9,8 +9,9 @@ What the server sends is built by `table.py` and `evening.py` as plain JSON: `st
 seat's own view, its legal moves, its open questions, the log, the evening), `error`
 (`message`, `clause`, `kind`), `checked` (live diagnostics of a rule being written) and
 `settled` (the answer to a real-card table's question). A question the server asks a seat
-(`ask`, inside `state`) is answered with `answer`: the setup swap and the secret Roshambo
-throws use it, and any later question a rule asks a person can too.
+(`ask`, inside `state`) is answered with `answer`: the setup swap, the secret Roshambo
+throws and a rule's questions to a person (`choice`: which cards, which player, yes or no;
+engine/asks.py) use it.
 """
 
 from __future__ import annotations
@@ -124,6 +125,25 @@ class VoteCloseMsg(_Msg):
     defenders: list[Name] = Field(default_factory=list, max_length=5)
 
 
+class VoteDefendersMsg(_Msg):
+    """Host: the defenders the rule's supporters chose (K1: its creator is away or is the
+    proposer), for a tie; several play a knockout for the place (K4)."""
+
+    type: Literal["vote_defenders"]
+    defenders: list[Name] = Field(default_factory=list, max_length=5)
+
+
+class SetupRestoreMsg(_Msg):
+    """Host: before round 1, bring back an old rule with a majority of the players (E3);
+    `yes` are those who vote for it."""
+
+    type: Literal["setup_restore"]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_RULE)]
+    author: Name
+    proposer: Name | None = None  # the author, unless another player proposes it
+    yes: list[Name] = Field(default_factory=list, max_length=5)
+
+
 class VoteCancelMsg(_Msg):
     """Host or proposer: withdraw the open proposal before it is counted."""
 
@@ -171,11 +191,13 @@ Message = Annotated[
     | VoteOpenMsg
     | BallotMsg
     | VoteCloseMsg
+    | VoteDefendersMsg
     | VoteCancelMsg
     | DeleteRuleMsg
     | RewordMsg
     | RulingMsg
-    | SettleMsg,
+    | SettleMsg
+    | SetupRestoreMsg,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES = (
@@ -188,11 +210,13 @@ MESSAGE_TYPES = (
     "vote_open",
     "ballot",
     "vote_close",
+    "vote_defenders",
     "vote_cancel",
     "delete_rule",
     "reword",
     "ruling",
     "settle",
+    "setup_restore",
 )
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)
 

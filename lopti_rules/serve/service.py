@@ -19,6 +19,7 @@ import os
 import secrets
 from pathlib import Path
 
+from lopti_rules.i18n import _
 from lopti_rules.packs.files import write_atomic
 from lopti_rules.serve import protocol as p
 from lopti_rules.serve.evening import Evening
@@ -55,7 +56,7 @@ class TableService:
         self._evening: dict[str, object] | None = None  # the evening as JSON, until it changes
         self.seq = 0
         self.seed = 0
-        self.dirty = False  # the table file is behind: `save` it before telling the clients
+        self.dirty = False  # changed since the last `save`: run it before telling anyone
         if table_file is not None and table_file.exists():
             self._resume(table_file)
 
@@ -88,9 +89,12 @@ class TableService:
                 self._round_over()
 
     def save(self) -> None:
-        """Write the table file (atomically, fsynced; the caller runs it off the event loop,
-        so other tables go on meanwhile)."""
+        """Record what the last steps changed: a round played here that ended goes into the
+        evening (and its session file), then the table file is written (atomically,
+        fsynced). With files, the caller runs it in a worker thread, so other tables go on
+        meanwhile."""
         self.dirty = False
+        self._round_over()
         if self.table_file is None:
             return
         r = self.round
@@ -109,7 +113,15 @@ class TableService:
 
     # -------------------------------------------------------------- what a client sees
 
-    def state_for(self, who: Identity) -> dict[str, object]:
+    @property
+    def log_end(self) -> int:
+        """The number of log lines told so far (including those dropped from `log`)."""
+        return self._dropped + len(self.log)
+
+    def state_for(self, who: Identity, since: int = 0) -> dict[str, object]:
+        """What `who` may see now; the log from line `since` on (a client that has the
+        lines before it gets only the new ones), at most the last `LOG_TAIL`."""
+        start = max(since, self._dropped, self.log_end - LOG_TAIL)
         seat = who.seat
         name = self.names[seat] if seat is not None else None
         r = self.round
@@ -126,8 +138,8 @@ class TableService:
             "game": r.view(seat) if r is not None else None,
             "legal": r.legal(seat) if r is not None else [],
             "asks": asks,
-            "log": self.log[-LOG_TAIL:],
-            "log_start": self._dropped + max(0, len(self.log) - LOG_TAIL),
+            "log": self.log[start - self._dropped :],
+            "log_start": start,
             "evening": self._evening_json(),
         }
         if who.host:
@@ -145,6 +157,14 @@ class TableService:
 
     # -------------------------------------------------------------- messages
 
+    def step(self, who: Identity, msg: p.Message) -> dict[str, object] | None:
+        """`handle` the message, then `save` the table file if it changed (what a worker
+        thread runs for an evening's step, app.py)."""
+        reply = self.handle(who, msg)
+        if self.dirty:
+            self.save()
+        return reply
+
     def handle(self, who: Identity, msg: p.Message) -> dict[str, object] | None:
         """Do what `msg` asks; the direct reply (or None). Refusal: nothing changed."""
         if isinstance(msg, p.SettleMsg):
@@ -156,6 +176,24 @@ class TableService:
             return self.evening.check(msg.text)
         self._change(who, msg)
         return None
+
+    def open_question(self) -> tuple[str, int] | None:
+        """The id and seat of the rule's question the round waits on, if any."""
+        r = self.round
+        q = r.question if r is not None else None
+        return (q.id, q.ask.seat) if q is not None else None
+
+    def answer_default(self, ask_id: str) -> bool:
+        """Nobody answered question `ask_id` in time: its default is taken (engine/asks.py)
+        and the round goes on. False if that question is no longer open."""
+        r = self.round
+        q = r.question if r is not None else None
+        if r is None or q is None or not r.default_answer(ask_id):
+            return False
+        late = _("{who} did not answer in time: the default is taken.")
+        self.log.append(late.format(who=self.names[q.ask.seat]))
+        self._after_move()
+        return True
 
     def _me(self, who: Identity) -> str:
         if who.seat is None:
@@ -207,7 +245,15 @@ class TableService:
                 raise Refusal("this round is being played here: it ends by itself", "W4")
             ev.finish(msg.winner, msg.places)
             self.log.append(f"{msg.winner} wins round {ev.session.current - 1}.")
-        elif isinstance(msg, p.AddRuleMsg):
+        else:
+            self._evening_step(who, msg)
+        self.log.extend(ev.news)
+        ev.news.clear()
+
+    def _evening_step(self, who: Identity, msg: p.Message) -> None:
+        """A step of the evening's procedure: rules, the Rule Vote, rulings."""
+        ev = self.evening
+        if isinstance(msg, p.AddRuleMsg):
             winner = ev.to_json()["winner"]
             author = self._me(who)
             if who.host and isinstance(winner, str):
@@ -231,6 +277,12 @@ class TableService:
         elif isinstance(msg, p.VoteCloseMsg):
             self._host(who, "count a vote before everyone has voted")
             ev.close(msg.defenders)
+        elif isinstance(msg, p.VoteDefendersMsg):
+            self._host(who, "enter the supporters' defenders")
+            ev.set_defenders(msg.defenders)
+        elif isinstance(msg, p.SetupRestoreMsg):
+            self._host(who, "enter the setup vote on an old rule")
+            ev.restore_at_setup(msg.proposer or msg.author, msg.author, msg.text, msg.yes)
         elif isinstance(msg, p.VoteCancelMsg):
             ev.cancel(None if who.host else self._me(who))
         elif isinstance(msg, p.DeleteRuleMsg):
@@ -239,8 +291,6 @@ class TableService:
             ev.reword(msg.rule, self._me(who), msg.text)
         elif isinstance(msg, p.RulingMsg):
             ev.ruling(msg.rule, msg.question, msg.answer, msg.creator_absent, msg.yes)
-        self.log.extend(ev.news)
-        ev.news.clear()
 
     def _sync_log(self) -> None:
         r = self.round
@@ -285,7 +335,6 @@ class TableService:
     def _after_move(self) -> None:
         self.seq += 1
         self._sync_log()
-        self._round_over()
         self.dirty = True
 
     def _round_over(self) -> None:

@@ -4,19 +4,25 @@ Takes: the seat names, which seats are people and which are bots, the table opti
 and the rules in force (`RuleEntry`s, checked again by the runtime). Produces: for each seat
 its own view (`view(seat)`, built from the engine's `View`: its hand, counts for the other
 hands, nothing face-down), its legal moves when it is to act, the questions it has to
-answer (the setup swap), and the narrated log (which house rule fired and why).
-Guarantees: every move goes through `Game.apply`; a refused one raises `Refusal` with the
-engine's sentence and clause and changes nothing; bots move at once, until a person is to
-act or the round is over. `moves` records every step, so `Round.replay` rebuilds the round
-exactly after a restart.
+answer (the setup swap; a rule's choice, engine/asks.py), and the narrated log (which house
+rule fired and why). Guarantees: every move goes through `Game.apply`; a refused one raises
+`Refusal` with the engine's sentence and clause and changes nothing; bots move at once,
+until a person is to act or to answer, or the round is over. A rule's question to a person
+stops the step half-way (the engine's chooser is synchronous, and nothing else may happen
+meanwhile); the answer rebuilds the round from its recorded steps and applies the step again
+with it, so no thread waits and a step is never half-applied. `moves` records every step
+with the answers given during it, so `deal(..., moves=)` rebuilds the round exactly after a
+restart (a step waiting for an answer is the move in flight: it is lost).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from lopti_rules.api import ruleset_from_sources
 from lopti_rules.bots import Bot, GreedyBot, make_bots
@@ -25,6 +31,9 @@ from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
 from lopti_rules.bots.search import seat_bots
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import (
+    CARDS,
+    SEAT,
+    YES_NO,
     Event,
     EventBus,
     Game,
@@ -36,13 +45,24 @@ from lopti_rules.engine import (
     Swap,
     TableOptions,
 )
+from lopti_rules.engine import Ask as GameAsk
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.narrate import Narrator
+from lopti_rules.i18n import N_, _, ngettext
 from lopti_rules.runtime import RuleEntry
 
 _CLAUSE = re.compile(r"\(([A-Z][A-Za-z0-9.\-]*(?:,\s*[A-Z][A-Za-z0-9.\-]*)*)\)\.?\s*$")
 KEEP = "keep"
-Step = list[int | str]  # ["play", rank, count] | ["pickup"] | ["reveal", i] | ["swap", ...]
+# ["play", rank, count] | ["pickup"] | ["reveal", i] | ["swap", ...], and at the end, when
+# people answered a rule's questions during the step, the list of their answers
+Step = list[Any]
+MAX_OFFERED = 100  # the most card choices one question offers as buttons
+_PROMPTS = {
+    "give": N_("{rule}: choose {cards} to give to {about}."),
+    "discard": N_("{rule}: choose {cards} to discard."),
+    "target": N_("{rule}: choose the player it goes to."),
+    "may": N_("{rule}: do you take this action?"),
+}
 
 
 class Refusal(Exception):
@@ -113,12 +133,43 @@ class Ask:
         }
 
 
+class NeedAnswer(Exception):
+    """A person must answer `ask` before the step can go on (the step is undone)."""
+
+    def __init__(self, ask: GameAsk, rule: str | None) -> None:
+        super().__init__(ask.purpose)
+        self.ask = ask
+        self.rule = rule
+
+
+@dataclass(slots=True)
+class Question:
+    """A rule's question to a person, open: the step waits for it (and the answers to the
+    step's earlier questions, in order)."""
+
+    id: str
+    ask: GameAsk
+    rule: str | None
+    step: Step
+    answers: list[Any]
+
+
+class People:
+    """How the game's chooser reaches the round whose people it asks (a rebuilt round
+    takes it over)."""
+
+    __slots__ = ("round",)
+
+    def __init__(self) -> None:
+        self.round: Round | None = None
+
+
 def move_label(move: Move) -> str:
     if isinstance(move, Play):
-        return "Play " + " ".join([rank_name(move.rank)] * move.count)
+        return _("Play {cards}").format(cards=" ".join([rank_name(move.rank)] * move.count))
     if isinstance(move, Reveal):
-        return f"Turn face-down card {move.index + 1}"
-    return "Pick up the pile"
+        return _("Turn face-down card {n}").format(n=move.index + 1)
+    return _("Pick up the pile")
 
 
 def seat_bot(kind: str) -> Bot:
@@ -151,6 +202,11 @@ class Round:
     rng: random.Random = field(default_factory=random.Random)
     narrator: Narrator | None = None
     bots: dict[int, Bot] = field(default_factory=dict)  # seat -> its bot (not a person's)
+    question: Question | None = None  # a rule's question a person is answering
+    people: People = field(default_factory=People)
+    rule_now: Callable[[], str | None] = lambda: None  # the rule running, if any
+    feed: list[Any] = field(default_factory=list)  # answers for the step being applied
+    replaying: bool = False
 
     @classmethod
     def deal(
@@ -161,15 +217,25 @@ class Round:
         seed: int,
         rules: Sequence[tuple[str, int]] = (),
         moves: Sequence[Step] | None = None,
+        *,
+        bots_move: bool = True,
     ) -> Round:
-        """Deal the round with the rules in force; with `moves`, replay those steps."""
+        """Deal the round with the rules in force; with `moves`, replay those steps (and
+        then let the bots move, unless not `bots_move`)."""
         entries = [RuleEntry(_source(text, i), author) for i, (text, author) in enumerate(rules)]
         ruleset = ruleset_from_sources(entries, roster=list(names))
         bus = EventBus()
         bots = {seat: seat_bot(kind) for seat, kind in enumerate(kinds) if kind != "person"}
         seated: list[Bot] = [bots.get(seat, GreedyBot()) for seat in range(len(kinds))]
-        people_choose_lowest = [bots.get(seat) for seat in range(len(kinds))]
-        runtime = ruleset.attach(bus, chooser=chooser(people_choose_lowest, seed))
+        by_bots = chooser([bots.get(seat) for seat in range(len(kinds))], seed)
+        people = People()
+
+        def choose(game: Game, ask: GameAsk) -> Any:
+            if kinds[ask.seat] != "person" or people.round is None:
+                return by_bots(game, ask)  # a person asked while dealing takes the default
+            return people.round.person_answer(ask)
+
+        runtime = ruleset.attach(bus, chooser=choose)
         log: list[str] = []
         narrator = TableNarrator(list(names), log.append, lambda: runtime.rule, options.variants)
         bus.observe(narrator)
@@ -187,12 +253,15 @@ class Round:
             rng=random.Random(f"lopti-web-{seed}"),
             narrator=narrator,
             bots=bots,
+            people=people,
+            rule_now=lambda: runtime.rule,
         )
+        people.round = here
         if moves is None:
             here._open_setup()
             here.run_bots()
         else:
-            here._replay(moves)
+            here._replay(moves, bots_move)
         return here
 
     # -------------------------------------------------------------- setup swap (S4)
@@ -210,21 +279,30 @@ class Round:
             self._step(["swap", seat, choice.hand_rank, choice.face_up_rank] if choice else [])
 
     def asks(self, seat: int | None) -> list[Ask]:
+        q = self.question
+        if q is not None and seat == q.ask.seat:
+            return [self._ask_of(q)]
         if seat is None or seat not in self.swap_pending:
             return []
-        options = [(KEEP, "Keep my cards")]
+        options = [(KEEP, _("Keep my cards"))]
         for swap in self.game.legal_swaps():
             if swap.seat == seat:
                 value = f"{swap.hand_rank}-{swap.face_up_rank}"
-                label = (
-                    f"Swap {rank_name(swap.hand_rank)} from the hand "
-                    f"for the face-up {rank_name(swap.face_up_rank)}"
+                label = _("Swap {hand} from the hand for the face-up {up}").format(
+                    hand=rank_name(swap.hand_rank), up=rank_name(swap.face_up_rank)
                 )
                 options.append((value, label))
-        prompt = "Before the first play you may swap one hand card for one face-up card (S4)."
+        prompt = _("Before the first play you may swap one hand card for one face-up card (S4).")
         return [Ask(f"swap-{self.options.round}-{seat}", "swap", prompt, options)]
 
     def answer(self, seat: int, ask_id: str, choice: str) -> None:
+        q = self.question
+        if q is not None and ask_id == q.id and seat == q.ask.seat:
+            offered = {value for value, _ in self._ask_of(q).options}
+            if choice not in offered:
+                raise Refusal(f"{choice[:20]!r} is not one of the answers offered", None)
+            self._go_on(q, _answer_of(q.ask, choice))
+            return
         asked = {a.id: a for a in self.asks(seat)}
         question = asked.get(ask_id)
         if question is None:
@@ -238,10 +316,55 @@ class Round:
             self._step(["swap", seat, hand, up])
         self.run_bots()
 
+    # -------------------------------------------------------------- a rule's questions
+
+    def person_answer(self, ask: GameAsk) -> Any:
+        """The chooser's answer for a person: the next one given for this step; the
+        default when only one answer is possible, when replaying, or during the setup
+        swaps (nobody plays before they are done); else NeedAnswer."""
+        if self.feed:
+            return self.feed.pop(0)
+        if ask.forced or self.replaying or self.game.setup:
+            return None
+        raise NeedAnswer(ask, self.rule_now())
+
+    def default_answer(self, ask_id: str) -> bool:
+        """Nobody answered the open question `ask_id` in time: take its default (asks.py)."""
+        q = self.question
+        if q is None or q.id != ask_id:
+            return False
+        self._go_on(q, q.ask.default)
+        return True
+
+    def _go_on(self, q: Question, answer: Any) -> None:
+        self.question = None
+        reply = list(answer) if isinstance(answer, tuple) else answer
+        self._rebuild()
+        try:
+            self._step([*q.step, [*q.answers, reply]])
+        except NeedAnswer:
+            return
+        self.run_bots()
+
+    def _ask_of(self, q: Question) -> Ask:
+        ask, names = q.ask, self.names
+        if ask.kind == CARDS:
+            combos = sorted(set(itertools.combinations(ask.options, ask.count)))[:MAX_OFFERED]
+            options = [("-".join(map(str, c)), " ".join(rank_name(r) for r in c)) for c in combos]
+        elif ask.kind == SEAT:
+            options = [(str(s), names[s]) for s in ask.options]
+        else:
+            options = [("yes", _("Yes, take it")), ("no", _("No, leave it"))]
+        cards = ngettext("{n} card", "{n} cards", ask.count).format(n=ask.count)
+        about = names[ask.about] if ask.about is not None else ""
+        prompt = _(_PROMPTS.get(ask.purpose, N_("{rule}: choose.")))
+        text = prompt.format(rule=q.rule or _("A rule"), cards=cards, about=about)
+        return Ask(q.id, "choice", text, options)
+
     # -------------------------------------------------------------- moves
 
     def to_act(self) -> int | None:
-        if self.over or self.swap_pending:
+        if self.over or self.swap_pending or self.question is not None:
             return None
         return self.game.turn
 
@@ -264,6 +387,9 @@ class Round:
         if self.swap_pending:
             who = ", ".join(self.names[s] for s in sorted(self.swap_pending))
             raise Refusal(f"the setup swaps are not done yet (waiting for {who})", "S4")
+        if self.question is not None:
+            who = self.names[self.question.ask.seat]
+            raise Refusal(f"{who} is answering a rule's question first", None, "out_of_turn")
         if seat != game.turn:
             raise Refusal(f"it is {self.names[game.turn]}'s turn, not yours", "S7", "out_of_turn")
         step: Step
@@ -282,46 +408,78 @@ class Round:
         except IllegalMoveError as exc:
             text = str(exc)
             raise Refusal(text, clause_of(text), "illegal") from None
+        except NeedAnswer:
+            return
         self.run_bots()
 
     def run_bots(self) -> None:
         game = self.game
-        while not self.over and not self.swap_pending and self.kinds[game.turn] != "person":
+        while self.to_act() is not None and self.kinds[self.game.turn] != "person":
             if len(self.moves) >= DEFAULT_MAX_MOVES:
                 self.stalled = True
                 self.log.append("The round stalled: no winner (move cap reached).")
                 return
+            game = self.game  # a new one after a question
             seat = game.turn
             choice = self.bots[seat].choose(game.view(seat), game.legal_moves(), self.rng)
-            self._step(_encode(choice))
+            try:
+                self._step(_encode(choice))
+            except NeedAnswer:
+                return
 
     def _step(self, step: Step) -> None:
-        """Apply one recorded step (IllegalMoveError changes nothing and records nothing)."""
-        kind = step[0] if step else KEEP
-        if kind == "keep":
-            if len(step) > 1:
-                self.swap_pending.discard(int(step[1]))
-        elif kind == "swap":
-            seat = int(step[1])
-            self.game.apply(Swap(seat, int(step[2]), int(step[3])))
-            self.swap_pending.discard(seat)
-        else:
-            self.game.apply(_decode(step))
+        """Apply one recorded step (IllegalMoveError changes nothing and records nothing).
+        NeedAnswer: a person must answer a rule's question first; the step waits in
+        `question`, the game half-way through it (shown as it is, never played on: the
+        answer rebuilds the round and applies the step again with it)."""
+        answers = step[-1] if step and isinstance(step[-1], list) else None
+        bare = step[:-1] if answers is not None else step
+        kind = bare[0] if bare else KEEP
+        self.feed = list(answers or [])
+        try:
+            if kind == "keep":
+                if len(bare) > 1:
+                    self.swap_pending.discard(int(bare[1]))
+            elif kind == "swap":
+                seat = int(bare[1])
+                self.game.apply(Swap(seat, int(bare[2]), int(bare[3])))
+                self.swap_pending.discard(seat)
+            else:
+                self.game.apply(_decode(bare))
+        except NeedAnswer as need:  # the game stays half-way through the step, to be seen
+            number = f"{self.options.round}-{len(self.moves)}-{len(answers or [])}"
+            self.question = Question(f"choice-{number}", need.ask, need.rule, bare, answers or [])
+            raise
+        finally:
+            self.feed = []
         if self.narrator is not None:
             self.narrator.flush()
         if step:
             self.moves.append(step)
 
-    def _replay(self, moves: Sequence[Step]) -> None:
+    def _rebuild(self) -> None:
+        """The round as it was before the step in progress: dealt again and its recorded
+        steps replayed (the game is half-way through a move, which cannot be undone)."""
+        fresh = Round.deal(
+            self.names, self.kinds, self.options, self.seed, self.rules, self.moves, bots_move=False
+        )
+        fresh.people.round = self
+        self.game, self.narrator, self.log = fresh.game, fresh.narrator, fresh.log
+        self.bots, self.people, self.rule_now = fresh.bots, fresh.people, fresh.rule_now
+
+    def _replay(self, moves: Sequence[Step], bots_move: bool) -> None:
         swaps = self.game.legal_swaps()
         self.swap_pending = {
             s.seat for s in swaps if self.kinds[s.seat] == "person" and self.game.setup
         }
+        self.replaying = True
         for step in moves:
             self._step(list(step))
+        self.replaying = False
         if not self.game.setup:
             self.swap_pending.clear()
-        self.run_bots()
+        if bots_move:
+            self.run_bots()
 
     # -------------------------------------------------------------- what a seat sees
 
@@ -334,6 +492,7 @@ class Round:
             "dealer": game.dealer,
             "turn": None if self.over else game.turn,
             "to_act": self.to_act(),
+            "asking": self.question.ask.seat if self.question is not None else None,
             "hand": [_RANK_NAMES[r] for r in look.hand] if seat is not None else [],
             "hand_sizes": look.hand_sizes,
             "face_up": [[_RANK_NAMES[r] for r in up] for up in look.face_up],
@@ -353,6 +512,16 @@ class Round:
             "winner": game.winner,
             "places": game.places if game.over else [],
         }
+
+
+def _answer_of(ask: GameAsk, value: str) -> Any:
+    """An offered answer's value (`ranks joined by -`, a seat, `yes`/`no`) as the ask's."""
+    if ask.kind == CARDS:
+        return [int(rank) for rank in value.split("-")]
+    if ask.kind == SEAT:
+        return int(value)
+    assert ask.kind == YES_NO
+    return value == "yes"
 
 
 def _source(text: str, index: int) -> Source:

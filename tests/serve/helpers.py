@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -9,7 +13,7 @@ from typing import Any
 
 from starlette.testclient import TestClient, WebSocketTestSession
 
-from lopti_rules.serve.app import make_app
+from lopti_rules.serve.app import ANSWER_TIMEOUT, GONE_GRACE, make_app
 from lopti_rules.serve.evening import Evening
 from lopti_rules.serve.service import TableService, table_file_for
 
@@ -37,8 +41,41 @@ def make_service(
 OPEN = ExitStack()
 
 
-def client_for(service: TableService) -> TestClient:
-    return OPEN.enter_context(TestClient(make_app(service)))
+@contextmanager
+def lopti_serve(args: list[str], cwd: Path) -> Iterator[list[str]]:
+    """Run `lopti serve ARGS` (with `--port`) in `cwd` until the block ends; yields the two
+    lines it prints first (the table, the host's address) once the port answers."""
+    port = int(args[args.index("--port") + 1])
+    server = subprocess.Popen(
+        [sys.executable, "-m", "lopti_rules", "serve", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline() for _ in range(2)]
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, f"the server did not start: {lines}"
+                time.sleep(0.1)
+        yield lines
+    finally:
+        server.terminate()
+        server.wait(20)
+
+
+def client_for(
+    service: TableService, *, answer_timeout: float = ANSWER_TIMEOUT, gone_grace: float = GONE_GRACE
+) -> TestClient:
+    """A test client of the table (the clock of a rule's question as `make_app` takes it)."""
+    app = make_app(service, answer_timeout=answer_timeout, gone_grace=gone_grace)
+    return OPEN.enter_context(TestClient(app))
 
 
 @contextmanager

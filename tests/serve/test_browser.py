@@ -1,7 +1,9 @@
 """The web table in a real browser (Playwright driving the system's chromium) against a
 uvicorn server on 127.0.0.1: a whole round against bots, a refused move with its clause, a
 second device with its own hand only, the winner's rule checked live and added, a tied
-vote settled by Roshambo thrown on two devices, and a reload that keeps the seat."""
+vote settled by Roshambo thrown on two devices, the defender the supporters choose when a
+rule's creator is away, an old rule brought back at setup, and a reload that keeps the
+seat."""
 
 from __future__ import annotations
 
@@ -17,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from lopti_rules.serve.app import make_app
+from lopti_rules.serve.app import make_app, server_options
 from lopti_rules.serve.evening import Evening
 from lopti_rules.serve.service import TableService, table_file_for
-from tests.serve.helpers import TENS_TAX
+from tests.serve.helpers import TENS_TAX, lopti_serve
 
 CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium browser is not installed")
@@ -77,7 +79,8 @@ def served(tmp_path: Path) -> Iterator[Served]:
         Evening.open(path, names, rules), table_file=table_file_for(path), seed=11
     )
     port = _free_port()
-    config = uvicorn.Config(make_app(service), host="127.0.0.1", port=port, log_level="warning")
+    options: Any = server_options()  # as `lopti serve` runs
+    config = uvicorn.Config(make_app(service), host="127.0.0.1", port=port, **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -225,7 +228,7 @@ def test_the_winners_rule_is_checked_live_and_added(browser: Any, served: Served
     page.wait_for_function(
         "() => document.getElementById('rule-verdict').textContent.includes('accepts')"
     )
-    assert "After the pile leaves" in page.inner_text("#words")
+    assert "After a ten clears the pile" in page.inner_text("#words")
     page.click("#add-rule")
     page.wait_for_function("() => state.evening.rules.some(r => r.title === 'Ten toll')")
     assert "Ten toll" in page.inner_text("#rules")
@@ -258,6 +261,89 @@ def test_a_tied_vote_goes_to_roshambo(browser: Any, served: Served) -> None:
     history = host.inner_text("#history")
     assert "Roshambo" in history and "Ann wins" in history
     assert rule.title not in host.inner_text("#rules")
+
+
+def test_the_supporters_choose_a_defender_when_the_creator_is_away(
+    browser: Any, served: Served
+) -> None:
+    host = _page(browser, served.host_url)
+    rule = next(r for r in served.service.evening.session.rules_in_force() if r.author == "Ben")
+    host.select_option("#vote-action", "remove")
+    host.fill("#vote-rule", str(rule.id))
+    host.check("#vote-absent")
+    host.click("#vote-propose")
+    host.wait_for_selector("#vote-defenders-box:not([hidden])")
+    host.locator("#vote-defenders label", has_text="Dan").locator("input").check()
+    host.click("#vote-defenders-set")
+    host.wait_for_function("() => state.evening.vote.defenders.includes('Dan')")
+    assert "Dan" in host.inner_text("#log")
+    for name, yes in (("Ann", True), ("Cat", True), ("Dan", False)):
+        host.select_option("#vote-for", name)
+        before = _seq_vote(host)
+        host.click("#vote-for-yes" if yes else "#vote-for-no")
+        host.wait_for_function(f"() => state.evening.vote.voted.length > {before}")
+    host.click("#vote-close")  # 2 of the 4 players: a tie; Ben is away, Dan defends (K1)
+    host.wait_for_function("() => state.evening.vote.roshambo !== null")
+    assert "Tied: Ann and Dan play Roshambo" in host.inner_text("#vote-what")
+    assert host.locator("#vote-defenders-box").is_hidden()
+
+
+def test_an_old_rule_comes_back_at_setup(browser: Any, served: Served) -> None:
+    host = _page(browser, served.host_url)
+    host.click("#setup-box summary")
+    host.fill("#setup-text", TENS_TAX.replace("Tens tax", "Old tax"))
+    host.select_option("#setup-author", "Cat")
+    for name in ("Ann", "Cat", "Dan"):
+        host.locator("#setup-yes label", has_text=name).locator("input").check()
+    host.click("#setup-restore")
+    host.wait_for_function("() => state.evening.rules.some((r) => r.title === 'Old tax')")
+    assert "Old tax by Cat" in host.inner_text("#rules")
+    assert "comes back" in host.inner_text("#log")
+    _deal(host, ["person", "bot", "bot", "bot"])
+    assert host.locator("#setup-box").is_hidden()  # only during setup (E3)
+
+
+def test_a_rule_asks_the_person_to_choose(browser: Any, served: Served) -> None:
+    host = _page(browser, served.host_url)
+    gift = 'rule "Gift":\n    after play: player gives 1 card to next player\n'
+    host.click("#setup-box summary")
+    host.fill("#setup-text", gift)
+    host.select_option("#setup-author", "Ann")
+    for name in ("Ann", "Ben", "Cat"):
+        host.locator("#setup-yes label", has_text=name).locator("input").check()
+    host.click("#setup-restore")
+    host.wait_for_function("() => state.evening.rules.some((r) => r.title === 'Gift')")
+    _deal(host, ["person", "bot", "bot", "bot"])
+    for _ in range(40):  # play until a play of Ann's makes the rule ask her
+        host.wait_for_function("() => state.legal.length > 0 || state.game.asking === 0")
+        if host.evaluate("() => state.game.asking === 0"):
+            break
+        before = _seq(host)
+        plays = host.locator("#moves button", has_text="Play")
+        (plays.first if plays.count() else host.locator("#moves button").first).click()
+        host.wait_for_function(f"() => state.seq > {before}")
+    question = host.locator("#asks fieldset", has_text="Gift: choose 1 card to give to")
+    question.wait_for()
+    assert "A rule asks you to choose" in host.inner_text("#status")
+    before = _seq(host)
+    question.locator("button").last.click()
+    host.wait_for_function(f"() => state.seq > {before} && state.game.asking !== 0")
+    assert host.locator("#asks fieldset", has_text="Gift").count() == 0
+
+
+def test_lopti_serve_lang_fr_shows_the_page_in_french(browser: Any, tmp_path: Path) -> None:
+    args = ["--lang", "fr", "--port", str(_free_port())]
+    with lopti_serve(args, tmp_path) as lines:
+        page = _page(browser, lines[1].split(": ", 1)[1].strip())
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        assert page.inner_text("#table-h") == "La table"
+        assert page.inner_text("#status") == "Aucune manche n'est encore jouée ici."
+        assert "Vous êtes Ann (place 0), l'hôte." in page.inner_text("#who")
+        assert page.inner_text("#deal-web") == "Distribuer une manche ici"
+        page.select_option("#lang", "de")  # this device only: another language
+        page.wait_for_function("() => document.documentElement.lang === 'de'")
+        assert page.inner_text("#table-h") == "Der Tisch"
+        assert "Du bist Ann (Platz 0), der Gastgeber." in page.inner_text("#who")
 
 
 def _seq_vote(page: Any) -> int:

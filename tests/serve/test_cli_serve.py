@@ -8,7 +8,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
@@ -16,6 +15,7 @@ import pytest
 
 from lopti_rules.cli.main import main
 from lopti_rules.cli.serve import lan_address
+from tests.serve.helpers import lopti_serve
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
@@ -81,31 +81,16 @@ def test_the_documented_commands_serve_the_table(command: str, tmp_path: Path) -
     else:
         args += ["--port", str(_free_port())]
     port = args[args.index("--port") + 1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "lopti_rules", "serve", *args],
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert server.stdout is not None
-        lines = [server.stdout.readline() for _ in range(2)]
+    with lopti_serve(args, tmp_path) as lines:
         assert lines[0].startswith("Lopti web table for "), lines
         url = lines[1].split(": ", 1)[1].strip()
         assert url.startswith(f"http://127.0.0.1:{port}/?t=")
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                page = httpx.get(url, timeout=5)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not answer"
-                time.sleep(0.1)
+        page = httpx.get(url, timeout=5)
         assert page.status_code == 200 and "Lopti table" in page.text
         assert httpx.get(f"http://127.0.0.1:{port}/static/app.js").status_code == 200
+        if "--lang" in args:  # the page's labels in that language
+            lang = args[args.index("--lang") + 1]
+            labels = httpx.get(f"http://127.0.0.1:{port}/labels.json").json()
+            assert labels["lang"] == lang and labels["labels"]["The table"] != "The table"
         if "--session" in args:
             assert (tmp_path / args[args.index("--session") + 1]).exists()
-    finally:
-        server.terminate()
-        server.wait(20)

@@ -32,7 +32,7 @@ def test_the_winners_rule_is_checked_live_and_added(tmp_path: Path) -> None:
         assert problem["code"] == "LR503" and problem["line"] == 2 and problem["hint"]
         assert "ten" in problem["hint"]
         fine = ask(ws, {"type": "check_rule", "text": TENS_TAX})
-        assert fine["accepted"] and fine["words"][0].startswith("Tens tax: After the pile leaves")
+        assert fine["accepted"] and fine["words"][0].startswith("Tens tax: After a ten clears")
         refused = ask(ws, {"type": "add_rule", "text": typo})
         assert refused["type"] == "error" and refused["clause"] == "R2-R4"
         state = ask(ws, {"type": "add_rule", "text": TENS_TAX})
@@ -232,3 +232,75 @@ def test_a_real_card_round_is_dealt_and_recorded_by_the_host(tmp_path: Path) -> 
         bad = ask(ws, {"type": "finish_round", "winner": "Zed"})
         assert bad["type"] == "error"
     assert store.load(tmp_path / "real.yaml").state.rounds[0].winner == "Cat"
+
+
+def test_a_change_made_to_the_session_file_meanwhile_is_read_before_the_next_step(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "evening.yaml"
+    service = make_service(path)
+    with seat(client_for(service), service.tokens.host) as ws:
+        ws.receive_json()
+        ask(ws, {"type": "new_round", "cards": "real"})
+        elsewhere = store.load(path)  # as `lopti session finish` does, under the lock
+        with store.locked(path):
+            elsewhere.finish_round("Cat", [])
+            store.save(elsewhere, path)
+        state = ask(ws, {"type": "new_round", "cards": "real"})
+        assert state["type"] == "state" and state["evening"]["current"] == 2
+    assert store.load(path).state.rounds[0].winner == "Cat"
+
+
+def test_the_supporters_defender_faces_the_proposer_when_the_creator_is_away(
+    tmp_path: Path,
+) -> None:
+    service, author = _with_rule(tmp_path)
+    proposer, supporter, against = (n for n in service.names if n != author)
+    client = client_for(service)
+    other_token = service.tokens.seat[service.names.index(against)]
+    with seat(client, service.tokens.host) as ws, seat(client, other_token) as other:
+        ws.receive_json(), other.receive_json()
+        forbidden = ask(other, {"type": "vote_defenders", "defenders": [against]})
+        assert forbidden["kind"] == "forbidden"
+        opened = {"type": "vote_open", "action": "remove", "rule": 1, "creator_absent": True}
+        state = ask(ws, {**opened, "proposer": proposer})
+        other.receive_json()
+        assert state["evening"]["vote"]["chosen_defender"]
+        unknown = ask(ws, {"type": "vote_defenders", "defenders": ["Zed"]})
+        assert unknown["type"] == "error" and unknown["clause"] == "E1"
+        state = ask(ws, {"type": "vote_defenders", "defenders": [against]})
+        other.receive_json()
+        assert state["evening"]["vote"]["defenders"] == [against]
+        for name in (proposer, supporter, against):
+            ask(ws, {"type": "ballot", "yes": name != against, "for": name})
+            other.receive_json()
+        state = ask(ws, {"type": "vote_close"})  # 2 of 4 players: a tie (V4, D31)
+        assert state["evening"]["vote"]["roshambo"] == [proposer, against]
+        late = ask(ws, {"type": "vote_defenders", "defenders": [supporter]})
+        assert late["clause"] == "V11"
+
+
+def test_an_old_rule_comes_back_at_setup_with_a_majority(tmp_path: Path) -> None:
+    path = tmp_path / "setup.yaml"
+    service = make_service(path)
+    client = client_for(service)
+    restore = {"type": "setup_restore", "text": TENS_TAX, "author": "Ben"}
+    with seat(client, service.tokens.host) as ws, seat(client, service.tokens.seat[1]) as ben:
+        state = ws.receive_json()
+        ben.receive_json()
+        assert state["evening"]["setup"]
+        forbidden = ask(ben, {**restore, "yes": ["Ben", "Cat", "Dan"]})
+        assert forbidden["kind"] == "forbidden"
+        state = ask(ws, {**restore, "yes": ["Ann", "Ben"]})  # half is no majority (E3, D31)
+        ben.receive_json()
+        assert state["evening"]["rules"] == []
+        assert any("does not come back" in line for line in state["log"])
+        state = ask(ws, {**restore, "yes": ["Ann", "Ben", "Cat"]})
+        ben.receive_json()
+        (rule,) = state["evening"]["rules"]
+        assert rule["title"] == "Tens tax" and rule["author"] == "Ben"
+        ask(ws, {"type": "new_round", "cards": "real"})
+        assert not ben.receive_json()["evening"]["setup"]
+        late = ask(ws, {**restore, "yes": ["Ann", "Ben", "Cat"]})
+        assert late["type"] == "error" and late["clause"] == "E3"
+    assert [r.title for r in store.load(path).rules_in_force()] == ["Tens tax"]

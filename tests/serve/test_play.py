@@ -21,7 +21,7 @@ from tests.serve.helpers import (
 GAME_KEYS = {
     "round", "dealer", "turn", "to_act", "hand", "hand_sizes", "face_up", "face_down", "pile",
     "pile_size", "deck", "removed", "chain", "obligation", "low", "bonus", "setup", "finished",
-    "over", "stalled", "winner", "places",
+    "over", "stalled", "winner", "places", "asking",
 }  # fmt: skip
 
 
@@ -171,3 +171,21 @@ def test_the_log_never_names_a_card_given_from_hand_to_hand() -> None:
     assert given, "the pack's Low gift never fired"
     told = re.compile(r"gives \w+ (a card|\d cards)|has no card to give")
     assert all(told.search(line) for line in given), given
+
+
+def test_each_state_brings_only_the_log_lines_the_client_has_not_had() -> None:
+    service = make_service()
+    client = client_for(service)
+    with seat(client, service.tokens.host) as ws:
+        ws.receive_json()
+        state = deal(ws)
+        told = state["log_start"] + len(state["log"])
+        move = {"type": "move", "seq": state["seq"], "move": move_of(state["legal"][0])}
+        after = ask(ws, move)
+        assert after["log_start"] == told and after["log"]  # the lines of this move only
+        lines = after["log_start"] + len(after["log"])
+        with seat(client, service.tokens.host) as again:  # a reload: the tail of the log
+            fresh = again.receive_json()
+        assert fresh["log_start"] + len(fresh["log"]) == lines
+        assert fresh["log"][-len(after["log"]) :] == after["log"]
+        assert len(fresh["log"]) > len(after["log"])

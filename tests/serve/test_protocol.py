@@ -23,11 +23,13 @@ GOOD: list[dict[str, Any]] = [
     {"type": "vote_open", "action": "base", "option": "places", "value": True},
     {"type": "ballot", "yes": True, "for": "Ben"},
     {"type": "vote_close", "defenders": ["Cat"]},
+    {"type": "vote_defenders", "defenders": ["Cat", "Dan"]},
     {"type": "vote_cancel"},
     {"type": "delete_rule", "rule": 1},
     {"type": "reword", "rule": 1, "text": "rule"},
     {"type": "ruling", "rule": 1, "question": "q", "answer": "a"},
     {"type": "settle", "pile": "5", "play": "8"},
+    {"type": "setup_restore", "text": "rule", "author": "Ben", "yes": ["Ann", "Ben", "Cat"]},
 ]
 
 
@@ -48,6 +50,7 @@ def test_every_message_type_parses() -> None:
         ('{"type": "move", "seq": -1, "move": {"kind": "pickup"}}', "seq"),
         ('{"type": "ballot", "yes": true, "extra": 1}', "extra"),
         ('{"type": "settle"}', "play"),
+        ('{"type": "setup_restore", "text": "", "author": "Ben"}', "text"),
         (json.dumps({"type": "check_rule", "text": "x" * 9000}), "8000"),
         (json.dumps({"type": "check_rule", "text": "x" * 20000}), "at most 16384"),
     ],

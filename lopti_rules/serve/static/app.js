@@ -15,6 +15,40 @@ let retry = 500;
 let checkTimer = null;
 let selectionAsked = false; // the answer to a mixed selection goes to the error box
 
+// The page's labels in the reader's language: the server's gettext catalogue for the labels
+// (`/labels.json`, lopti_rules/serve/labels.py); a label it lacks stays in English.
+let labels = {};
+const chosenLang = params.get("lang") || localStorage.getItem("lopti-lang") || "";
+function t(text, values) {
+  const said = labels[text] || text;
+  return values ? said.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all)) : said;
+}
+function translatePage() {
+  document.querySelectorAll("[data-t]").forEach((node) => {
+    if (!node.dataset.en) node.dataset.en = node.textContent;
+    node.textContent = t(node.dataset.en);
+  });
+  document.querySelectorAll("[data-t-label]").forEach((node) => {
+    if (!node.dataset.enLabel) node.dataset.enLabel = node.getAttribute("aria-label");
+    node.setAttribute("aria-label", t(node.dataset.enLabel));
+  });
+}
+async function loadLabels(lang) {
+  const query = lang ? `?lang=${encodeURIComponent(lang)}` : "";
+  const reply = await fetch(`/labels.json${query}`);
+  const found = await reply.json();
+  labels = found.labels;
+  document.documentElement.lang = found.lang;
+  const pick = $("lang");
+  if (!pick.children.length) {
+    Object.entries(found.languages).forEach(([code, name]) => {
+      const o = el("option", name); o.value = code; pick.append(o);
+    });
+  }
+  pick.value = found.lang;
+  translatePage();
+}
+
 function el(tag, text, cls) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = text;
@@ -45,7 +79,7 @@ function clearError() {
 
 function connect() {
   if (!token) {
-    $("who").textContent = "Open the link the host gave you (it holds your seat's key).";
+    $("who").textContent = t("Open the link the host gave you (it holds your seat's key).");
     return;
   }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -59,28 +93,30 @@ function connect() {
     else if (msg.type === "settled") showSettle(msg);
   });
   ws.addEventListener("close", () => {
-    $("who").textContent = "Connection lost; reconnecting…";
+    $("who").textContent = t("Connection lost; reconnecting…");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
 }
 
+const KINDS = { person: "person", bot: "bot", easy: "easy bot", medium: "medium bot", hard: "hard bot" };
 function seatLine(i) {
   const g = state.game;
-  const name = state.names[i];
   const k = state.kinds[i];
-  const kind = k === "person" ? "" : k === "bot" ? " (bot)" : ` (${k} bot)`;
-  if (!g) return `${name}${kind}`;
-  const out = g.finished.includes(i) ? ", out" : "";
-  const turn = g.to_act === i ? " ← to play" : "";
-  return `${name}${kind}: ${g.hand_sizes[i]} in hand, face-up ${g.face_up[i].join(" ") || "-"}, ` +
-    `${g.face_down[i]} face-down${out}${turn}`;
+  const name = k === "person" ? state.names[i] : `${state.names[i]} (${t(KINDS[k])})`;
+  if (!g) return name;
+  const out = g.finished.includes(i) ? t(", out") : "";
+  const turn = g.to_act === i ? t(" ← to play") : "";
+  return t("{name}: {hand} in hand, face-up {up}, {down} face-down", {
+    name, hand: g.hand_sizes[i], up: g.face_up[i].join(" ") || "-", down: g.face_down[i],
+  }) + out + turn;
 }
 
 function render() {
   const s = state;
-  $("who").textContent = s.you === null ? "Host" :
-    `You are ${s.name} (seat ${s.you})${s.host ? ", the host" : ""}.`;
+  const me = { name: s.name, seat: s.you };
+  $("who").textContent = s.you === null ? t("Host") :
+    s.host ? t("You are {name} (seat {seat}), the host.", me) : t("You are {name} (seat {seat}).", me);
   renderTable(s);
   renderAsks(s);
   renderLog(s);
@@ -94,8 +130,8 @@ function renderTable(s) {
   others.replaceChildren();
   s.names.forEach((_, i) => { if (i !== s.you) others.append(el("li", seatLine(i))); });
   if (!g) {
-    $("status").textContent = "No round is being played here yet.";
-    $("pile").textContent = "empty";
+    $("status").textContent = t("No round is being played here yet.");
+    $("pile").textContent = t("empty");
     $("counts").textContent = "";
     $("hand").replaceChildren();
     $("moves").replaceChildren();
@@ -103,21 +139,24 @@ function renderTable(s) {
   }
   let status;
   if (g.over) {
-    status = g.winner !== null ? `Round ${g.round} is over: ${s.names[g.winner]} wins.` :
-      `Round ${g.round} stalled: no winner.`;
+    status = g.winner !== null ? t("Round {round} is over: {name} wins.", { round: g.round, name: s.names[g.winner] }) :
+      t("Round {round} stalled: no winner.", { round: g.round });
+  } else if (g.asking !== null) {
+    status = g.asking === s.you ? t("A rule asks you to choose (below).") :
+      t("Waiting for {name} to answer a rule's question.", { name: s.names[g.asking] });
   } else if (g.to_act === null) {
-    status = "Waiting for the setup swaps.";
+    status = t("Waiting for the setup swaps.");
   } else if (g.to_act === s.you) {
-    status = g.obligation ? "Your turn: play 3s or pick up (3-obligation)." :
-      g.low ? "Your turn: 7 or lower (low rule)." : "Your turn.";
+    status = g.obligation ? t("Your turn: play 3s or pick up (3-obligation).") :
+      g.low ? t("Your turn: 7 or lower (low rule).") : t("Your turn.");
   } else {
-    status = `${s.names[g.to_act]} to play.`;
+    status = t("{name} to play.", { name: s.names[g.to_act] });
   }
   $("status").textContent = status;
   $("pile").textContent = g.pile.length ?
-    g.pile.map(([r, c]) => Array(c).fill(r).join(" ")).join(" | ") : "empty";
-  $("counts").textContent = `Deck ${g.deck}, out of the round ${g.removed}` +
-    (g.chain ? `, 3s in the chain ${g.chain}` : "");
+    g.pile.map(([r, c]) => Array(c).fill(r).join(" ")).join(" | ") : t("empty");
+  $("counts").textContent = t("Deck {deck}, out of the round {removed}", { deck: g.deck, removed: g.removed }) +
+    (g.chain ? t(", 3s in the chain {chain}", { chain: g.chain }) : "");
   if (s.you !== null) {
     $("my-up").textContent = g.face_up[s.you].join(" ") || "-";
     $("my-down").textContent = String(g.face_down[s.you]);
@@ -131,7 +170,7 @@ function renderTable(s) {
       renderTable(state);
     }, "card");
     b.setAttribute("aria-pressed", selected.includes(i) ? "true" : "false");
-    b.setAttribute("aria-label", `card ${rank}`);
+    b.setAttribute("aria-label", t("card {rank}", { rank }));
     hand.append(b);
   });
   $("play-selected").disabled = !selected.length || g.to_act !== s.you;
@@ -142,7 +181,7 @@ function renderTable(s) {
     if (i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));
     moves.append(b);
   });
-  if (!s.legal.length) moves.append(el("span", g.over ? "The round is over." : "Not your turn."));
+  if (!s.legal.length) moves.append(el("span", g.over ? t("The round is over.") : t("Not your turn.")));
 }
 
 function move(m) {
@@ -177,13 +216,13 @@ function renderAsks(s) {
     set.append(el("legend", ask.prompt));
     if (ask.many) {
       const shown = el("output", "");
-      shown.setAttribute("aria-label", "your throws so far");
+      shown.setAttribute("aria-label", t("your throws so far"));
       let letters = "";
       ask.options.forEach((o) => set.append(button(o.label, () => {
         letters += o.value; shown.textContent = letters.replace(/./g, "•") + ` (${letters.length})`;
       })));
       set.append(shown);
-      set.append(button("Throw", () => { if (letters) send({ type: "answer", id: ask.id, choice: letters }); }, "primary"));
+      set.append(button(t("Throw"), () => { if (letters) send({ type: "answer", id: ask.id, choice: letters }); }, "primary"));
     } else {
       ask.options.forEach((o) => set.append(button(o.label, () => send({ type: "answer", id: ask.id, choice: o.value }))));
     }
@@ -221,8 +260,10 @@ function renderHost(s) {
       const label = el("label", `${name} `);
       const pick = el("select");
       pick.id = `seat-${i}`;
-      ["person", "bot", "easy", "medium", "hard"].forEach((k) => {
-        const o = el("option", k === "person" || k === "bot" ? k : `${k} bot`);
+      Object.entries(KINDS).forEach(([k, label]) => {
+        const o = el("option", t(label));
+        o.setAttribute("data-t", "");
+        o.dataset.en = label;
         o.value = k;
         pick.append(o);
       });
@@ -235,6 +276,14 @@ function renderHost(s) {
   if (winner.children.length !== s.names.length) {
     winner.replaceChildren(...s.names.map((n) => { const o = el("option", n); o.value = n; return o; }));
   }
+  $("setup-box").hidden = !s.evening.setup;
+  if (s.evening.setup) {
+    const author = $("setup-author");
+    if (author.children.length !== s.names.length) {
+      author.replaceChildren(...s.names.map((n) => { const o = el("option", n); o.value = n; return o; }));
+    }
+    playerChecks($("setup-yes"), s.names, null);
+  }
   const joins = $("joins");
   joins.replaceChildren();
   (s.joins || []).forEach((j) => {
@@ -243,12 +292,33 @@ function renderHost(s) {
     const a = el("a", `${j.name}: ${link}`);
     a.href = link;
     const img = el("img");
-    img.alt = `QR code to join as ${j.name}`;
+    img.alt = t("QR code to join as {name}", { name: j.name });
     img.src = `/qr.svg?t=${encodeURIComponent(token)}&seat=${j.seat}`;
     img.width = 160; img.height = 160;
     li.append(a, img);
     joins.append(li);
   });
+}
+
+// A checkbox per player in `box` (kept while the players are the same, so a state that
+// arrives meanwhile does not undo the person's ticks); `ticked` names are ticked anew.
+function playerChecks(box, names, ticked) {
+  const key = names.join("\n");
+  if (box.dataset.names !== key) {
+    box.dataset.names = key;
+    box.replaceChildren(...names.map((n) => {
+      const label = el("label");
+      const tick = el("input");
+      tick.type = "checkbox";
+      tick.value = n;
+      label.append(tick, ` ${n}`);
+      return label;
+    }));
+  }
+  if (ticked) box.querySelectorAll("input").forEach((t) => { t.checked = ticked.includes(t.value); });
+}
+function tickedNames(box) {
+  return [...box.querySelectorAll("input:checked")].map((t) => t.value);
 }
 
 function seatKinds() {
@@ -259,35 +329,44 @@ $("deal-real").addEventListener("click", () => { clearError(); send({ type: "new
 $("record-winner").addEventListener("click", () => send({ type: "finish_round", winner: $("real-winner").value }));
 
 function renderEvening(e, s) {
-  $("standings").textContent = `${e.name}: round ${e.current}${e.in_play ? " in play" : " next"}. ${e.standings}`;
+  const round = { name: e.name, round: e.current };
+  $("standings").textContent = (e.in_play ? t("{name}: round {round} in play.", round) :
+    t("{name}: round {round} next.", round)) + ` ${e.standings}`;
   const rules = $("rules");
   rules.replaceChildren();
   e.rules.forEach((r) => {
     const li = el("li");
-    li.append(el("strong", `${r.id}. ${r.title}`), el("span", ` by ${r.author}, since round ${r.since}. `));
+    li.append(el("strong", `${r.id}. ${r.title}`), el("span", " " + t("by {author}, since round {since}.", { author: r.author, since: r.since }) + " "));
     li.append(el("span", r.words.join(" ")));
     rules.append(li);
   });
-  if (!e.rules.length) rules.append(el("li", "None: base Lopti."));
+  if (!e.rules.length) rules.append(el("li", t("None: base Lopti.")));
   const writing = e.winner !== null && (e.winner === s.name || s.host);
   const wasHidden = $("write").hidden;
   $("write").hidden = !writing;
   if (writing) {
-    $("write-h").textContent = `${e.winner}'s winner's rule (round ${e.winner_waiting})`;
+    $("write-h").textContent = t("{name}'s winner's rule (round {round})", { name: e.winner, round: e.winner_waiting });
     if (wasHidden) checkSoon();
   }
   const v = e.vote;
   $("vote-open").hidden = !v;
   $("vote-form").hidden = !!v;
   if (v) {
-    $("vote-what").textContent = `${v.proposer} proposes to ${v.what}.` +
-      (v.roshambo ? ` Tied: ${v.roshambo[0]} and ${v.roshambo[1]} play Roshambo.` : "");
-    $("vote-voted").textContent = `Voted so far: ${v.voted.join(", ") || "nobody"}` +
-      (v.thrown.length ? `; thrown: ${v.thrown.join(", ")}` : "");
+    $("vote-what").textContent = t("{name} proposes to {what}.", { name: v.proposer, what: v.what }) +
+      (v.roshambo ? " " + t("Tied: {a} and {b} play Roshambo.", { a: v.roshambo[0], b: v.roshambo[1] }) : "");
+    $("vote-voted").textContent = t("Voted so far: {names}", { names: v.voted.join(", ") || t("nobody") }) +
+      (v.thrown.length ? t("; thrown: {names}", { names: v.thrown.join(", ") }) : "");
     const mine = s.name !== null && v.voted.includes(s.name);
     $("vote-yes").disabled = mine || !!v.roshambo;
     $("vote-no").disabled = mine || !!v.roshambo;
     $("vote-host").hidden = !s.host;
+    $("vote-defenders-box").hidden = !v.chosen_defender || !!v.roshambo;
+    if (v.chosen_defender) {
+      const box = $("vote-defenders");
+      const fresh = box.dataset.vote !== String(v.number);
+      box.dataset.vote = String(v.number);
+      playerChecks(box, s.names.filter((n) => n !== v.proposer), fresh ? v.defenders : null);
+    }
     const pick = $("vote-for");
     if (pick.children.length !== s.names.length) {
       pick.replaceChildren(...s.names.map((n) => { const o = el("option", n); o.value = n; return o; }));
@@ -303,11 +382,11 @@ function checkSoon() {
 $("rule-text").addEventListener("input", checkSoon);
 
 function showCheck(msg) {
-  $("rule-verdict").textContent = msg.accepted ? "The checker accepts this rule." :
-    "The checker rejects this rule:";
+  $("rule-verdict").textContent = msg.accepted ? t("The checker accepts this rule.") :
+    t("The checker rejects this rule:");
   $("diagnostics").replaceChildren(...msg.diagnostics.map((d) => {
     const li = el("li", `${d.line}:${d.column} ${d.code} ${d.message}`, d.severity);
-    if (d.hint) li.append(el("div", `hint: ${d.hint}`, "hint"));
+    if (d.hint) li.append(el("div", t("hint: {hint}", { hint: d.hint }), "hint"));
     return li;
   }));
   $("words").replaceChildren(...msg.words.map((w) => el("li", w)));
@@ -321,6 +400,15 @@ $("vote-for-yes").addEventListener("click", () => send({ type: "ballot", yes: tr
 $("vote-for-no").addEventListener("click", () => send({ type: "ballot", yes: false, for: $("vote-for").value }));
 $("vote-close").addEventListener("click", () => send({ type: "vote_close" }));
 $("vote-cancel").addEventListener("click", () => send({ type: "vote_cancel" }));
+$("vote-defenders-set").addEventListener("click", () => {
+  clearError();
+  send({ type: "vote_defenders", defenders: tickedNames($("vote-defenders")) });
+});
+$("setup-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  clearError();
+  send({ type: "setup_restore", text: $("setup-text").value, author: $("setup-author").value, yes: tickedNames($("setup-yes")) });
+});
 $("vote-form").addEventListener("submit", (event) => {
   event.preventDefault();
   clearError();
@@ -347,7 +435,8 @@ $("settle-form").addEventListener("submit", (event) => {
 });
 function showSettle(msg) {
   const out = $("settle-answer");
-  out.textContent = (msg.legal ? "Legal: " : "Not legal: ") + msg.message;
+  out.textContent = msg.legal ? t("Legal: {reason}", { reason: msg.message }) :
+    t("Not legal: {reason}", { reason: msg.message });
   out.className = msg.legal ? "legal" : "illegal";
   if (selectionAsked && !msg.legal) showError(msg);
   selectionAsked = false;
@@ -359,4 +448,9 @@ document.addEventListener("keydown", (event) => {
   if (state && n >= 1 && n <= 9 && state.legal[n - 1]) move(state.legal[n - 1]);
 });
 
-connect();
+$("lang").addEventListener("change", () => {
+  localStorage.setItem("lopti-lang", $("lang").value);
+  loadLabels($("lang").value).then(() => { if (state) render(); });
+});
+
+loadLabels(chosenLang).catch(() => {}).finally(connect);

@@ -1,0 +1,45 @@
+"""The page's labels: each one the page shows is in `labels.PAGE` (so it is extracted and
+translated, docs/translating.md), and `/labels.json` serves them in the language asked."""
+
+from __future__ import annotations
+
+import re
+
+from lopti_rules.i18n import current_language
+from lopti_rules.serve.app import STATIC
+from lopti_rules.serve.labels import PAGE
+from tests.serve.helpers import client_for, make_service
+
+
+def _page_labels() -> set[str]:
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    js = (STATIC / "app.js").read_text(encoding="utf-8")
+    found = set(re.findall(r"<(\w+)[^>]*\sdata-t(?:\s[^>]*)?>([^<]*)</\1>", html))
+    labels = {text for _, text in found}
+    labels |= set(re.findall(r'aria-label="([^"]+)" data-t-label', html))
+    labels |= set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', js))
+    kinds = re.search(r"const KINDS = \{([^}]*)\}", js)
+    assert kinds is not None
+    labels |= set(re.findall(r':\s*"([^"]+)"', kinds.group(1)))
+    return labels
+
+
+def test_every_label_of_the_page_is_in_the_catalogue_and_no_other() -> None:
+    assert _page_labels() == set(PAGE)
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    tags = r"<(h1|h2|h3|legend|button|label|summary)(?![^>]*data-t)[^>]*>([^<]+)<"
+    untagged = re.findall(tags, html)
+    assert [text for _, text in untagged if text.strip()] == []
+
+
+def test_the_labels_come_in_the_language_asked() -> None:
+    client = client_for(make_service())
+    french = client.get("/labels.json?lang=fr").json()
+    assert french["lang"] == "fr" and french["labels"]["The table"] == "La table"
+    assert french["labels"]["Rule Vote"] == "Vote de Règle"
+    assert set(french["languages"]) == {"en", "it", "de", "pl", "pt", "fr"}
+    polish = client.get("/labels.json?lang=pl").json()["labels"]
+    won = "Round {round} is over: {name} wins."
+    assert polish[won] == "Rozdanie {round} skończone: wygrywa {name}."
+    unknown = client.get("/labels.json?lang=xx").json()  # the server's language
+    assert unknown["lang"] == current_language()
