@@ -26,6 +26,7 @@ import sys
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
 
 from lopti_rules.bots import Bot, make_bots
 from lopti_rules.bots.runner import run_round
@@ -70,12 +71,24 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def block(lone: str, others: str, first: int, rounds: int) -> dict[str, object]:
-    """Rounds `first` .. `first + rounds - 1` of a match-up: wins and decision times."""
+@dataclass
+class Block:
+    """A block of a match-up's rounds: its wins and the lone bot's decision times."""
+
+    lone: str
+    others: str
+    rounds: int
+    wins: int = 0
+    stalled: int = 0
+    seconds: float = 0.0
+    times: list[float] = field(default_factory=list)  # every decision
+    thought: list[float] = field(default_factory=list)  # more than one legal move
+
+
+def block(lone: str, others: str, first: int, rounds: int) -> Block:
+    """Rounds `first` .. `first + rounds - 1` of a match-up."""
     options = TableOptions(players=PLAYERS)
-    wins = stalled = 0
-    times: list[float] = []
-    thought: list[float] = []
+    part = Block(lone, others, rounds)
     start = time.perf_counter()
     for seed in range(first, first + rounds):
         seat = seed % PLAYERS
@@ -87,41 +100,51 @@ def block(lone: str, others: str, first: int, rounds: int) -> dict[str, object]:
         timed = Timed(bots[seat])
         seated: list[Bot] = [*bots[:seat], timed, *bots[seat + 1 :]]
         result = run_round(options, seed, seated, bus=bus)
-        wins += result.winner == seat
-        stalled += result.stalled
-        times.extend(timed.times)
-        thought.extend(timed.thought)
-    seconds = time.perf_counter() - start
-    return {"lone": lone, "others": others, "rounds": rounds, "wins": wins, "stalled": stalled,
-            "times": times, "thought": thought, "seconds": seconds}  # fmt: skip
+        part.wins += result.winner == seat
+        part.stalled += result.stalled
+        part.times.extend(timed.times)
+        part.thought.extend(timed.thought)
+    part.seconds = time.perf_counter() - start
+    return part
 
 
-def summary(lone: str, others: str, blocks: list[dict[str, object]]) -> dict[str, object]:
-    rounds = sum(int(b["rounds"]) for b in blocks)  # type: ignore[call-overload]
-    wins = sum(int(b["wins"]) for b in blocks)  # type: ignore[call-overload]
-    times = sorted(t for b in blocks for t in b["times"])  # type: ignore[attr-defined]
-    thought = sorted(t for b in blocks for t in b["thought"])  # type: ignore[attr-defined]
-    seconds = sum(float(b["seconds"]) for b in blocks)  # type: ignore[arg-type]
+def _ms(values: list[float]) -> float:
+    return round(1000 * sum(values) / max(1, len(values)), 3)
+
+
+def summary(lone: str, others: str, blocks: list[Block]) -> dict[str, object]:
+    rounds = sum(b.rounds for b in blocks)
+    wins = sum(b.wins for b in blocks)
+    times = sorted(t for b in blocks for t in b.times)
+    thought = sorted(t for b in blocks for t in b.thought)
+    seconds = sum(b.seconds for b in blocks)
     low, high = wilson(wins, rounds)
-
-    def ms(values: list[float]) -> float:
-        return round(1000 * sum(values) / max(1, len(values)), 3)
-
+    p95 = 1000 * thought[int(0.95 * (len(thought) - 1))] if thought else 0.0
     return {
         "lone": lone,
         "against": f"3 {others}",
         "rounds": rounds,
         "win_rate": round(wins / max(1, rounds), 4),
         "ci95": [round(low, 4), round(high, 4)],
-        "ms_per_decision": ms(times),
-        "ms_per_choice": ms(thought),
-        "ms_p95_choice": round(1000 * thought[int(0.95 * (len(thought) - 1))], 2)
-        if thought
-        else 0.0,
+        "ms_per_decision": _ms(times),
+        "ms_per_choice": _ms(thought),
+        "ms_p95_choice": round(p95, 2),
         "decisions": len(times),
         "rounds_per_second": round(rounds / max(seconds, 1e-9), 2),
-        "stalled": sum(int(b["stalled"]) for b in blocks),  # type: ignore[call-overload]
+        "stalled": sum(b.stalled for b in blocks),
     }
+
+
+def line(row: dict[str, object]) -> str:
+    """One match-up as a row of the printed table."""
+    ci = row["ci95"]
+    assert isinstance(ci, list)
+    rate = float(str(row["win_rate"]))
+    return (
+        f"| {row['lone']} | {row['against']} | {100 * rate:.1f}% "
+        f"| {100 * ci[0]:.1f}%-{100 * ci[1]:.1f}% | {row['ms_per_decision']} "
+        f"| {row['ms_per_choice']} | {row['ms_p95_choice']} |"
+    )
 
 
 def vetting(kind: str, rounds: int) -> dict[str, object]:
@@ -149,13 +172,13 @@ def main() -> None:
     each = max(PLAYERS, args.rounds // len(pairs) // PLAYERS * PLAYERS)
     units = [(lone, o, first, min(BLOCK, each - first)) for lone, o in pairs
              for first in range(0, each, BLOCK)]  # fmt: skip
-    done: dict[tuple[str, str], list[dict[str, object]]] = defaultdict(list)
+    done: dict[tuple[str, str], list[Block]] = defaultdict(list)
     vets: list[dict[str, object]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = [pool.submit(block, *unit) for unit in units]
         for k, future in enumerate(as_completed(futures), 1):
             part = future.result()
-            done[(str(part["lone"]), str(part["others"]))].append(part)
+            done[(part.lone, part.others)].append(part)
             print(f"{k}/{len(units)} blocks", file=sys.stderr, flush=True)
         if args.vet_rounds:
             kinds = ["greedy", *[k for k in args.lone.split(",") if k != "greedy"]]
@@ -165,11 +188,8 @@ def main() -> None:
         print(json.dumps(row))
     print("\n| lone bot | against | win rate | 95% interval | ms/decision | ms/choice | p95 ms |")
     print("|---|---|---|---|---|---|---|")
-    for r in rows:
-        low, high = r["ci95"]  # type: ignore[misc]
-        print(f"| {r['lone']} | {r['against']} | {100 * r['win_rate']:.1f}% "  # type: ignore[operator]
-              f"| {100 * low:.1f}%-{100 * high:.1f}% | {r['ms_per_decision']} "
-              f"| {r['ms_per_choice']} | {r['ms_p95_choice']} |")  # fmt: skip
+    for row in rows:
+        print(line(row))
     for v in vets:
         print(f"vetting, {v['vet_bots']} in every seat: {v['rounds_per_second']} rounds/s")
 
