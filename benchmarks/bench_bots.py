@@ -1,16 +1,19 @@
 """Bot benchmark: strength (a round robin of seeded 4-player rounds) and speed, in one run.
 
-Each match-up seats one bot of a kind against three of another (`medium` vs three
-`greedy`, ...). Its rounds use seeds 0, 1, 2, ... and rotate the lone bot through the four
-seats (round i puts it in seat i mod 4), so every seat order is played equally often. The
-table prints, per match-up, the lone bot's win rate with a 95% Wilson interval (a fair share
-is 25%), its mean and 95th-percentile time per decision (decisions with one legal move
-included: the bot answers those at once) and the rounds played per second. Then, for
-vetting, the rounds per second with the same kind in all four seats. `--rounds` is the
-total over the round robin, split evenly between the match-ups; `--jobs` plays match-ups
-in parallel processes (timings are per process).
+Each match-up seats one bot of a kind against three of another (`hard` vs three `greedy`,
+...): every bot kind and searching level, alone against three `random` and against three
+`greedy` seats. A match-up's rounds use seeds 0, 1, 2, ... and rotate the lone bot through
+the four seats (round i puts it in seat i mod 4), so every seat order is played equally
+often, and every match-up plays the same deals. It prints, per match-up, the lone bot's win
+rate with a 95% Wilson interval (a fair share is 25%), its mean time per decision (all
+decisions, and those with more than one legal move, which are the ones it thinks about),
+the 95th percentile, and the rounds played per second. Then, for vetting, the rounds per
+second with the same kind in all four seats (what `lopti vet --bots KIND` plays). `--rounds`
+is the total over the round robin, split evenly between the match-ups; `--jobs` plays
+blocks of rounds in parallel processes (timings are per process, so on a loaded machine
+they include its load). Progress goes to stderr; the figures are JSON lines, then a table.
 
-    python benchmarks/bench_bots.py --rounds 800 --jobs 2
+    python benchmarks/bench_bots.py --rounds 2016 --jobs 2
 """
 
 from __future__ import annotations
@@ -19,22 +22,21 @@ import argparse
 import json
 import math
 import random
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
 
 from lopti_rules.bots import Bot, make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.bots.search import seat_bots
-from lopti_rules.engine import EventBus, Move, TableOptions, View
+from lopti_rules.engine import EventBus, Move, Swap, TableOptions, View
 
 PLAYERS = 4
-MATCHUPS = [
-    ("greedy", "random"),
-    ("easy", "random"),
-    ("easy", "greedy"),
-    ("medium", "greedy"),
-    ("hard", "greedy"),
-]
+LONE = ["greedy", "easy", "medium", "hard"]
+AGAINST = ["random", "greedy"]
+BLOCK = 8  # rounds per unit of work (a multiple of PLAYERS: whole seat rotations)
 
 
 class Timed:
@@ -43,15 +45,19 @@ class Timed:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.name = bot.name
-        self.times: list[float] = []
+        self.times: list[float] = []  # every decision
+        self.thought: list[float] = []  # decisions with more than one legal move
 
     def choose(self, view: View, moves: list[Move], rng: random.Random) -> Move:
         start = time.perf_counter()
         move = self.bot.choose(view, moves, rng)
-        self.times.append(time.perf_counter() - start)
+        spent = time.perf_counter() - start
+        self.times.append(spent)
+        if len(moves) > 1:
+            self.thought.append(spent)
         return move
 
-    def choose_swap(self, view: View, swaps: list, rng: random.Random):  # type: ignore[no-untyped-def,type-arg]
+    def choose_swap(self, view: View, swaps: list[Swap], rng: random.Random) -> Swap | None:
         return self.bot.choose_swap(view, swaps, rng)
 
 
@@ -65,38 +71,80 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def matchup(lone: str, others: str, rounds: int) -> dict[str, object]:
+@dataclass
+class Block:
+    """A block of a match-up's rounds: its wins and the lone bot's decision times."""
+
+    lone: str
+    others: str
+    rounds: int
+    wins: int = 0
+    stalled: int = 0
+    seconds: float = 0.0
+    times: list[float] = field(default_factory=list)  # every decision
+    thought: list[float] = field(default_factory=list)  # more than one legal move
+
+
+def block(lone: str, others: str, first: int, rounds: int) -> Block:
+    """Rounds `first` .. `first + rounds - 1` of a match-up."""
     options = TableOptions(players=PLAYERS)
-    wins = stalled = 0
-    times: list[float] = []
+    part = Block(lone, others, rounds)
     start = time.perf_counter()
-    for seed in range(rounds):
+    for seed in range(first, first + rounds):
         seat = seed % PLAYERS
         names = [others] * PLAYERS
         names[seat] = lone
         bots = make_bots(",".join(names), PLAYERS)
-        timed = Timed(bots[seat])
-        bots[seat] = timed
         bus = EventBus()
-        seat_bots([b.bot if isinstance(b, Timed) else b for b in bots], bus, options, None)
-        result = run_round(options, seed, bots, bus=bus)
-        wins += result.winner == seat
-        stalled += result.stalled
-        times.extend(timed.times)
-    seconds = time.perf_counter() - start
+        seat_bots(bots, bus, options, None)
+        timed = Timed(bots[seat])
+        seated: list[Bot] = [*bots[:seat], timed, *bots[seat + 1 :]]
+        result = run_round(options, seed, seated, bus=bus)
+        part.wins += result.winner == seat
+        part.stalled += result.stalled
+        part.times.extend(timed.times)
+        part.thought.extend(timed.thought)
+    part.seconds = time.perf_counter() - start
+    return part
+
+
+def _ms(values: list[float]) -> float:
+    return round(1000 * sum(values) / max(1, len(values)), 3)
+
+
+def summary(lone: str, others: str, blocks: list[Block]) -> dict[str, object]:
+    rounds = sum(b.rounds for b in blocks)
+    wins = sum(b.wins for b in blocks)
+    times = sorted(t for b in blocks for t in b.times)
+    thought = sorted(t for b in blocks for t in b.thought)
+    seconds = sum(b.seconds for b in blocks)
     low, high = wilson(wins, rounds)
-    times.sort()
+    p95 = 1000 * thought[int(0.95 * (len(thought) - 1))] if thought else 0.0
     return {
         "lone": lone,
         "against": f"3 {others}",
         "rounds": rounds,
-        "win_rate": round(wins / rounds, 4),
+        "win_rate": round(wins / max(1, rounds), 4),
         "ci95": [round(low, 4), round(high, 4)],
-        "ms_per_decision": round(1000 * sum(times) / max(1, len(times)), 2),
-        "ms_p95": round(1000 * times[int(0.95 * (len(times) - 1))], 2) if times else 0.0,
-        "rounds_per_second": round(rounds / seconds, 2),
-        "stalled": stalled,
+        "ms_per_decision": _ms(times),
+        "ms_per_choice": _ms(thought),
+        "ms_p95_choice": round(p95, 2),
+        "decisions": len(times),
+        "rounds_per_second": round(rounds / max(seconds, 1e-9), 2),
+        "stalled": sum(b.stalled for b in blocks),
     }
+
+
+def line(row: dict[str, object]) -> str:
+    """One match-up as a row of the printed table."""
+    ci = row["ci95"]
+    assert isinstance(ci, list)
+    rate = float(str(row["win_rate"]))
+    return (
+        f"| {row['lone']} | {row['against']} | {100 * rate:.1f}% "
+        f"| {100 * ci[0]:.1f}%-{100 * ci[1]:.1f}% | {row['ms_per_decision']} "
+        f"| {row['ms_per_choice']} | {row['ms_p95_choice']} |"
+    )
 
 
 def vetting(kind: str, rounds: int) -> dict[str, object]:
@@ -108,25 +156,42 @@ def vetting(kind: str, rounds: int) -> dict[str, object]:
         bus = EventBus()
         seat_bots(bots, bus, options, None)
         run_round(options, seed, bots, bus=bus)
-    return {
-        "vet_bots": kind,
-        "rounds": rounds,
-        "rounds_per_second": round(rounds / (time.perf_counter() - start), 2),
-    }
+    seconds = time.perf_counter() - start
+    return {"vet_bots": kind, "rounds": rounds, "rounds_per_second": round(rounds / seconds, 2)}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2016, help="total over the round robin")
-    parser.add_argument("--vet-rounds", type=int, default=2)
+    parser.add_argument("--lone", default=",".join(LONE), help="the lone bots, comma-separated")
+    parser.add_argument("--against", default=",".join(AGAINST), help="the three others' kinds")
+    parser.add_argument("--vet-rounds", type=int, default=4, help="0: no vetting figures")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    each = max(PLAYERS, args.rounds // len(MATCHUPS) // PLAYERS * PLAYERS)
+    pairs = [(lone, o) for o in args.against.split(",") for lone in args.lone.split(",")]
+    each = max(PLAYERS, args.rounds // len(pairs) // PLAYERS * PLAYERS)
+    units = [(lone, o, first, min(BLOCK, each - first)) for lone, o in pairs
+             for first in range(0, each, BLOCK)]  # fmt: skip
+    done: dict[tuple[str, str], list[Block]] = defaultdict(list)
+    vets: list[dict[str, object]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        rows = list(pool.map(matchup, *zip(*MATCHUPS, strict=True), [each] * len(MATCHUPS)))
-        vets = list(pool.map(vetting, ["greedy", "easy", "medium"], [args.vet_rounds] * 3))
+        futures = [pool.submit(block, *unit) for unit in units]
+        for k, future in enumerate(as_completed(futures), 1):
+            part = future.result()
+            done[(part.lone, part.others)].append(part)
+            print(f"{k}/{len(units)} blocks", file=sys.stderr, flush=True)
+        if args.vet_rounds:
+            kinds = ["greedy", *[k for k in args.lone.split(",") if k != "greedy"]]
+            vets = list(pool.map(vetting, kinds, [args.vet_rounds] * len(kinds)))
+    rows = [summary(lone, o, done[(lone, o)]) for lone, o in pairs]
     for row in rows + vets:
         print(json.dumps(row))
+    print("\n| lone bot | against | win rate | 95% interval | ms/decision | ms/choice | p95 ms |")
+    print("|---|---|---|---|---|---|---|")
+    for row in rows:
+        print(line(row))
+    for v in vets:
+        print(f"vetting, {v['vet_bots']} in every seat: {v['rounds_per_second']} rounds/s")
 
 
 if __name__ == "__main__":

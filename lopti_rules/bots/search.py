@@ -2,18 +2,23 @@
 
 For a decision with more than one legal move it deals `samples` complete tables consistent
 with what its seat has seen (`sample.determinize`, fed by the seat's `Ledger` of the public
-log), and on each one tries every legal move and plays the round on with greedy seats, in a
-fresh `Game` whose bus carries the rules in force (`RuleSet.attach`) and whose position
-carries the table options: the search plays with the house rules, not around them. A
-rollout scores 1 when the seat wins the round; one cut off at `horizon` moves scores the
-seat's share of the cards still held. The move with the best total is played (ties: the
-first legal one). All of a decision's randomness comes from one draw of the RNG it is given,
-so a seed gives the same game; every move is tried on the same tables with the same
-rollout RNG (common random numbers). `seconds` optionally stops sampling early, for
+log), and on each one tries the candidate moves (`candidates`) and plays the round on with
+greedy seats, in a fresh `Game` whose bus carries the rules in force (`RuleSet.attach`) and
+whose position carries the table options and base variants: the search plays with the
+house rules, not around them. A rollout scores 1 when the seat wins the round, and a lost
+one up to `NEAR` by the share of the cards the seat got rid of. Every candidate is compared
+with the greedy move on the same tables with the same rollout RNG (paired samples, common
+random numbers); one replaces the greedy move only when its mean gain is more than
+`EVIDENCE` standard errors above zero, and the best such one is played. From `RACE` samples
+on, a candidate more than `DROP` standard errors *below* the greedy move gets no more
+rollouts (it could not win any more), and the decision ends when none is left: the same
+choices, for fewer rollouts. All of a decision's randomness comes from one draw of the RNG
+it is given, so a seed gives the same game. `seconds` optionally stops sampling early, for
 interactive play (no longer deterministic).
 
 A bot that is not seated (`sit`) still works: it knows only its view, and plays base Lopti.
-The levels (`LEVELS`) differ only in their budget. docs/bots.md justifies the design.
+The levels (`LEVELS`) differ only in their budget. docs/bots.md justifies the design and
+gives the measurements.
 """
 
 from __future__ import annotations
@@ -47,10 +52,12 @@ if TYPE_CHECKING:
     from lopti_rules.runtime import RuleSet
 
 # determinizations per decision, each trying every legal move
-LEVELS = {"easy": 6, "medium": 16, "hard": 40}
+LEVELS = {"easy": 6, "medium": 24, "hard": 100}
 EVIDENCE = 1.0  # standard errors a move must beat the greedy habit by
+DROP = 2.0  # standard errors below the habit that end a move's rollouts
+RACE = 4  # samples before a move can be dropped
 NEAR = 0.3  # a lost rollout's worth at most, by the share of cards the seat got rid of
-HORIZON = 400  # rollout moves before a rollout is scored by the cards left
+HORIZON = 400  # rollout moves before a rollout is scored by the cards left (a stall)
 
 
 class SearchBot:
@@ -95,7 +102,8 @@ class SearchBot:
         tried = candidates(moves, habit)
         if len(tried) == 1:
             return habit
-        gains: list[list[float]] = [[] for _ in tried]  # per sample: move minus habit
+        gains = [Gain() for _ in tried]  # per move: its rollouts minus the habit's
+        live = list(range(1, len(tried)))
         start = time.perf_counter()
         for k in range(self.samples):
             if self.seconds is not None and k and time.perf_counter() - start > self.seconds:
@@ -103,11 +111,15 @@ class SearchBot:
             position = determinize(view, ledger, own, options)
             seed = own.getrandbits(32)
             base = self._rollout(position, habit, seed, view.seat)
-            for i in range(1, len(tried)):
-                gains[i].append(self._rollout(position, tried[i], seed, view.seat) - base)
+            for i in live:
+                gains[i].add(self._rollout(position, tried[i], seed, view.seat) - base)
+            if k + 1 >= RACE:  # a move clearly worse than the habit gets no more rollouts
+                live = [i for i in live if gains[i].upper() >= 0.0]
+                if not live:
+                    break
         best, margin = habit, 0.0
         for i in range(1, len(tried)):
-            low = _lower_bound(gains[i])
+            low = gains[i].lower()
             if low > margin:
                 best, margin = tried[i], low
         return best
@@ -165,16 +177,40 @@ def candidates(moves: list[Move], habit: Move) -> list[Move]:
     return tried
 
 
-def _lower_bound(gains: list[float]) -> float:
-    """The mean gain less `EVIDENCE` standard errors: a move replaces the habit only when
-    the samples show it better by more than their noise (many noisy means would otherwise
-    crown a lucky one)."""
-    k = len(gains)
-    if k < 2:
-        return 0.0
-    mean = sum(gains) / k
-    var = sum((g - mean) ** 2 for g in gains) / (k - 1)
-    return mean - EVIDENCE * math.sqrt(var / k)
+class Gain:
+    """The running mean and standard error of a move's paired gains over the habit."""
+
+    __slots__ = ("n", "squares", "total")
+
+    def __init__(self) -> None:
+        self.n, self.total, self.squares = 0, 0.0, 0.0
+
+    def add(self, gain: float) -> None:
+        self.n += 1
+        self.total += gain
+        self.squares += gain * gain
+
+    def _mean_error(self) -> tuple[float, float]:
+        n = self.n
+        mean = self.total / n
+        var = max(0.0, (self.squares - n * mean * mean) / (n - 1))
+        return mean, math.sqrt(var / n)
+
+    def lower(self) -> float:
+        """The mean gain less `EVIDENCE` standard errors (0 with under two samples): a move
+        replaces the habit only when the samples show it better by more than their noise
+        (many noisy means would otherwise crown a lucky one)."""
+        if self.n < 2:
+            return 0.0
+        mean, error = self._mean_error()
+        return mean - EVIDENCE * error
+
+    def upper(self) -> float:
+        """The mean gain plus `DROP` standard errors: below zero, the move is worse."""
+        if self.n < 2:
+            return 1.0
+        mean, error = self._mean_error()
+        return mean + DROP * error
 
 
 def searching(bots: Sequence[Bot]) -> bool:
