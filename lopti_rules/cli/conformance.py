@@ -22,6 +22,7 @@ def command(paths: tuple[str, ...], quiet: bool) -> int:
       lopti conformance tests/conformance/ten/ten_on_seven_refused.yaml
     """
     from lopti_rules.conformance import run_paths
+    from lopti_rules.diagnostics.style import ansi
 
     try:
         results = run_paths(paths)
@@ -36,6 +37,6 @@ def command(paths: tuple[str, ...], quiet: bool) -> int:
         if not result.passed:
             failed += 1
         if not (quiet and result.passed):
-            click.echo(result.line())
+            click.echo(result.line(ansi))
     click.echo(f"{len(results) - failed} passed, {failed} failed")
     return 1 if failed else 0

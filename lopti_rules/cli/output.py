@@ -6,7 +6,8 @@ drops them, `auto` (the default) keeps them only on a terminal. In `auto`, a non
 NO_COLOR turns colour off (https://no-color.org) and a non-empty FORCE_COLOR or
 CLICOLOR_FORCE (other than `0`) turns it on, NO_COLOR winning; `--color always` colours even
 with NO_COLOR. The commands paint with `lopti_rules.diagnostics.style.ansi` what they echo
-for people (diagnostics, `fmt --diff`, vet findings, the narration's names and rules) and
+for people (diagnostics, `fmt --diff`, vet findings, PASS/FAIL of conformance scenarios,
+the narration's names and rules) and
 never what is JSON, SARIF, a log or a file.
 
 Failures: `Rejected` is a pack the checker rejects (its rendered diagnostics); `failure(exc)`

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from lopti_rules.api import variants_of
 from lopti_rules.conformance.loader import Loaded, discover, load_all
 from lopti_rules.conformance.model import EventSpec, Expect, Scenario, Step
+from lopti_rules.diagnostics.style import Paint, plain
 from lopti_rules.engine.cards import SEVEN, THREE, names, parse_rank, rank_name
 from lopti_rules.engine.events import Event
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Reveal, Swap, play_of
@@ -43,8 +44,11 @@ class Result:
     passed: bool
     reason: str | None = None
 
-    def line(self) -> str:
-        return f"PASS {self.name}" if self.passed else f"FAIL {self.name}: {self.reason}"
+    def line(self, paint: Paint = plain) -> str:
+        """`PASS name` or `FAIL name: reason` (`paint`: the verdict in its colour)."""
+        if self.passed:
+            return f"{paint('PASS', 'good')} {self.name}"
+        return f"{paint('FAIL', 'error')} {self.name}: {self.reason}"
 
 
 def _table(pos: Position, seed: int) -> Game:

@@ -2,9 +2,10 @@
 
 A `Paint` takes a piece of text and its role and gives it back styled (`ansi`, click's
 styles) or as it was (`plain`, the default of every renderer). Roles: `error` and `warning`
-(a diagnostic's code and caret, a vet finding), `hint`, `location` (file:line:col), `added`,
-`removed` and `hunk` (a diff), `good` (a finding that plays fine), `heading`, `name` (a
-seat) and `rule` (a house rule's title in the narration).
+(a diagnostic's code and caret, a vet finding, a failed scenario), `hint`, `location`
+(file:line:col), `added`, `removed` and `hunk` (a diff), `good` (a finding that plays fine,
+a passed scenario), `heading`, `name` (a seat) and `rule` (a house rule's title in the
+narration).
 
 The command line paints what it prints and leaves the choice to click's context colour,
 which `lopti --color auto|always|never` and NO_COLOR set (`lopti_rules/cli/output.py`):

@@ -177,6 +177,22 @@ def test_narration_marks_names_and_rules_and_the_log_stays_plain(
     assert ESC not in plain and ESC not in log.read_text(encoding="utf-8")
 
 
+def test_conformance_colours_pass_and_fail(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenarios = ROOT / "tests" / "conformance" / "ten"
+    code, out, _ = run(["conformance", "--color", "always", str(scenarios)], capsys)
+    assert code == 0
+    passed = [line for line in out.splitlines() if line.startswith("\x1b[32mPASS\x1b[0m ")]
+    assert passed and len(passed) == len(out.splitlines()) - 1
+    wrong = tmp_path / "wrong.yaml"
+    first = sorted(scenarios.glob("*.yaml"))[0].read_text(encoding="utf-8")
+    assert "legal: true" in first
+    wrong.write_text(first.replace("legal: true", "legal: false", 1), encoding="utf-8")
+    code, out, _ = run(["conformance", "--color", "always", str(wrong)], capsys)
+    assert code == 1 and out.startswith("\x1b[31m\x1b[1mFAIL\x1b[0m ")
+
+
 def test_an_unknown_mode_is_a_usage_error(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["--color", "sometimes", "check", bad], capsys)
     assert code == 2
