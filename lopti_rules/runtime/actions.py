@@ -32,7 +32,8 @@ The unbounded forms (`while`, `forever`, `repeat until`) compile only through
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from lopti_rules.engine.asks import Ask, chosen_seat, said_yes
 from lopti_rules.engine.exchanges import pass_hands, random_cards, swap_hands
@@ -40,6 +41,9 @@ from lopti_rules.language import ast
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import Ctx
 from lopti_rules.runtime.targets import Target, choices_for, compile_target
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.effects import Effects
 
 Block = Callable[[Ctx], None]
 
@@ -259,24 +263,30 @@ def _clear(ctx: Ctx) -> None:
         ctx.game.effects.clear(ctx.actor)  # the bonus goes to the hooked event's actor
 
 
-def _discard(n: int, which: str | None) -> Callable[[Ctx, int], None]:
+# an effect that moves a seat's hand cards out of its hand (`Effects.discard`, `.under`)
+HandMove = Callable[["Effects"], Callable[[int, int, str, "Sequence[int] | None"], list[int]]]
+
+
+def _hand_cards(n: int, which: str | None, move: HandMove) -> Callable[[Ctx, int], None]:
+    """`discards N` / `puts N under the pile`: random cards, the lowest or highest, or the
+    player's choice (without `which`)."""
+
     def run(ctx: Ctx, seat: int) -> None:
+        effect = move(ctx.game.effects)
         if which == "random":
-            ctx.game.effects.discard(seat, n, "lowest", random_cards(ctx.game, seat, n))
+            effect(seat, n, "lowest", random_cards(ctx.game, seat, n))
             return
-        ctx.game.effects.discard(seat, n, which or "chosen")
+        effect(seat, n, which or "chosen", None)
 
     return run
+
+
+def _discard(n: int, which: str | None) -> Callable[[Ctx, int], None]:
+    return _hand_cards(n, which, lambda effects: effects.discard)
 
 
 def _under(n: int, which: str | None) -> Callable[[Ctx, int], None]:
-    def run(ctx: Ctx, seat: int) -> None:
-        if which == "random":
-            ctx.game.effects.under(seat, n, "lowest", random_cards(ctx.game, seat, n))
-            return
-        ctx.game.effects.under(seat, n, which or "chosen")
-
-    return run
+    return _hand_cards(n, which, lambda effects: effects.under)
 
 
 def _swap_face(ctx: Ctx, seat: int) -> None:
