@@ -241,7 +241,7 @@ class Narrator:
         if name == "roshambo":
             return self._roshambo(event)
         if name == "choice":
-            return self._choice(who, f)
+            return self._answer(who, f)
         if name == "swap_face" and len(ranks) == 2:
             line = _("{who} swaps the face-up {down} for a face-down card: {up}")
             return line.format(who=who, up=_rank(ranks[0]), down=_rank(ranks[1]))
@@ -292,8 +292,9 @@ class Narrator:
         line = _("{who} takes back {cards} from the removed cards")
         return line.format(who=who, cards=_some(ranks))
 
-    def _choice(self, who: str, f: Mapping[str, object]) -> str | None:
-        """A player's answer to a seat or yes/no ask (engine/asks.py): "Ben chooses Cat"."""
+    def _answer(self, who: str, f: Mapping[str, object]) -> str | None:
+        """A clause for a player's answer to a rule's seat or yes/no ask (engine/asks.py):
+        "Ben chooses Cat", "Ann says yes" (a base variant's choice: `_choice`)."""
         answer = f.get("answer")
         if isinstance(answer, bool):
             return (
