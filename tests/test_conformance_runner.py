@@ -417,3 +417,57 @@ def test_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["conformance", str(tmp_path)]) == 2  # an empty folder
     assert "no scenario files" in capsys.readouterr().err
     assert main(["conformance"]) == 2
+
+
+# -- `choose:`: the answers a step's asks get ---------------------------------------------------
+CHOICE = """\
+name: a gift to a player of the giver's choice
+clause: R2
+players: 3
+rules: |
+  rule "Gift":
+      after play when rank is 7: player gives 1 card to a player of their choice
+state:
+  pile: ["5"]
+  hands: [["7", "K", "4"], ["Q"], ["J"]]
+  face_down: [["A"], ["A"], ["A"]]
+steps:
+  - play: ["7"]
+    choose: CHOSEN
+    expect: {hands: {0: ["4"], 2: ["J", "K"]}, turn: 1}
+"""
+
+
+def test_choose_answers_the_asks_in_order(tmp_path: Path) -> None:
+    [result] = run_paths([write(tmp_path, "ok.yaml", CHOICE.replace("CHOSEN", "[2, [K]]"))])
+    assert result.passed, result.reason
+    [result] = run_paths([write(tmp_path, "str.yaml", CHOICE.replace("CHOSEN", '[2, "K"]'))])
+    assert result.passed, result.reason
+
+
+def test_an_ask_without_an_answer_fails_the_step(tmp_path: Path) -> None:
+    reason = reason_of(tmp_path, "short.yaml", CHOICE.replace("CHOSEN", "[2]"))
+    assert reason == "step 1 (play 7): the `give` ask of seat 0 has no answer in `choose:`"
+
+
+def test_an_answer_left_over_fails_the_step(tmp_path: Path) -> None:
+    reason = reason_of(tmp_path, "long.yaml", CHOICE.replace("CHOSEN", "[2, [K], yes]"))
+    assert reason == "step 1 (play 7): `choose:` answers no ask used: yes"
+
+
+def test_an_answer_the_ask_does_not_allow_fails_the_step(tmp_path: Path) -> None:
+    reason = reason_of(tmp_path, "seat.yaml", CHOICE.replace("CHOSEN", "[0, [K]]"))
+    assert reason == (
+        "step 1 (play 7): the `choose:` answer seat 0 is not allowed: "
+        "seat 0 is not among the seats offered (1, 2)"
+    )
+    reason = reason_of(tmp_path, "card.yaml", CHOICE.replace("CHOSEN", "[2, [A]]"))
+    assert "the `choose:` answer [A] is not allowed: the answer holds A 1 times" in reason
+
+
+def test_an_answer_that_is_no_answer_points_at_it(tmp_path: Path) -> None:
+    reason = reason_of(tmp_path, "bad.yaml", CHOICE.replace("CHOSEN", "[{seat: 2}]"))
+    assert reason.endswith(
+        "bad.yaml:13:14: `steps.0.choose.0`: `{'seat': 2}` is not an answer "
+        "(yes/no, a seat number, or a list of ranks)"
+    )

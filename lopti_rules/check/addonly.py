@@ -13,8 +13,10 @@ Takes one hook; reports into its `Source`.
   `clear`/`bonus` hook, the clearer, from playing (`after clear: player cannot play`).
 - LR103, the semantic case: an action that takes away what its own event needs, so the
   event could not happen: the pile picked up or cleared in `before clear` or
-  `before pickup`, the played cards given or discarded by the player in `before play`, and
-  likewise the hand card of a setup swap in `before swap`.
+  `before pickup`, the played cards given, discarded or put under the pile by the player in
+  `before play`, and likewise the hand card of a setup swap in `before swap`; the player's
+  face-up card swapped with a face-down one in `before swap` or `before reveal` (the swap's
+  face-up card, the card being turned).
   Conditions are treated as possibly true, and nested blocks count.
 """
 
@@ -125,11 +127,21 @@ def _takes_away(source: Source, event: str, action: ast.Action) -> None:
         )
     elif (
         event in _MOVES_HAND_CARDS
-        and isinstance(action, ast.Give | ast.Discard)
+        and isinstance(action, ast.Give | ast.Discard | ast.Under)
         and _is_actor(action.target)
     ):
-        verb = "gives away" if isinstance(action, ast.Give) else "discards"
+        verb = {ast.Give: "gives away", ast.Discard: "discards"}.get(type(action), "puts away")
         _hand_taken(source, event, action.span, verb)
+    elif event in ("swap", "reveal") and isinstance(action, ast.SwapFace):
+        if _is_actor(action.target):
+            what = "face-up card" if event == "swap" else "face-down card"
+            source.report(
+                "LR103",
+                action.span,
+                f"`before {event}` swaps the {what} the player is about to {event} with "
+                f"another, so the {event} could not happen as it was made",
+                f"use `after {event}:` to swap cards once the {event} has happened",
+            )
     elif event in _MOVES_HAND_CARDS and _moves_actor_hand(action):
         _hand_taken(source, event, action.span, "swaps away")
 

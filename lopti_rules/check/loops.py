@@ -144,7 +144,7 @@ def emitted_events(actions: tuple[ast.Action, ...]) -> list[str]:
             found.add("pickup")
         elif isinstance(action, ast.ClearPile):
             found.add("clear")
-        elif isinstance(action, ast.Give | ast.Discard):
+        elif isinstance(action, ast.Give | ast.Discard | ast.Under):
             found.add("take_up")  # moving cards out of a hand can empty it (F2)
     return sorted(found, key=_ORDER.__getitem__)
 

@@ -99,7 +99,7 @@ def check_hook(source: Source, hook: ast.Hook, people: frozenset[str] = frozense
         elif isinstance(site, ActionSite):
             _count(source, site.action)
         elif isinstance(site, TargetSite):
-            _role_scope(source, site.target, site.scope)
+            _role_scope(source, site)
 
 
 def _count(source: Source, action: ast.Action) -> None:
@@ -121,8 +121,26 @@ def _count(source: Source, action: ast.Action) -> None:
         )
 
 
-def _role_scope(source: Source, target: ast.Target, scope: Scope) -> None:
-    if isinstance(target, ast.Role) and target.name in catalog.ROSHAMBO_ROLES:
+def _role_scope(source: Source, site: TargetSite) -> None:
+    target, scope = site.target, site.scope
+    if isinstance(target, ast.Role) and target.name == "chosen player":
+        if scope.chooser is None:
+            source.report(
+                "LR504",
+                target.span,
+                "`the chosen player` only exists inside a `chooses a player` block",
+                "write `player chooses a player:` and use `the chosen player` in its block",
+            )
+    elif isinstance(target, ast.Role) and target.name == "their choice":
+        if site.chosen_by is None:
+            source.report(
+                "LR504",
+                target.span,
+                "`a player of their choice` only names who is given cards or swaps hands",
+                "write `player gives 1 card to a player of their choice`, or choose first: "
+                "`player chooses a player:` and use `the chosen player` in its block",
+            )
+    elif isinstance(target, ast.Role) and target.name in catalog.ROSHAMBO_ROLES:
         if not scope.roshambo:
             source.report(
                 "LR504",

@@ -11,7 +11,10 @@ Takes one hook; reports into its `Source`.
   *might* include a finished player are accepted: the runtime never visits finished players.
   A player certainly about to play their last cards (`before play when cards of player is
   1`, a legal last face-down card on `reveal`) is not finished yet, so there every target
-  that could be the actor is rejected too.
+  that could be the actor is rejected too. A player chosen by a player (`the chosen player`,
+  `a player of their choice`) could be anyone the chooser may choose: never the chooser, so
+  never the actor when the actor chooses; otherwise it is treated like any target that could
+  be the actor.
 - LR202: a hook on `vote` or `roshambo` (the procedures, V10).
 - LR204: `while`, `forever`, `repeat until`: loops without a fixed bound.
 - LR205: `repeat N times` with N over 10 (more specific than LR506).
@@ -59,7 +62,7 @@ def _receiving(source: Source, hook: ast.Hook, site: TargetSite) -> None:
                 "no card may reach a finishing or finished player (R3); target `next player` "
                 "or `each other player`",
             )
-    elif not _never_actor(site.target):
+    elif not _never_actor(site.target) and not _chosen_by_actor(site):
         finishing = _last_cards(hook, site.holds)
         if finishing:  # not finished yet, so the runtime would not skip them
             source.report(
@@ -116,6 +119,19 @@ def _never_actor(target: ast.Target) -> bool:
     if isinstance(target, ast.Role):
         return target.name in ("next player", "previous player")
     return isinstance(target, ast.Each) and target.kind == "each other"
+
+
+def _chosen_by_actor(site: TargetSite) -> bool:
+    """A player the actor chooses, who is never the actor (a chooser never chooses themself)."""
+    target = site.target
+    if not isinstance(target, ast.Role):
+        return False
+    chooser = None
+    if target.name == "chosen player":
+        chooser = site.scope.chooser
+    elif target.name == "their choice":
+        chooser = site.chosen_by
+    return chooser is not None and _is_player(chooser)
 
 
 def _is_player(target: ast.Target) -> bool:

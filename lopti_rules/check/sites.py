@@ -6,6 +6,8 @@ condition (the hook's `when`, an `if`, a `while`, an `each ... where`) and each 
 tagged with its scope:
 
 - `roshambo`: inside a `roshambo` block, where `winner` and `loser` exist;
+- `chooser`: inside a `chooses a player` block, where `the chosen player` exists: the
+  target who chooses;
 - `each`: inside an `each/every player` action, where `their next player` and bare player
   fields (`hand`) mean the player being visited.
 
@@ -27,6 +29,7 @@ from lopti_rules.language import ast
 class Scope:
     roshambo: bool = False
     each: bool = False
+    chooser: ast.Target | None = None  # inside `TARGET chooses a player:`, that TARGET
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,9 @@ class TargetSite:
     # enclosing `if` condition (in an `else`, the negated condition where that is one
     # comparison); `each ... where` conditions are about the visited player and not included
     holds: tuple[ast.Cond, ...] = ()
+    # for the second player of a `gives` or `swaps hands`, the first: the one who chooses
+    # `a player of their choice` there (None elsewhere, where that target has no meaning)
+    chosen_by: ast.Target | None = None
 
 
 Site = ActionSite | CondSite | TargetSite
@@ -62,7 +68,11 @@ def action_targets(action: ast.Action) -> list[tuple[ast.Target, bool]]:
             return [(action.target, True)]
         case ast.Give():
             return [(action.target, False), (action.recipient, True)]
-        case ast.Discard() | ast.Reveal() | ast.Forbid():
+        case ast.Discard() | ast.Reveal() | ast.Forbid() | ast.Under() | ast.SwapFace():
+            return [(action.target, False)]
+        case ast.Choose():  # the chooser only chooses: cards reach `the chosen player`
+            return [(action.chooser, False)]
+        case ast.May():  # who is asked: what reaches them is in the block
             return [(action.target, False)]
         case ast.SwapHands():
             return [(action.target, True), (action.other, True)]
@@ -77,7 +87,9 @@ def action_targets(action: ast.Action) -> list[tuple[ast.Target, bool]]:
 def children(action: ast.Action) -> tuple[ast.Action, ...]:
     if isinstance(action, ast.If):
         return action.then + (action.else_ or ())
-    if isinstance(action, ast.Repeat | ast.RoshamboAction | ast.While | ast.Forever):
+    if isinstance(
+        action, ast.Repeat | ast.RoshamboAction | ast.Choose | ast.May | ast.While | ast.Forever
+    ):
         return action.body
     if isinstance(action, ast.RepeatUntil):
         return action.body
@@ -156,14 +168,22 @@ def _action_sites(
     yield ActionSite(action, scope)
     targets = action_targets(action)
     each = any(isinstance(t, ast.Each) for t, _ in targets)
-    inner = Scope(scope.roshambo, scope.each or each)
+    inner = Scope(scope.roshambo, scope.each or each, scope.chooser)
+    second = action.recipient if isinstance(action, ast.Give) else None
+    if isinstance(action, ast.SwapHands):
+        second = action.other
     for target, receives in targets:
-        yield TargetSite(target, inner if each else scope, receives, holds)
+        by = targets[0][0] if target is second else None
+        yield TargetSite(target, inner if each else scope, receives, holds, by)
         if isinstance(target, ast.Each) and target.where is not None:
             yield from _cond_sites(target.where, inner)
     if isinstance(action, ast.If | ast.While | ast.RepeatUntil):
         yield from _cond_sites(action.cond, scope)
-    body_scope = Scope(True, scope.each) if isinstance(action, ast.RoshamboAction) else scope
+    body_scope = scope
+    if isinstance(action, ast.RoshamboAction):
+        body_scope = Scope(True, scope.each, scope.chooser)
+    elif isinstance(action, ast.Choose):
+        body_scope = Scope(scope.roshambo, scope.each, action.chooser)
     if isinstance(action, ast.If):
         for child in action.then:
             yield from _action_sites(child, body_scope, (*holds, _holding(action.cond)))

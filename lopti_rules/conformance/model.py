@@ -317,11 +317,28 @@ class Expect(_Strict):
         return self.error is None
 
 
+def _answer(value: Any) -> Any:
+    """An answer to an ask (`choose:`): yes/no, a seat, or cards (`[K, 9]` or `"K 9"`)."""
+    if isinstance(value, bool | int):
+        return value
+    if isinstance(value, str | list):
+        return tuple(_rank(r) for r in _ranks(value))
+    raise ValueError(f"`{value}` is not an answer (yes/no, a seat number, or a list of ranks)")
+
+
+# an answer to one of the step's asks, in the engine's form (engine/asks.py): a bool, a seat
+# or a tuple of ranks
+Answer = Annotated[bool | int | tuple[int, ...], BeforeValidator(_answer)]
+
+
 class Step(_Strict):
     play: Ranks | None = None
     pickup: bool | None = None
     reveal: int | None = Field(default=None, ge=0)
     swap: Swap | None = None
+    # the answers the move's asks get, in the order they are asked (None: every ask takes
+    # its default, as with nobody to answer)
+    choose: list[Answer] | None = None
     expect: Expect | None = None
 
     @model_validator(mode="after")

@@ -26,6 +26,7 @@ from lopti_rules.api import variants_of
 from lopti_rules.conformance.loader import Loaded, discover, load_all
 from lopti_rules.conformance.model import EventSpec, Expect, Scenario, Step
 from lopti_rules.diagnostics.style import Paint, plain
+from lopti_rules.engine.asks import Answer, AnswerError, Ask
 from lopti_rules.engine.cards import SEVEN, THREE, names, parse_rank, rank_name
 from lopti_rules.engine.events import Event
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Reveal, Swap, play_of
@@ -190,16 +191,61 @@ def _move(step: Step) -> Move:
     return Swap(step.swap.seat, step.swap.hand, step.swap.face_up)
 
 
+class _Answers:
+    """The chooser of a step with `choose:`: its answers, given to the move's asks in order;
+    an ask without an answer, or an answer the ask does not allow, is a problem (the ask
+    then takes its default, so the step still runs to its end)."""
+
+    def __init__(self, answers: list[Answer]) -> None:
+        self.left = list(answers)
+        self.problems: list[str] = []
+
+    def __call__(self, game: Game, ask: Ask) -> Answer | None:
+        if not self.left:
+            self.problems.append(
+                f"the `{ask.purpose}` ask of seat {ask.seat} has no answer in `choose:`"
+            )
+            return None
+        answer = self.left.pop(0)
+        try:
+            return ask.check(answer)
+        except AnswerError as exc:
+            self.problems.append(f"the `choose:` answer {_said(answer)} is not allowed: {exc}")
+            return None
+
+    def leftover(self) -> list[str]:
+        if not self.left:
+            return []
+        shown = ", ".join(_said(a) for a in self.left)
+        return [f"`choose:` answers no ask used: {shown}"]
+
+
+def _said(answer: Answer) -> str:
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if isinstance(answer, int):
+        return f"seat {answer}"
+    return _show(answer)
+
+
 def _run_step(
     game: Game, step: Step, emitted: list[Event], apply: Callable[[Game, Move], None]
 ) -> list[str]:
     expect = step.expect or Expect()
     before = game.position()
+    answers = _Answers(step.choose) if step.choose is not None else None
+    outer = game.bus.chooser
+    if answers is not None:
+        game.bus.chooser = answers
     try:
         apply(game, _move(step))
         accepted, message = True, ""
     except IllegalMoveError as exc:
         accepted, message = False, str(exc)
+    finally:
+        game.bus.chooser = outer
+    if answers is not None and (answers.problems or answers.left):
+        return answers.problems + answers.leftover()
     if expect.wants_legal() and not accepted:
         return [f"the engine refused a legal move: {message}"]
     if not expect.wants_legal() and accepted:

@@ -57,7 +57,7 @@ CODES: dict[str, Code] = {
         Code("LR501", _E, "unknown event", ""),
         Code("LR502", _E, "unknown field", ""),
         Code("LR503", _E, "type mismatch", ""),
-        Code("LR504", _E, "winner/loser outside a roshambo", ""),
+        Code("LR504", _E, "a role outside the block it belongs to", ""),
         Code("LR505", _E, "duplicate rule title", ""),
         Code("LR506", _E, "number out of range", ""),
         Code("LR507", _E, "a report of a table event that no rule declares", ""),

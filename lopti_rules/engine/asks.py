@@ -64,8 +64,15 @@ class Purpose:
 PURPOSES: dict[str, Purpose] = {
     "give": Purpose(CARDS, "the cards the seat gives (`gives N cards`, no lowest/highest)"),
     "discard": Purpose(CARDS, "the cards the seat discards (`discards N cards`, no which)"),
+    "under": Purpose(CARDS, "the cards the seat puts under the pile (`puts N cards under`)"),
+    "hide": Purpose(
+        CARDS, "the face-up card the seat turns face down (`swaps a face up card ...`)", True
+    ),
     "target": Purpose(SEAT, "the player a rule's action goes to, chosen by the seat"),
     "may": Purpose(YES_NO, "whether the seat takes a rule's optional action", None),
+    "may_help": Purpose(
+        YES_NO, "whether the seat takes an optional action that can only help it", True
+    ),
     # the base variants' choices (docs/variants.md)
     "name_next": Purpose(SEAT, "who plays next, named by the player of the name_next rank"),
     "jump_in": Purpose(YES_NO, "whether the seat plays the top play's rank out of turn", True),

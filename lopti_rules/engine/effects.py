@@ -15,6 +15,12 @@ the base game and emitting its events on the bus (hooks run depth-first):
 - `clear(causer)`: `clear` with cause `custom`, and the causer (if still in) is owed a bonus
   play: taken where a base bonus would be if they are resolving a play, else at once, out of
   turn, after which play goes on as it would have.
+- `under(seat, n, which)`: like `discard`, but the cards go to the bottom of the pile (on an
+  empty pile they are the pile); an `under` note. `which="chosen"` asks (purpose `under`).
+- `swap_face(seat)`: the seat picks one of its face-up cards (a `hide` ask; nobody answering:
+  the lowest) and it changes places with one of its face-down cards, picked blind (at random,
+  from the game's seeded RNG); a `swap_face` note (`cards`: the card now face up, then the
+  one now face down). Nothing happens without a face-up and a face-down card.
 - `show(seat, what)`, `announce(actor, text)`, `roshambo(first, second)`: no cards move;
   observers get a `show` / `announce` / `roshambo` note. A roshambo is one decisive throw
   (drawn throws are thrown again), random from the game's seeded RNG.
@@ -108,6 +114,38 @@ class Effects:
             game.hand_emptied(seat)
         game.changed()
         return cards
+
+    def under(
+        self, seat: int, n: int, which: str = "lowest", choice: Sequence[int] | None = None
+    ) -> list[int]:
+        """Move up to `n` hand cards of `seat` under the pile (bottom first); returns them."""
+        game = self._game
+        cards = self._take_from_hand(seat, n, which, choice, "under")
+        if cards:
+            game.pile_ranks[:0] = cards
+            game.pile_counts[:0] = [1] * len(cards)
+        self._note("under", seat, count=len(cards), cards=cards)
+        if cards:
+            game.hand_emptied(seat)
+        game.changed()
+        return cards
+
+    def swap_face(self, seat: int) -> tuple[int, int] | None:
+        """One face-up card of `seat` (its choice) for one face-down card (picked blind);
+        returns (the card now face up, the card now face down), or None when it cannot."""
+        game = self._game
+        up, down = game.face_up[seat], game.face_down[seat]
+        if game.out[seat] or not up or not down:
+            return None
+        (hidden,) = chosen_cards(game.ask(Ask.of_cards(seat, "hide", up, 1)))
+        index = game.rng.randrange(len(down))
+        shown = down[index]
+        down[index] = hidden
+        up.remove(hidden)
+        up.append(shown)
+        self._note("swap_face", seat, count=1, cards=[shown, hidden])
+        game.changed()
+        return shown, hidden
 
     def take_removed(self, seat: int, n: int) -> list[int]:
         """Up to `n` known removed cards (latest removed first) into `seat`'s hand."""

@@ -11,7 +11,8 @@ anything with a `rule` attribute), every line written while a rule's hook or act
 carries `rule`, the rule's title; base play has none. The runtime's notes become the lines
 `hook` (`timing`, `on`, `player`, `rule`: a hook's condition held and it runs, written just
 before its actions' lines), `give`, `discard`, `take`, `shuffle`, `show`, `announce`,
-`roshambo`, `swap_hands`, `pass_hands` (actions that emit no base event) and `guard`
+`roshambo`, `swap_hands`, `pass_hands`, `under`, `swap_face` (actions that emit no base
+event), `choice` (a player's answer to a seat or yes/no ask) and `guard`
 (`rule`, `reason`: the runtime guard stopped a runaway custom action).
 """
 

@@ -60,7 +60,7 @@ _BURNS = {2: N_("two {rank}s"), 3: N_("three {rank}s")}
 _BASE = Variants()
 
 # the events `_exchange` tells: cards moved between players, or taken back
-_EXCHANGES = frozenset({"give", "discard", "swap_hands", "pass_hands", "take"})
+_EXCHANGES = frozenset({"give", "discard", "under", "swap_hands", "pass_hands", "take"})
 
 
 def cards_text(ranks: Sequence[object]) -> str:
@@ -240,6 +240,11 @@ class Narrator:
             return f'"{f.get("text")}"'
         if name == "roshambo":
             return self._roshambo(event)
+        if name == "choice":
+            return self._answer(who, f)
+        if name == "swap_face" and len(ranks) == 2:
+            line = _("{who} swaps the face-up {down} for a face-down card: {up}")
+            return line.format(who=who, up=_rank(ranks[0]), down=_rank(ranks[1]))
         if name == "pickup":
             self._top, self._chain = None, 0
             return _("{who} picks up the pile ({cards})").format(who=who, cards=_cards(n))
@@ -270,6 +275,10 @@ class Narrator:
             if not ranks:
                 return _("{who} has no card to discard").format(who=who)
             return _("{who} discards {cards} out of the round").format(who=who, cards=_some(ranks))
+        if name == "under":
+            if not ranks:
+                return _("{who} has no card to put under the pile").format(who=who)
+            return _("{who} puts {cards} under the pile").format(who=who, cards=_some(ranks))
         if name == "swap_hands":
             to = f.get("to")
             whom = self.name(to if isinstance(to, int) else None)
@@ -282,6 +291,20 @@ class Narrator:
             return _("no removed card to take back")
         line = _("{who} takes back {cards} from the removed cards")
         return line.format(who=who, cards=_some(ranks))
+
+    def _answer(self, who: str, f: Mapping[str, object]) -> str | None:
+        """A clause for a player's answer to a rule's seat or yes/no ask (engine/asks.py):
+        "Ben chooses Cat", "Ann says yes" (a base variant's choice: `_choice`)."""
+        answer = f.get("answer")
+        if isinstance(answer, bool):
+            return (
+                _("{who} says yes").format(who=who)
+                if answer
+                else _("{who} says no").format(who=who)
+            )
+        if isinstance(answer, int):
+            return _("{who} chooses {whom}").format(who=who, whom=self.name(answer))
+        return None
 
     def _roshambo(self, event: Event) -> str:
         f = event.fields

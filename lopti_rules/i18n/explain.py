@@ -147,6 +147,19 @@ class Explainer:
         who, whom = self.target(a.target), self.target(a.other)
         return self.book.say("swap_hands", who=who, whom=whom)
 
+    def _under(self, a: ast.Under) -> str:
+        cards = self.cards(a.count, a.which)
+        return self.book.say("under", who=self.target(a.target), cards=cards)
+
+    def _swap_face(self, a: ast.SwapFace) -> str:
+        return self.book.say("swap_face", who=self.target(a.target))
+
+    def _choose(self, a: ast.Choose) -> str:
+        return self.book.say("choose", who=self.target(a.chooser), body=self.actions(a.body))
+
+    def _may(self, a: ast.May) -> str:
+        return self.book.say("may", who=self.target(a.target), body=self.actions(a.body))
+
     def _pass_hands(self, a: ast.PassHands) -> str:
         return self.book.say(f"pass_hands.{a.way}")
 
@@ -336,6 +349,10 @@ ACTIONS: dict[type, Callable[..., str]] = {
     ast.Reveal: Explainer._reveal,
     ast.SwapHands: Explainer._swap_hands,
     ast.PassHands: Explainer._pass_hands,
+    ast.Under: Explainer._under,
+    ast.SwapFace: Explainer._swap_face,
+    ast.Choose: Explainer._choose,
+    ast.May: Explainer._may,
     ast.Announce: Explainer._announce,
     ast.Repeat: Explainer._repeat,
     ast.If: Explainer._if,

@@ -142,6 +142,8 @@ RoleName = Literal[
     "fewest cards",  # the player with the fewest cards
     "winner",  # only inside roshambo
     "loser",  # only inside roshambo
+    "chosen player",  # only inside a `chooses a player` block
+    "their choice",  # `a player of their choice`: chosen by the giver / swapper
 ]
 
 
@@ -309,6 +311,27 @@ class PassHands:
 
 
 @dataclass(frozen=True, slots=True)
+class Under:
+    """`TARGET puts N [which] [card] under the pile`: hand cards to the bottom of the pile."""
+
+    target: Target
+    count: Int
+    span: Span
+    which: Which | None = None
+    card_word: str | None = None
+    retro: Retro | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwapFace:
+    """`TARGET swaps a face up card with a face down card`."""
+
+    target: Target
+    span: Span
+    retro: Retro | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Announce:
     text: Str
     span: Span
@@ -338,6 +361,26 @@ class RoshamboAction:
 
     first: Target
     second: Target
+    body: tuple[Action, ...]
+    span: Span
+    retro: Retro | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """`TARGET chooses a player:` block; inside it the role `the chosen player` exists."""
+
+    chooser: Target
+    body: tuple[Action, ...]
+    span: Span
+    retro: Retro | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class May:
+    """`TARGET may:` block: each player of TARGET is asked whether the block runs for them."""
+
+    target: Target
     body: tuple[Action, ...]
     span: Span
     retro: Retro | None = None
@@ -416,10 +459,14 @@ Action = (
     | Reveal
     | SwapHands
     | PassHands
+    | Under
+    | SwapFace
     | Announce
     | Repeat
     | If
     | RoshamboAction
+    | Choose
+    | May
     | Prevent
     | Forbid
     | While
@@ -550,7 +597,9 @@ def walk_actions(actions: tuple[Action, ...]) -> list[Action]:
         children: tuple[Action, ...] = ()
         if isinstance(action, If):
             children = action.then + (action.else_ or ())
-        elif isinstance(action, Repeat | RoshamboAction | While | Forever | RepeatUntil):
+        elif isinstance(
+            action, Repeat | RoshamboAction | Choose | May | While | Forever | RepeatUntil
+        ):
             children = action.body
         stack.extend(reversed(children))
     return out

@@ -207,6 +207,8 @@ ROLE_WORDS: tuple[str, ...] = (
     "the player with the fewest cards",
     "winner",
     "loser",
+    "chosen player",
+    "a player of their choice",
 )
 ROSHAMBO_ROLES: frozenset[str] = frozenset({"winner", "loser"})
 
@@ -282,7 +284,7 @@ KEYWORDS: frozenset[str] = frozenset(
         "highest", "each", "other", "every", "where", "next", "previous", "dealer",
         "author", "last", "winner", "loser", "with", "most", "fewest", "seat", "player",
         "retroactively", "since", "began", "rounds", "call", "race", "conduct", "missed",
-        "caught", "lost",
+        "caught", "lost", "a", "choice", "chooses", "chosen", "puts", "under", "swaps", "hands",
     }
 )  # fmt: skip
 

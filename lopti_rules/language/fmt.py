@@ -40,6 +40,8 @@ _SIMPLE = (
     ast.Reveal,
     ast.SwapHands,
     ast.PassHands,
+    ast.Under,
+    ast.SwapFace,
     ast.Announce,
     ast.Prevent,
     ast.Forbid,
@@ -68,6 +70,8 @@ def target(node: ast.Target) -> str:
         case ast.Role(name=name, the=the):
             if name in ("most cards", "fewest cards"):
                 return f"the player with the {name.split()[0]} cards"
+            if name == "their choice":
+                return "a player of their choice"
             return f"the {name}" if the else name
         case ast.Each(kind=kind, where=where):
             return f"{kind} player" + (f" where {cond(where)}" if where is not None else "")
@@ -142,6 +146,10 @@ def simple(node: ast.Action) -> str:
             return f"{target(t)} swaps hands with {target(o)}{_retro(r)}"
         case ast.PassHands(group=g, way=w, retro=r):
             return f"{g} player passes their hand to their {w} player{_retro(r)}"
+        case ast.Under(target=t, count=n, retro=r):
+            return f"{target(t)} puts {n.value}{which}{card} under the pile{_retro(r)}"
+        case ast.SwapFace(target=t, retro=r):
+            return f"{target(t)} swaps a face up card with a face down card{_retro(r)}"
         case ast.Announce(text=s, retro=r):
             return f"announce {string(s.value)}{_retro(r)}"
         case ast.Prevent(verb=verb, words=words, retro=r):
@@ -176,6 +184,10 @@ def _head(node: ast.Action) -> str:
             return "forever:"
         case ast.RoshamboAction(first=a, second=b):
             return f"roshambo {target(a)} vs {target(b)}:"
+        case ast.Choose(chooser=t):
+            return f"{target(t)} chooses a player:"
+        case ast.May(target=t):
+            return f"{target(t)} may:"
         case ast.If(cond=c):
             return f"if {cond(c)}:"
     raise TypeError(node)  # pragma: no cover
@@ -185,7 +197,14 @@ def _body(node: ast.Action) -> tuple[ast.Action, ...]:
     if isinstance(node, ast.If):
         return node.then
     assert isinstance(
-        node, ast.Repeat | ast.RepeatUntil | ast.While | ast.Forever | ast.RoshamboAction
+        node,
+        ast.Repeat
+        | ast.RepeatUntil
+        | ast.While
+        | ast.Forever
+        | ast.RoshamboAction
+        | ast.Choose
+        | ast.May,
     )
     return node.body
 

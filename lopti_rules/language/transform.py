@@ -34,6 +34,7 @@ _ROLE_NAMES: dict[tuple[str, ...], ast.RoleName] = {
     ("last", "winner"): "last winner",
     ("winner",): "winner",
     ("loser",): "loser",
+    ("chosen", "player"): "chosen player",
     ("player", "with", "the", "most", "cards"): "most cards",
     ("player", "with", "the", "fewest", "cards"): "fewest cards",
 }
@@ -238,6 +239,19 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         way = cast(_Words, c[1]).text
         return ast.PassHands(cast(Any, group), cast(Any, way), _meta_span(meta), _retro(c))
 
+    def under(self, meta: Meta, c: list[Any]) -> ast.Under:
+        return ast.Under(
+            c[0],
+            _int(_ints(c)[0]),
+            _meta_span(meta),
+            cast("ast.Which | None", _word(c, _WHICH)),
+            _word(c, ("card", "cards")),
+            _retro(c),
+        )
+
+    def swap_face(self, meta: Meta, c: list[Any]) -> ast.SwapFace:
+        return ast.SwapFace(c[0], _meta_span(meta), _retro(c))
+
     def announce(self, meta: Meta, c: list[Any]) -> ast.Announce:
         return ast.Announce(string_value(c[0]), _meta_span(meta), _retro(c))
 
@@ -275,6 +289,14 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         body = cast(_Body, c[-1]).actions
         return ast.RoshamboAction(c[0], c[1], body, _head_to(meta, body[-1].span))
 
+    def choose(self, meta: Meta, c: list[Any]) -> ast.Choose:
+        body = cast(_Body, c[-1]).actions
+        return ast.Choose(c[0], body, _head_to(meta, body[-1].span))
+
+    def may(self, meta: Meta, c: list[Any]) -> ast.May:
+        body = cast(_Body, c[-1]).actions
+        return ast.May(c[0], body, _head_to(meta, body[-1].span))
+
     def if_inline(self, meta: Meta, c: list[Any]) -> ast.If:
         then = cast(_Body, c[1]).actions
         return ast.If(c[0], then, None, _head_to(meta, then[-1].span))
@@ -290,6 +312,9 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         words = [str(t) for t in c]
         the = words[0] == "the"
         return ast.Role(_ROLE_NAMES[tuple(words[1:] if the else words)], _meta_span(meta), the)
+
+    def choice(self, meta: Meta, c: list[Any]) -> ast.Role:
+        return ast.Role("their choice", _meta_span(meta))
 
     def each(self, meta: Meta, c: list[Any]) -> ast.Each:
         words = tuple(str(t) for t in c if isinstance(t, Token))

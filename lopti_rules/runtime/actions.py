@@ -15,6 +15,15 @@ runs its block N times; `roshambo A vs B` throws once (decisively) and binds `wi
 in its block.
 A roshambo whose sides are the same player, or match nobody, does nothing.
 
+Choices go through `game.ask` (engine/asks.py): `A chooses a player:` asks each player of A
+for one of the other players still in the round (a `target` ask; nobody answering: their
+next player) and runs its block with `the chosen player` bound to the answer; `a player of
+their choice` after `gives ... to` or `swaps hands with` asks the giver (the swapper) the
+same question. `A may:` asks each player of A yes or no (a `may` ask, `may_help` where yes
+can only help them: see `_may_purpose`; nobody answering: no) and runs its block for each
+yes. `puts N under the pile` and `swaps a face up card with a face down card` call
+`effects.under` and `effects.swap_face`.
+
 Every action node that runs, per target seat, spends one unit of the guard's budget
 (`Runtime.spend`); once the guard has stopped the cascade, every action returns at once.
 The unbounded forms (`while`, `forever`, `repeat until`) compile only through
@@ -23,13 +32,18 @@ The unbounded forms (`while`, `forever`, `repeat until`) compile only through
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
+from lopti_rules.engine.asks import Ask, chosen_seat, said_yes
 from lopti_rules.engine.exchanges import pass_hands, random_cards, swap_hands
 from lopti_rules.language import ast
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import Ctx
-from lopti_rules.runtime.targets import Target, compile_target
+from lopti_rules.runtime.targets import Target, choices_for, compile_target
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.effects import Effects
 
 Block = Callable[[Ctx], None]
 
@@ -85,6 +99,14 @@ class ActionCompiler:
             case ast.PassHands(way=way):
                 step = 1 if way == "next" else -1
                 return _once(lambda ctx: pass_hands(ctx.game, ctx.actor, step))
+            case ast.Under(target=t, count=n, which=which):
+                return _per_seat(self.target(t), _under(n.value, which))
+            case ast.SwapFace(target=t):
+                return _per_seat(self.target(t), _swap_face)
+            case ast.Choose():
+                return self._choose(action)
+            case ast.May():
+                return self._may(action)
             case ast.Repeat(count=n, body=body):
                 return _repeat(n.value, self.block(body))
             case ast.If(cond=cond, then=then, else_=else_):
@@ -96,15 +118,23 @@ class ActionCompiler:
             return self._unbounded(action)
         raise ValueError(f"`{type(action).__name__}` cannot run: the checker rejects it")
 
+    def _second(self, target: ast.Target) -> Callable[[Ctx, int], Iterable[int]]:
+        """The second players of a `gives ... to` / `swaps hands with`, given the first:
+        `a player of their choice` asks the first; any other target is visited."""
+        if isinstance(target, ast.Role) and target.name == "their choice":
+            return _ask_player
+        compiled = self.target(target)
+        return lambda ctx, first: compiled.visit(ctx)
+
     def _give(self, action: ast.Give) -> Block:
-        givers, receivers = self.target(action.target), self.target(action.recipient)
+        givers, receivers = self.target(action.target), self._second(action.recipient)
         n, which = action.count.value, action.which
 
         def run(ctx: Ctx) -> None:
             rt = ctx.rt
             effects = ctx.game.effects
             for giver in givers.visit(ctx):
-                for receiver in receivers.visit(ctx):
+                for receiver in receivers(ctx, giver):
                     if not rt.spend(ctx):
                         return
                     if which == "random":
@@ -116,12 +146,12 @@ class ActionCompiler:
 
     def _swap(self, action: ast.SwapHands) -> Block:
         """Each seat of the first target swaps with each of the second (one pair, usually)."""
-        firsts, seconds = self.target(action.target), self.target(action.other)
+        firsts, seconds = self.target(action.target), self._second(action.other)
 
         def run(ctx: Ctx) -> None:
             rt = ctx.rt
             for a in firsts.visit(ctx):
-                for b in seconds.visit(ctx):
+                for b in seconds(ctx, a):
                     if not rt.spend(ctx):
                         return
                     swap_hands(ctx.game, a, b)
@@ -146,6 +176,38 @@ class ActionCompiler:
                         body(ctx)
                     finally:
                         ctx.winner, ctx.loser = outer
+
+        return run
+
+    def _choose(self, action: ast.Choose) -> Block:
+        choosers, body = self.target(action.chooser), self.block(action.body)
+
+        def run(ctx: Ctx) -> None:
+            rt = ctx.rt
+            for seat in choosers.visit(ctx):
+                if not rt.spend(ctx):
+                    return
+                for chosen in _ask_player(ctx, seat):
+                    outer = ctx.chosen
+                    ctx.chosen = chosen
+                    try:
+                        body(ctx)
+                    finally:
+                        ctx.chosen = outer
+
+        return run
+
+    def _may(self, action: ast.May) -> Block:
+        askeds, body = self.target(action.target), self.block(action.body)
+        purpose = _may_purpose(action)
+
+        def run(ctx: Ctx) -> None:
+            rt = ctx.rt
+            for seat in askeds.visit(ctx):
+                if not rt.spend(ctx):
+                    return
+                if said_yes(ctx.game.ask(Ask.of_yes_no(seat, purpose, False))):
+                    body(ctx)
 
         return run
 
@@ -201,14 +263,78 @@ def _clear(ctx: Ctx) -> None:
         ctx.game.effects.clear(ctx.actor)  # the bonus goes to the hooked event's actor
 
 
-def _discard(n: int, which: str | None) -> Callable[[Ctx, int], None]:
+# an effect that moves a seat's hand cards out of its hand (`Effects.discard`, `.under`)
+HandMove = Callable[["Effects"], Callable[[int, int, str, "Sequence[int] | None"], list[int]]]
+
+
+def _hand_cards(n: int, which: str | None, move: HandMove) -> Callable[[Ctx, int], None]:
+    """`discards N` / `puts N under the pile`: random cards, the lowest or highest, or the
+    player's choice (without `which`)."""
+
     def run(ctx: Ctx, seat: int) -> None:
+        effect = move(ctx.game.effects)
         if which == "random":
-            ctx.game.effects.discard(seat, n, "lowest", random_cards(ctx.game, seat, n))
+            effect(seat, n, "lowest", random_cards(ctx.game, seat, n))
             return
-        ctx.game.effects.discard(seat, n, which or "chosen")
+        effect(seat, n, which or "chosen", None)
 
     return run
+
+
+def _discard(n: int, which: str | None) -> Callable[[Ctx, int], None]:
+    return _hand_cards(n, which, lambda effects: effects.discard)
+
+
+def _under(n: int, which: str | None) -> Callable[[Ctx, int], None]:
+    return _hand_cards(n, which, lambda effects: effects.under)
+
+
+def _swap_face(ctx: Ctx, seat: int) -> None:
+    ctx.game.effects.swap_face(seat)
+
+
+def _ask_player(ctx: Ctx, chooser: int) -> tuple[int, ...]:
+    """The player `chooser` chooses among the others still in the round (none: nobody)."""
+    options = choices_for(ctx.game, chooser)
+    if not options:
+        return ()
+    return (chosen_seat(ctx.game.ask(Ask.of_seat(chooser, "target", options, options[0]))),)
+
+
+_NEVER_THE_ACTOR = ("next player", "previous player")
+
+
+def _may_purpose(action: ast.May) -> str:
+    """`may_help` when yes can only help the asked player: they are the hooked event's actor,
+    and every card the block moves leaves the actor's hand or reaches a player who is never
+    the actor (the next or previous player, each other player); else `may`."""
+    if not (isinstance(action.target, ast.Role) and action.target.name == "player"):
+        return "may"
+    leaves = [a for a in ast.walk_actions(action.body) if _moves_cards(a)]
+    if leaves and all(_helps_the_actor(a) for a in leaves):
+        return "may_help"
+    return "may"
+
+
+def _moves_cards(action: ast.Action) -> bool:
+    moving = (ast.Draw, ast.PickUp, ast.TakeRemoved, ast.Give, ast.Discard, ast.Under)
+    return isinstance(action, (*moving, ast.SwapHands, ast.PassHands, ast.SwapFace))
+
+
+def _helps_the_actor(action: ast.Action) -> bool:
+    def never_actor(t: ast.Target) -> bool:
+        if isinstance(t, ast.Role):
+            return t.name in _NEVER_THE_ACTOR
+        return isinstance(t, ast.Each) and t.kind == "each other"
+
+    match action:
+        case ast.Draw(target=t) | ast.PickUp(target=t) | ast.TakeRemoved(target=t):
+            return never_actor(t)
+        case ast.Give(recipient=to):
+            return never_actor(to)
+        case ast.Discard() | ast.Under():
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- shapes

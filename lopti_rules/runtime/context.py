@@ -2,7 +2,8 @@
 
 Takes nothing at compile time; at run time each hook firing gets one `Ctx`: the game, the
 event, the event's actor, the rule's author seat, and (as the hook's actions run) the player
-being visited by an `each`/`every` action and the `winner`/`loser` of a `roshambo` block.
+being visited by an `each`/`every` action, the `winner`/`loser` of a `roshambo` block and
+the player chosen in a `chooses a player` block.
 
 Values, as conditions compare them: ranks are ints 2..14 (so they compare by value, S2), counts
 are ints, flags are bools, symbols (`ten`, `voluntary`, ...) are strings, `top` of an empty
@@ -38,7 +39,7 @@ MISSING: Final = _Missing()
 class Ctx:
     """One hook firing: the state its conditions, targets and actions read."""
 
-    __slots__ = ("actor", "author", "event", "game", "loser", "rt", "visited", "winner")
+    __slots__ = ("actor", "author", "chosen", "event", "game", "loser", "rt", "visited", "winner")
 
     def __init__(self, rt: Runtime, game: Game, event: Event, author: int) -> None:
         self.rt = rt
@@ -49,6 +50,7 @@ class Ctx:
         self.visited: int | None = None  # the player an each/every action is visiting
         self.winner: int | None = None  # inside a roshambo block
         self.loser: int | None = None
+        self.chosen: int | None = None  # inside a `chooses a player` block
 
 
 def active(game: Game, seat: int | None) -> bool:

@@ -4,8 +4,9 @@ Takes an `ast.Target` the checker accepted; produces a `Target` whose `visit(ctx
 seats the action applies to, one at a time, in order:
 
 - a role (`player`, `the next player`, `dealer`, `author`, `last winner`, the player with the
-  most/fewest cards, `winner`/`loser` inside a roshambo, `their next/previous player` inside
-  an each) yields its one seat, or nothing when it matches nobody;
+  most/fewest cards, `winner`/`loser` inside a roshambo, `the chosen player` inside a
+  `chooses a player` block, `their next/previous player` inside an each) yields its one seat,
+  or nothing when it matches nobody;
 - `every player`, `each player` (with an optional `where`) visit each player still in the
   round once, clockwise, starting with the actor; `each other player` the same players but
   the actor, starting after the actor. The `where` condition is tested for each player just
@@ -99,6 +100,23 @@ def _loser(ctx: Ctx) -> int | None:
     return ctx.loser
 
 
+def _chosen(ctx: Ctx) -> int | None:
+    return ctx.chosen
+
+
+def choices_for(game: Game, chooser: int) -> list[int]:
+    """The players `chooser` may choose: every other player still in the round, in the
+    direction of play from the chooser (so the first is their next player)."""
+    seats: list[int] = []
+    seat: int | None = chooser
+    for _ in range(game.players - 1):
+        seat = next_of(game, seat, 1)
+        if seat is None or seat == chooser or seat in seats:
+            break
+        seats.append(seat)
+    return seats
+
+
 def _their(step: int) -> Role:
     def pick(ctx: Ctx) -> int | None:
         return next_of(ctx.game, ctx.visited, step)
@@ -117,6 +135,7 @@ ROLES: dict[str, Role] = {
     "fewest cards": _extreme(False),
     "winner": _winner,
     "loser": _loser,
+    "chosen player": _chosen,
 }
 
 

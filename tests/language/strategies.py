@@ -55,7 +55,7 @@ strings = st.builds(
 @st.composite
 def roles(draw: Any) -> ast.Role:
     name = draw(st.sampled_from(get_args(ast.RoleName)))
-    if name == "player":
+    if name in ("player", "their choice"):
         the = False
     elif name in ("most cards", "fewest cards"):
         the = True
@@ -144,6 +144,8 @@ simple_actions = st.one_of(
         st.just(Z),
         retros,
     ),
+    st.builds(ast.Under, targets, ints, st.just(Z), which, card_words, retros),
+    st.builds(ast.SwapFace, targets, st.just(Z), retros),
     st.builds(ast.Announce, strings, st.just(Z), retros),
     st.builds(
         ast.Prevent,
@@ -170,6 +172,8 @@ def _blocks(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
         st.builds(ast.Repeat, ints, body, st.just(Z), retros),
         st.builds(ast.If, conds, body, st.none() | body, st.just(Z)),
         st.builds(ast.RoshamboAction, targets, targets, body, st.just(Z)),
+        st.builds(ast.Choose, targets, body, st.just(Z)),
+        st.builds(ast.May, targets, body, st.just(Z)),
         st.builds(ast.While, conds, body, st.just(Z)),
         st.builds(ast.Forever, body, st.just(Z)),
         st.builds(ast.RepeatUntil, conds, body, st.just(Z)),

@@ -6,7 +6,9 @@ With `heavy=True` it also draws the shapes that once tripped the guard (issue 11
 `repeat`s up to ten times ten, `each`/`every` inside repeats, repeated clears that owe bonus
 plays, `before reveal` takes and `after bonus` draws; with `v2=True` also the v2 fields and
 actions (`run`, `under`, counts so far, rank counts; hand swaps and passes, random gives and
-discards). The default draws are unchanged.
+discards); with `choices=True` also the choices (`chooses a player` blocks, `may` blocks, `a
+player of their choice`, cards put under the pile, a face-up card swapped with a face-down
+one). The default draws are unchanged.
 Many drawn rules are rejected by the checker (loops, LR201, LR103, ...); the property tests
 keep the accepted ones (`accepted_set`) or, for the guard's control, force rejected ones.
 """
@@ -48,6 +50,17 @@ V2_CONDS = (
 )  # fmt: skip
 RANDOM_MOVES = ("gives 1 random card to next player", "discards 2 random cards")
 
+# the choice pieces, drawn only by `rule_texts(choices=True)`
+CHOICE_MOVES = (
+    "gives 1 card to a player of their choice", "swaps hands with a player of their choice",
+    "puts 1 card under the pile", "puts 2 lowest cards under the pile",
+    "swaps a face up card with a face down card", "discards 1 card",
+)  # fmt: skip
+CHOSEN_MOVES = (
+    "the chosen player draws 1", "the chosen player picks up the pile",
+    "player gives 1 card to the chosen player", "the chosen player discards 1 card",
+)  # fmt: skip
+
 targets = st.sampled_from(ROLES + GROUPS)
 roles = st.sampled_from(ROLES)
 counts = st.integers(1, 3)
@@ -85,9 +98,28 @@ def _simple(draw: st.DrawFn, v2: bool = False) -> str:
     ][kind]
 
 
+def _choice_lines(draw: st.DrawFn, pad: str) -> list[str]:
+    kind = draw(st.integers(0, 2))
+    if kind == 0:
+        return [f"{pad}{draw(targets)} {draw(st.sampled_from(CHOICE_MOVES))}"]
+    if kind == 1:
+        chooser = draw(st.sampled_from(ROLES + GROUPS))
+        return [
+            f"{pad}{chooser} chooses a player:",
+            f"{pad}    {draw(st.sampled_from(CHOSEN_MOVES))}",
+        ]
+    asked = draw(st.sampled_from(ROLES + GROUPS))
+    inner = draw(st.sampled_from(CHOICE_MOVES))
+    return [f"{pad}{asked} may:", f"{pad}    {draw(roles)} {inner}", f"{pad}    {_simple(draw)}"]
+
+
 @st.composite
-def action_lines(draw: st.DrawFn, indent: int, heavy: bool = False, v2: bool = False) -> list[str]:
+def action_lines(
+    draw: st.DrawFn, indent: int, heavy: bool = False, v2: bool = False, choices: bool = False
+) -> list[str]:
     pad = " " * indent
+    if choices and draw(st.booleans()):
+        return _choice_lines(draw, pad)
     kind = draw(st.integers(0, 12 if heavy else 9))
     if kind == 10:  # nested repeats around any action
         a, b = draw(st.integers(1, 10)), draw(st.integers(1, 10))
@@ -123,7 +155,9 @@ BASE_EVENTS = tuple(e for e in catalog.HOOKABLE if e not in ("skip", "reverse"))
 
 
 @st.composite
-def hook_lines(draw: st.DrawFn, heavy: bool = False, v2: bool = False) -> list[str]:
+def hook_lines(
+    draw: st.DrawFn, heavy: bool = False, v2: bool = False, choices: bool = False
+) -> list[str]:
     if heavy and draw(st.integers(0, 5)) == 0:
         return list(draw(st.sampled_from(SHAPES)))
     event = draw(st.sampled_from(BASE_EVENTS))
@@ -133,15 +167,17 @@ def hook_lines(draw: st.DrawFn, heavy: bool = False, v2: bool = False) -> list[s
     head = f"    {timing} {event}" + (f" when {cond}" if cond else "") + ":"
     body: list[str] = []
     for _ in range(draw(st.integers(1, 3))):
-        body += draw(action_lines(8, heavy, v2))
+        body += draw(action_lines(8, heavy, v2, choices))
     return [head, *body]
 
 
 @st.composite
-def rule_texts(draw: st.DrawFn, title: str = "R", heavy: bool = False, v2: bool = False) -> str:
+def rule_texts(
+    draw: st.DrawFn, title: str = "R", heavy: bool = False, v2: bool = False, choices: bool = False
+) -> str:
     lines = [f'rule "{title}":']
     for _ in range(draw(st.integers(1, 3))):
-        lines += draw(hook_lines(heavy, v2))
+        lines += draw(hook_lines(heavy, v2, choices))
     return "\n".join(lines) + "\n"
 
 

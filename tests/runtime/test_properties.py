@@ -22,6 +22,7 @@ from runtime_helpers import total_cards
 
 from lopti_rules.api import compile_unchecked, load_rules
 from lopti_rules.bots import make_bots
+from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import bot_rng
 from lopti_rules.engine import EventBus, Game, TableOptions
 from lopti_rules.runtime import RuleSet, RulesRejected
@@ -35,10 +36,14 @@ SETTINGS = settings(
 MAX_MOVES = 3000
 
 
-def play(rules: RuleSet, players: int, seed: int, bots: str) -> tuple[Game, bool, list[str]]:
-    """One round with `rules` in force; checks the cards after every move."""
+def play(
+    rules: RuleSet, players: int, seed: int, bots: str, *, answered: bool = False
+) -> tuple[Game, bool, list[str]]:
+    """One round with `rules` in force; checks the cards after every move. `answered`: the
+    bots answer the asks (bots/choices.py), else every ask takes its default."""
     bus = EventBus()
-    runtime = rules.attach(bus)
+    seats = make_bots(bots, players)
+    runtime = rules.attach(bus, chooser=chooser(seats, seed) if answered else None)
     rng = random.Random(seed)
     options = TableOptions(
         players=players,
@@ -49,7 +54,6 @@ def play(rules: RuleSet, players: int, seed: int, bots: str) -> tuple[Game, bool
     game = Game.new(options, seed, bus=bus)
     assert total_cards(game) == 52
     moves_rng = bot_rng(seed)
-    seats = make_bots(bots, players)
     for swap in game.legal_swaps()[:2]:
         if swap in game.legal_swaps():
             game.apply(swap)
@@ -141,6 +145,44 @@ def test_accepted_v2_rule_sets_conserve_cards_and_never_trip_the_guard(
     rules, _ = accepted_set(titled)
     _, _, trips = play(rules, players, seed, "random")  # `play` checks the 52 cards each move
     assert trips == []
+
+
+@SETTINGS
+@given(
+    texts=st.lists(rule_texts(choices=True), min_size=1, max_size=3),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10_000),
+    bots=st.sampled_from(("random", "greedy")),
+    answered=st.booleans(),
+)
+def test_accepted_choice_rule_sets_conserve_cards_and_never_trip_the_guard(
+    texts: list[str], players: int, seed: int, bots: str, answered: bool
+) -> None:
+    """Choices (`chooses a player`, `may`, `a player of their choice`), cards put under the
+    pile, face-up cards swapped with face-down ones; answered by the bots or by default."""
+    titled = [t.replace('rule "R"', f'rule "R{i}"', 1) for i, t in enumerate(texts)]
+    rules, _ = accepted_set(titled)
+    _, _, trips = play(rules, players, seed, bots, answered=answered)
+    assert trips == []
+
+
+def test_the_choice_draws_are_mostly_accepted() -> None:
+    """The choice strategies are not all rejected: the property above is not vacuous."""
+    accepted = 0
+
+    @settings(max_examples=40, deadline=None, derandomize=True)
+    @given(text=rule_texts(choices=True))
+    def run(text: str) -> None:
+        nonlocal accepted
+        try:
+            load_rules(text)
+        except RulesRejected:
+            return
+        if any(w in text for w in ("choose", " may:", "under the pile", "face up")):
+            accepted += 1
+
+    run()
+    assert accepted >= 10
 
 
 CYCLES = (

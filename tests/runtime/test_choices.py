@@ -1,0 +1,109 @@
+"""Choices at run time: who is asked what, the options, the defaults (docs/language.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from runtime_helpers import hand, record, table, with_rules
+
+from lopti_rules.engine import Answer, Ask, Game, Play
+
+
+def asking(game: Game, answers: dict[str, Answer]) -> list[Ask]:
+    """Answer each ask by its purpose (None: the default); returns the asks made."""
+    asked: list[Ask] = []
+
+    def choose(g: Game, ask: Ask) -> Answer | Sequence[int] | None:
+        asked.append(ask)
+        return answers.get(ask.purpose)
+
+    game.bus.chooser = choose
+    return asked
+
+
+def test_a_player_chooses_among_the_others_still_in_the_round_in_the_direction_of_play() -> None:
+    # seat 2 has gone out: never offered
+    game = table(
+        ["9 K", "Q", "", "5"], face_down=["A", "A", "", "A"], finished=[2], places=True, deck="4 6"
+    )
+    with_rules(
+        game, 'rule "P":\n    after play: player chooses a player: the chosen player draws 1\n'
+    )
+    asked = asking(game, {"target": 3})
+    game.apply(Play(9, 1))
+    [ask] = [a for a in asked if a.purpose == "target"]
+    assert (ask.seat, ask.options, ask.default) == (0, (1, 3), 1)
+    assert hand(game, 3) == [4, 5]
+
+
+def test_nested_choices_bind_their_own_chosen_player() -> None:
+    text = (
+        'rule "N":\n'
+        "    after play:\n"
+        "        player chooses a player:\n"
+        "            the chosen player chooses a player:\n"
+        "                the chosen player draws 1\n"
+        "            the chosen player draws 1\n"
+    )
+    game = table(["9 K", "Q", "J"], deck="2 4 6", pile=["5"])
+    with_rules(game, text)
+    answers = iter([1, 2])  # seat 0 picks seat 1, who picks seat 2
+
+    def choose(g: Game, ask: Ask) -> Answer | None:
+        return next(answers) if ask.purpose == "target" else None
+
+    game.bus.chooser = choose
+    game.apply(Play(9, 1))
+    assert sorted(hand(game, 2)) == [2, 11]
+    assert sorted(hand(game, 1)) == [4, 12]
+
+
+def test_may_asks_yes_or_no_and_says_whom_yes_can_only_help() -> None:
+    text = (
+        'rule "M":\n'
+        "    after play:\n"
+        "        player may: player discards 1 card\n"
+        "        player may: player draws 1\n"
+        "        next player may: next player draws 1\n"
+    )
+    game = table(["9 K Q", "J"], deck="4 6", pile=["5"])
+    with_rules(game, text)
+    asked = asking(game, {})
+    events = record(game)
+    game.apply(Play(9, 1))
+    assert [(a.seat, a.purpose, a.default) for a in asked] == [
+        (0, "may_help", False),
+        (0, "may", False),
+        (1, "may", False),
+    ]
+    assert [e.fields["answer"] for e in events if e.name == "choice"] == [False, False, False]
+    assert hand(game, 0) == [4, 12, 13]  # declined every time: only the T4 draw
+
+
+def test_a_face_up_card_swaps_with_a_face_down_card_the_ask_shows_only_the_face_up_ones() -> None:
+    game = table(["8 6", "J"], face_up=["K 2", "Q"], face_down=["9", "A"], pile=["5"])
+    with_rules(
+        game, 'rule "F":\n    after play: player swaps a face up card with a face down card\n'
+    )
+    asked = asking(game, {"hide": (2,)})
+    game.apply(Play(8, 1))
+    [ask] = asked
+    assert (ask.purpose, ask.options) == ("hide", (2, 13))
+    assert sorted(game.face_up[0]) == [9, 13] and game.face_down[0] == [2]
+
+
+def test_nothing_happens_without_a_face_down_card_and_nobody_is_asked() -> None:
+    game = table(["8 6", "J"], face_up=["K 2", "Q"], face_down=["", "A"], pile=["5"])
+    with_rules(
+        game, 'rule "F":\n    after play: player swaps a face up card with a face down card\n'
+    )
+    asked = asking(game, {})
+    game.apply(Play(8, 1))
+    assert asked == [] and sorted(game.face_up[0]) == [2, 13]
+
+
+def test_a_card_under_an_empty_pile_is_the_pile() -> None:
+    game = table(["K 5 3", "J"], pile=["9"])
+    with_rules(game, 'rule "U":\n    after pickup: player puts 1 highest card under the pile\n')
+    game.apply(game.legal_moves()[-1])  # the pickup
+    assert game.pile_ranks == [13] and hand(game, 0) == [3, 5, 9]
