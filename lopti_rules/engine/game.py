@@ -97,6 +97,7 @@ class Game:
         "hand_sizes",
         "hands",
         "jumping",
+        "last_loser",
         "last_winner",
         "low",
         "obligation",
@@ -155,6 +156,7 @@ class Game:
         self.places_option = False
         self.author = 0
         self.last_winner: int | None = None
+        self.last_loser: int | None = None  # the previous round's last place, if known
         self._legal: list[Move] | None = None
         self._owed: list[int] = []  # seats owed a bonus by a custom clear
         self._resume: list[Frame] = []

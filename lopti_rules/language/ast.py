@@ -138,6 +138,7 @@ RoleName = Literal[
     "dealer",
     "author",
     "last winner",
+    "last loser",  # the previous round's last place
     "most cards",  # the player with the most cards
     "fewest cards",  # the player with the fewest cards
     "winner",  # only inside roshambo

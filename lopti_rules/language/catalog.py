@@ -203,6 +203,7 @@ ROLE_WORDS: tuple[str, ...] = (
     "dealer",
     "author",
     "last winner",
+    "last loser",
     "the player with the most cards",
     "the player with the fewest cards",
     "winner",

@@ -32,6 +32,7 @@ _ROLE_NAMES: dict[tuple[str, ...], ast.RoleName] = {
     ("dealer",): "dealer",
     ("author",): "author",
     ("last", "winner"): "last winner",
+    ("last", "loser"): "last loser",
     ("winner",): "winner",
     ("loser",): "loser",
     ("player", "with", "the", "most", "cards"): "most cards",

@@ -21,7 +21,13 @@ from lopti_rules.engine.game import COUNTS
 from lopti_rules.engine.legality import top_run
 from lopti_rules.language import catalog
 from lopti_rules.runtime.context import next_of
-from lopti_rules.runtime.targets import author_seat, dealer_seat, extreme_seat, last_winner_seat
+from lopti_rules.runtime.targets import (
+    author_seat,
+    dealer_seat,
+    extreme_seat,
+    last_loser_seat,
+    last_winner_seat,
+)
 
 
 class Read(NamedTuple):
@@ -63,6 +69,7 @@ SEATS: dict[str, str] = {
     "dealer": "_dealer(g)",
     "author": "_author(g, _AUTHOR)",
     "last winner": "_last_winner(g)",
+    "last loser": "_last_loser(g)",
     "most cards": "_extreme(g, a, True)",
     "fewest cards": "_extreme(g, a, False)",
     "winner": "w",
@@ -78,6 +85,7 @@ FUNCTIONS: dict[str, object] = {
     "_dealer": dealer_seat,
     "_author": author_seat,
     "_last_winner": last_winner_seat,
+    "_last_loser": last_loser_seat,
     "_extreme": extreme_seat,
     "_top_run": top_run,
 }

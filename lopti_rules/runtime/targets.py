@@ -60,6 +60,11 @@ def last_winner_seat(game: Game) -> int | None:
     return seat if active(game, seat) else None
 
 
+def last_loser_seat(game: Game) -> int | None:
+    seat = game.last_loser
+    return seat if active(game, seat) else None
+
+
 def extreme_seat(game: Game, actor: int | None, most: bool) -> int | None:
     """The player still in with the most (fewest) cards; ties: the first clockwise from the
     actor, the actor included."""
@@ -82,6 +87,10 @@ def _author(ctx: Ctx) -> int | None:
 
 def _last_winner(ctx: Ctx) -> int | None:
     return last_winner_seat(ctx.game)
+
+
+def _last_loser(ctx: Ctx) -> int | None:
+    return last_loser_seat(ctx.game)
 
 
 def _extreme(most: bool) -> Role:
@@ -113,6 +122,7 @@ ROLES: dict[str, Role] = {
     "dealer": _dealer,
     "author": _author,
     "last winner": _last_winner,
+    "last loser": _last_loser,
     "most cards": _extreme(True),
     "fewest cards": _extreme(False),
     "winner": _winner,
