@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from lopti_rules.check import names, persons
 from lopti_rules.check.conds import check_cond
-from lopti_rules.check.sites import CondSite, hook_sites
+from lopti_rules.check.sites import CondSite, TargetSite, hook_sites
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.diagnostics.spell import did_you_mean
 from lopti_rules.language import ast, catalog
@@ -85,6 +85,31 @@ def _traits(source: Source, declared: ast.TableEvent) -> None:
                 "table, stand up), never about who they are",
             )
             return
+
+
+def check_titles(units: Sequence[tuple[Source, ast.File]]) -> None:
+    """LR301 for a titled role (`the "question master"`) that no rule checked together
+    assigns (`... becomes the "question master"`): it could never match anyone."""
+    given: set[str] = set()
+    for _, tree in units:
+        for rule in tree.rules:
+            for hook in rule.hooks:
+                for action in ast.walk_actions(hook.actions):
+                    if isinstance(action, ast.Become):
+                        given.add(action.title.value.casefold())
+    for source, tree in units:
+        for rule in tree.rules:
+            for hook in rule.hooks:
+                for site in hook_sites(hook):
+                    if isinstance(site, TargetSite) and isinstance(site.target, ast.TitleTarget):
+                        title = site.target.title.value
+                        if title.casefold() not in given:
+                            source.report(
+                                "LR301",
+                                site.target.span,
+                                f'no rule makes anyone the "{title}": this role matches nobody',
+                                f'assign it first, e.g. `player becomes the "{title}"`',
+                            )
 
 
 def check_reports(units: Sequence[tuple[Source, ast.File]]) -> None:

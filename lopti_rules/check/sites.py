@@ -62,7 +62,7 @@ def action_targets(action: ast.Action) -> list[tuple[ast.Target, bool]]:
             return [(action.target, True)]
         case ast.Give():
             return [(action.target, False), (action.recipient, True)]
-        case ast.Discard() | ast.Reveal() | ast.Forbid():
+        case ast.Discard() | ast.Reveal() | ast.Forbid() | ast.Become():
             return [(action.target, False)]
         case ast.SwapHands():
             return [(action.target, True), (action.other, True)]

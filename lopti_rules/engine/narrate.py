@@ -46,7 +46,7 @@ _REPORTS: dict[str, str] = {
     "lost": N_("{by} names {who} the last in the race “{call}”."),
     "caught": N_("{by} reports {who} for “{call}”."),
 }
-_ASIDE = frozenset({"skip", "reverse", "choice", *_REPORTS})  # said by `_variant`
+_ASIDE = frozenset({"skip", "reverse", "choice", "title", *_REPORTS})  # said by `_variant`
 # base give/discard/take/shuffle events outside a house rule's firing
 _MOVES = {
     "give": N_("{who} gives {cards}."),
@@ -390,6 +390,10 @@ class Narrator:
         f = event.fields
         if event.name == "choice":
             return self._choice(f, who)
+        if event.name == "title":  # a titled role given, or passed on by a finished holder
+            if f.get("passed"):
+                return _("The “{title}” passes to {who}.").format(title=f.get("title"), who=who)
+            return _("{who} becomes the “{title}”.").format(who=who, title=f.get("title"))
         if event.name in _REPORTS:  # a table report (runtime/calls.py)
             by = f.get("by")
             line = _(_REPORTS[event.name])

@@ -205,7 +205,16 @@ class TraitTarget:
     the: bool = True
 
 
-Target = Role | Each | Their | NameTarget | SeatTarget | TraitTarget
+@dataclass(frozen=True, slots=True)
+class TitleTarget:
+    """`the "question master"`: the holder of a titled role a rule assigns (`becomes`); the
+    checker says LR301 when no rule assigns it."""
+
+    title: Str
+    span: Span
+
+
+Target = Role | Each | Their | NameTarget | SeatTarget | TraitTarget | TitleTarget
 
 # --------------------------------------------------------------------------- actions
 
@@ -305,6 +314,16 @@ class PassHands:
 
     group: Literal["every", "each"]
     way: Literal["next", "previous"]
+    span: Span
+    retro: Retro | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Become:
+    """`TARGET becomes the "TITLE"`: the target holds the titled role (one holder at most)."""
+
+    target: Target
+    title: Str
     span: Span
     retro: Retro | None = None
 
@@ -417,6 +436,7 @@ Action = (
     | Reveal
     | SwapHands
     | PassHands
+    | Become
     | Announce
     | Repeat
     | If

@@ -283,7 +283,7 @@ KEYWORDS: frozenset[str] = frozenset(
         "highest", "each", "other", "every", "where", "next", "previous", "dealer",
         "author", "last", "winner", "loser", "with", "most", "fewest", "seat", "player",
         "retroactively", "since", "began", "rounds", "call", "race", "conduct", "missed",
-        "caught", "lost",
+        "caught", "lost", "becomes",
     }
 )  # fmt: skip
 

@@ -40,6 +40,7 @@ _SIMPLE = (
     ast.Reveal,
     ast.SwapHands,
     ast.PassHands,
+    ast.Become,
     ast.Announce,
     ast.Prevent,
     ast.Forbid,
@@ -79,6 +80,8 @@ def target(node: ast.Target) -> str:
             return f"{word} {number.value}"
         case ast.TraitTarget(trait=trait, the=the):
             return f"the {trait.name} player" if the else f"{trait.name} player"
+        case ast.TitleTarget(title=title):
+            return f"the {string(title.value)}"
     raise TypeError(node)  # pragma: no cover - the match is exhaustive
 
 
@@ -142,6 +145,8 @@ def simple(node: ast.Action) -> str:
             return f"{target(t)} swaps hands with {target(o)}{_retro(r)}"
         case ast.PassHands(group=g, way=w, retro=r):
             return f"{g} player passes their hand to their {w} player{_retro(r)}"
+        case ast.Become(target=t, title=title, retro=r):
+            return f"{target(t)} becomes the {string(title.value)}{_retro(r)}"
         case ast.Announce(text=s, retro=r):
             return f"announce {string(s.value)}{_retro(r)}"
         case ast.Prevent(verb=verb, words=words, retro=r):

@@ -106,7 +106,15 @@ def _word(children: list[Any], kinds: tuple[str, ...]) -> str | None:
     return None
 
 
-_TARGETS = (ast.Role, ast.Each, ast.Their, ast.NameTarget, ast.SeatTarget, ast.TraitTarget)
+_TARGETS = (
+    ast.Role,
+    ast.Each,
+    ast.Their,
+    ast.NameTarget,
+    ast.SeatTarget,
+    ast.TraitTarget,
+    ast.TitleTarget,
+)
 _WHICH = ("lowest", "highest", "random")
 
 
@@ -239,6 +247,10 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         way = cast(_Words, c[1]).text
         return ast.PassHands(cast(Any, group), cast(Any, way), _meta_span(meta), _retro(c))
 
+    def become(self, meta: Meta, c: list[Any]) -> ast.Become:
+        title = next(t for t in c if isinstance(t, Token) and t.type == "STRING")
+        return ast.Become(c[0], string_value(title), _meta_span(meta), _retro(c))
+
     def announce(self, meta: Meta, c: list[Any]) -> ast.Announce:
         return ast.Announce(string_value(c[0]), _meta_span(meta), _retro(c))
 
@@ -307,6 +319,10 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         # `Mary Ann`: one Ident for all the words, single-spaced, spanning them all
         span = token_span(c[0]).cover(token_span(c[-1]))
         return ast.NameTarget(ast.Ident(" ".join(str(t) for t in c), span), _meta_span(meta))
+
+    def title_target(self, meta: Meta, c: list[Any]) -> ast.TitleTarget:
+        title = next(t for t in c if isinstance(t, Token) and t.type == "STRING")
+        return ast.TitleTarget(string_value(title), _meta_span(meta))
 
     def seat_target(self, meta: Meta, c: list[Any]) -> ast.SeatTarget:
         return ast.SeatTarget(cast(Any, str(c[0])), _int(c[1]), _meta_span(meta))

@@ -27,6 +27,7 @@ from lopti_rules.runtime.targets import (
     extreme_seat,
     last_loser_seat,
     last_winner_seat,
+    title_seat,
 )
 
 
@@ -62,6 +63,8 @@ PLAYER: dict[str, str] = {
 }
 
 # a role's seat; `visited` is the player an `each ... where` visits (bare player fields)
+# a titled role's seat key is TITLE + its title (`title:question master`), read by `_title`
+TITLE = "title:"
 SEATS: dict[str, str] = {
     "player": "a",
     "next player": "_next_of(g, a, 1)",
@@ -86,6 +89,7 @@ FUNCTIONS: dict[str, object] = {
     "_author": author_seat,
     "_last_winner": last_winner_seat,
     "_last_loser": last_loser_seat,
+    "_title": title_seat,
     "_extreme": extreme_seat,
     "_top_run": top_run,
 }

@@ -65,6 +65,12 @@ def last_loser_seat(game: Game) -> int | None:
     return seat if active(game, seat) else None
 
 
+def title_seat(game: Game, title: str) -> int | None:
+    """The holder of a titled role (`the "question master"`), or None: nobody holds it."""
+    seat = game.titles.get(title)
+    return seat if active(game, seat) else None
+
+
 def extreme_seat(game: Game, actor: int | None, most: bool) -> int | None:
     """The player still in with the most (fewest) cards; ties: the first clockwise from the
     actor, the actor included."""
@@ -136,6 +142,9 @@ def compile_role(target: ast.Target) -> Role:
         return ROLES[target.name]
     if isinstance(target, ast.Their):
         return _their(1 if target.which == "next" else -1)
+    if isinstance(target, ast.TitleTarget):
+        title = target.title.value
+        return lambda ctx: title_seat(ctx.game, title)
     raise ValueError(f"`{type(target).__name__}` is not a role the runtime can resolve")
 
 
