@@ -14,7 +14,7 @@ Takes a rule file (`check_file`: each declaration) or every unit checked togethe
   (`conduct.py` reads the wording with titles, notes and announcements).
 - LR508: two declarations of one name among the rules checked together (at the later one).
 - LR507: a hook on a report whose table event no rule declares, or with the wrong report
-  word for its kind (`missed` is a call's, `lost` a race's, `caught` conduct's).
+  word for its kind (`missed` is a call's, `lost` and `won` a race's, `caught` conduct's).
 """
 
 from __future__ import annotations
@@ -151,11 +151,12 @@ def _report_hook(
             or f'declare it first, e.g. `call {call.name} "say {call.name}" after play`',
         )
         return
-    right = ast.REPORT_OF[found.kind]
-    if word != right:
+    right = ast.REPORTS_OF[found.kind]
+    if word not in right:
+        said = " or ".join(f"`{r}`" for r in right)
         source.report(
             "LR507",
             hook.event.span,
-            f"`{call.name}` is a {found.kind}: the table reports it as `{right}`, not `{word}`",
-            f"write `{hook.timing} {right} {call.name}`",
+            f"`{call.name}` is a {found.kind}: the table reports it as {said}, not `{word}`",
+            f"write `{hook.timing} {right[0]} {call.name}`",
         )

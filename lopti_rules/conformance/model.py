@@ -337,6 +337,7 @@ class Report(_Strict):
     seat: Seat
     by: Seat | None = None
     say: bool = False
+    outcome: str | None = None  # a race's `won` (its first); by default its kind's report
 
     @model_validator(mode="after")
     def _who(self) -> Report:
@@ -349,7 +350,8 @@ class Report(_Strict):
     def describe(self) -> str:
         if self.say:
             return f"seat {self.seat} says {self.call}"
-        return f"report {self.call} about seat {self.seat} by seat {self.by}"
+        told = f" {self.outcome}" if self.outcome else ""
+        return f"report {self.call}{told} about seat {self.seat} by seat {self.by}"
 
 
 STEP_KINDS = ("play", "pickup", "reveal", "swap", "report")

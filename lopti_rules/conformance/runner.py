@@ -240,7 +240,7 @@ def _report_step(
             table.say(report.call, report.seat)
         else:
             assert report.by is not None  # the model requires it
-            table.report(report.call, report.seat, report.by)
+            table.report(report.call, report.seat, report.by, report.outcome)
         accepted, message = True, ""
     except ReportRefused as exc:
         accepted, message = False, str(exc)

@@ -44,6 +44,7 @@ _THROWS = {"rock": N_("rock"), "paper": N_("paper"), "scissors": N_("scissors")}
 _REPORTS: dict[str, str] = {
     "missed": N_("{by} catches {who}: the call “{call}” was not made."),
     "lost": N_("{by} names {who} the last in the race “{call}”."),
+    "won": N_("{by} names {who} the first in the race “{call}”."),
     "caught": N_("{by} reports {who} for “{call}”."),
 }
 _ASIDE = frozenset({"skip", "reverse", "choice", "title", *_REPORTS})  # said by `_variant`

@@ -471,8 +471,14 @@ class Hook:
 
 
 TableKind = Literal["call", "race", "conduct"]
-# the report of each kind of table event, the word a hook on it is written with
+# the report of each kind of table event, the word a hook on it is written with (a race also
+# has `won`: the table may name its first as well as its last)
 REPORT_OF: dict[str, str] = {"call": "missed", "race": "lost", "conduct": "caught"}
+REPORTS_OF: dict[str, tuple[str, ...]] = {
+    "call": ("missed",),
+    "race": ("lost", "won"),
+    "conduct": ("caught",),
+}
 
 
 @dataclass(frozen=True, slots=True)

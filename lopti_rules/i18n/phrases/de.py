@@ -15,6 +15,8 @@ PHRASES: dict[str, str] = {
     "before.missed": "der Tisch eine Person erwischt, die den Ruf „{call}“ nicht gemacht hat",
     "after.lost": "der Tisch die letzte Person im Wettlauf „{call}“ genannt hat",
     "before.lost": "der Tisch die letzte Person im Wettlauf „{call}“ nennt",
+    "after.won": "der Tisch die erste Person im Wettlauf „{call}“ genannt hat",
+    "before.won": "der Tisch die erste Person im Wettlauf „{call}“ nennt",
     "after.caught": "der Tisch eine Person für „{call}“ gemeldet hat",
     "before.caught": "der Tisch eine Person für „{call}“ meldet",
     "table.call": "Der Ruf „{what}“ ({name}) ist fällig, nachdem {event}, und zwar von dieser Person; der Tisch kann ihn bis zum nächsten Ausspielen als verpasst melden.",

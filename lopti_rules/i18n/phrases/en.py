@@ -16,6 +16,8 @@ PHRASES: dict[str, str] = {
     "before.missed": "the table catches a player who did not make the call “{call}”",
     "after.lost": "the table names the last player in the race “{call}”",
     "before.lost": "the table names the last player in the race “{call}”",
+    "after.won": "the table names the first player in the race “{call}”",
+    "before.won": "the table names the first player in the race “{call}”",
     "after.caught": "the table names a player for “{call}”",
     "before.caught": "the table names a player for “{call}”",
     "table.call": "The call “{what}” ({name}) is due from the player after {event}; the table can catch it missed until the next play.",

@@ -15,6 +15,8 @@ PHRASES: dict[str, str] = {
     "before.missed": "que la table surprenne un joueur qui n'a pas fait l'annonce « {call} »",
     "after.lost": "que la table a désigné le dernier joueur de la course « {call} »",
     "before.lost": "que la table désigne le dernier joueur de la course « {call} »",
+    "after.won": "que la table a désigné le premier joueur de la course « {call} »",
+    "before.won": "que la table désigne le premier joueur de la course « {call} »",
     "after.caught": "que la table a signalé un joueur pour « {call} »",
     "before.caught": "que la table signale un joueur pour « {call} »",
     "table.call": "L'annonce « {what} » ({name}) revient au joueur après {event} ; la table peut la relever manquée jusqu'au coup suivant.",

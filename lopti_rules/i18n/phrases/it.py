@@ -15,6 +15,8 @@ PHRASES: dict[str, str] = {
     "before.missed": "il tavolo sorprenda un giocatore che non ha fatto la chiamata «{call}»",
     "after.lost": "il tavolo indica l'ultimo giocatore nella gara «{call}»",
     "before.lost": "il tavolo indichi l'ultimo giocatore nella gara «{call}»",
+    "after.won": "il tavolo indica il primo giocatore nella gara «{call}»",
+    "before.won": "il tavolo indichi il primo giocatore nella gara «{call}»",
     "after.caught": "il tavolo segnala un giocatore per «{call}»",
     "before.caught": "il tavolo segnali un giocatore per «{call}»",
     "table.call": "La chiamata «{what}» ({name}) spetta al giocatore dopo che {event}; il tavolo può coglierla mancata fino alla giocata successiva.",

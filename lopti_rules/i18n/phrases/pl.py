@@ -15,6 +15,8 @@ PHRASES: dict[str, str] = {
     "before.missed": "stół przyłapie gracza, który nie wykonał zawołania „{call}”",
     "after.lost": "stół wskaże ostatniego gracza w wyścigu „{call}”",
     "before.lost": "stół wskaże ostatniego gracza w wyścigu „{call}”",
+    "after.won": "stół wskaże pierwszego gracza w wyścigu „{call}”",
+    "before.won": "stół wskaże pierwszego gracza w wyścigu „{call}”",
     "after.caught": "stół zgłosi gracza za „{call}”",
     "before.caught": "stół zgłosi gracza za „{call}”",
     "table.call": "Zawołanie „{what}” ({name}) należy do gracza po tym, jak {event}; stół może przyłapać jego brak aż do następnego zagrania.",

@@ -15,6 +15,8 @@ PHRASES: dict[str, str] = {
     "before.missed": "a mesa apanhe um jogador que não fez a chamada «{call}»",
     "after.lost": "a mesa aponta o último jogador na corrida «{call}»",
     "before.lost": "a mesa aponte o último jogador na corrida «{call}»",
+    "after.won": "a mesa aponta o primeiro jogador na corrida «{call}»",
+    "before.won": "a mesa aponte o primeiro jogador na corrida «{call}»",
     "after.caught": "a mesa denuncia um jogador por «{call}»",
     "before.caught": "a mesa denuncie um jogador por «{call}»",
     "table.call": "A chamada «{what}» ({name}) cabe ao jogador depois que {event}; a mesa pode apanhá-la em falta até a próxima jogada.",
