@@ -61,6 +61,9 @@ class TableEventSpec:
     event: str | None = None  # the trigger event (call, race)
     gate: Gate | None = None
     keys: frozenset[int] | None = None
+    # the reports the table offers (`reportable`): the kind's own, and a race's `won` when a
+    # rule hooks it (nobody needs a race's first named otherwise)
+    offered: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -136,7 +139,7 @@ class Table:
         inside = tuple(_inside(game))
         out: list[Reportable] = []
         for spec in self.specs.values():
-            for report in REPORTS_OF[spec.kind]:
+            for report in spec.offered or REPORTS_OF[spec.kind][:1]:
                 if spec.kind == "conduct":
                     about = inside
                 else:
