@@ -40,7 +40,7 @@ from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.eventlog import EventLog, header
 from lopti_rules.engine.narrate import Narrator, ordinal
 from lopti_rules.i18n import _, ngettext
-from lopti_rules.runtime.calls import DEFAULT_CALL_MISS, TableModel
+from lopti_rules.runtime.calls import DEFAULT_CALL_MISS, TableModel, check_call_miss
 
 if TYPE_CHECKING:
     from lopti_rules.engine import Event
@@ -294,6 +294,17 @@ def base_variants(text: str, start: BaseVariants | None = None) -> Variants:
     return variants_of(parse_base(text, start))
 
 
+# `--call-miss`, shared with `lopti simulate` and `lopti vet` (cli/simulate.py)
+CALL_MISS = click.option(
+    "--call-miss",
+    type=float,
+    default=DEFAULT_CALL_MISS,
+    show_default=True,
+    metavar="P",
+    help="How often a bot forgets a call it owes (rules with calls, docs/language.md).",
+)
+
+
 @click.command(name="play")
 @click.option(
     "--players", "players", default=None, help="2..5, or names  [default: 4, or the pack's]"
@@ -342,14 +353,7 @@ def base_variants(text: str, start: BaseVariants | None = None) -> Variants:
     show_default=True,
     help="Stop a stalled round after this many moves.",
 )
-@click.option(
-    "--call-miss",
-    type=float,
-    default=DEFAULT_CALL_MISS,
-    show_default=True,
-    metavar="P",
-    help="How often a bot forgets a call it owes (rules with calls, docs/language.md).",
-)
+@CALL_MISS
 def command(
     players: str | None,
     seed: int,
@@ -389,8 +393,7 @@ def command(
         TableOptions(players=len(names), places=places, dealer=dealer, variants=variants)
         if max_moves < 1:
             raise ValueError("--max-moves must be at least 1")
-        if not 0.0 <= call_miss <= 1.0:
-            raise ValueError(f"--call-miss must be between 0 and 1, not {call_miss}")
+        check_call_miss(call_miss)
     except (Rejected, ValueError) as exc:
         return failure(exc)
     args = (names, seed, bots, dealer, places)

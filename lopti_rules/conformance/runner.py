@@ -213,13 +213,26 @@ def _run_step(
         return [f"the engine refused a legal move: {message}"]
     if not expect.wants_legal() and accepted:
         return ["the engine accepted a move the rules forbid"]
+    return _after(game, expect, before, accepted, message, emitted, "move")
+
+
+def _after(
+    game: Game,
+    expect: Expect,
+    before: Position,
+    accepted: bool,
+    message: str,
+    emitted: list[Event],
+    what: str,
+) -> list[str]:
+    """What a step's refusal (a move or a report) changed that it must not, then `_check`."""
     problems: list[str] = []
     if not accepted:
         if game.position() != before:
-            problems.append("the refused move changed the game")
+            problems.append(f"the refused {what} changed the game")
         if emitted:
             shown = ", ".join(e.name for e in emitted)
-            problems.append(f"the refused move emitted events: {shown}")
+            problems.append(f"the refused {what} emitted events: {shown}")
         if expect.error is not None and expect.error not in message:
             problems.append(f"the refusal `{message}` does not mention `{expect.error}`")
     return problems + _check(game, expect, emitted)
@@ -248,13 +261,7 @@ def _report_step(
         return [f"the table refused a due report: {message}"]
     if not expect.wants_legal() and accepted:
         return ["the table accepted a report that was not due"]
-    problems: list[str] = []
-    if not accepted:
-        if game.position() != before:
-            problems.append("the refused report changed the game")
-        if expect.error is not None and expect.error not in message:
-            problems.append(f"the refusal `{message}` does not mention `{expect.error}`")
-    return problems + _check(game, expect, emitted)
+    return _after(game, expect, before, accepted, message, emitted, "report")
 
 
 def _show(ranks: Iterable[int]) -> str:

@@ -46,6 +46,12 @@ CATCH = 0.5  # the table catches a forgotten call this often
 CONDUCT_RATE = 0.02  # after each move, each conduct event is reported this often
 
 
+def check_call_miss(p: float) -> None:
+    """ValueError (one sentence, for `--call-miss`) unless 0 <= p <= 1."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"--call-miss must be between 0 and 1, not {p}")
+
+
 class ReportRefused(ValueError):
     """A report or call the table may not make now; the message says why in one sentence."""
 
