@@ -36,6 +36,7 @@ def check(units: Sequence[tuple[Source, ast.File]], *, roster: Sequence[str] | N
     loops_check(units)
     rules.duplicate_titles(units)
     calls.check_reports(units)
+    calls.check_titles(units)
 
 
 def check_file(source: Source, tree: ast.File, *, roster: Sequence[str] | None = None) -> None:

@@ -14,7 +14,7 @@ Takes a rule file (`check_file`: each declaration) or every unit checked togethe
   (`conduct.py` reads the wording with titles, notes and announcements).
 - LR508: two declarations of one name among the rules checked together (at the later one).
 - LR507: a hook on a report whose table event no rule declares, or with the wrong report
-  word for its kind (`missed` is a call's, `lost` a race's, `caught` conduct's).
+  word for its kind (`missed` is a call's, `lost` and `won` a race's, `caught` conduct's).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from lopti_rules.check import names, persons
 from lopti_rules.check.conds import check_cond
-from lopti_rules.check.sites import CondSite, hook_sites
+from lopti_rules.check.sites import CondSite, TargetSite, hook_sites
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.diagnostics.spell import did_you_mean
 from lopti_rules.language import ast, catalog
@@ -87,6 +87,31 @@ def _traits(source: Source, declared: ast.TableEvent) -> None:
             return
 
 
+def check_titles(units: Sequence[tuple[Source, ast.File]]) -> None:
+    """LR301 for a titled role (`the "question master"`) that no rule checked together
+    assigns (`... becomes the "question master"`): it could never match anyone."""
+    given: set[str] = set()
+    for _, tree in units:
+        for rule in tree.rules:
+            for hook in rule.hooks:
+                for action in ast.walk_actions(hook.actions):
+                    if isinstance(action, ast.Become):
+                        given.add(action.title.value.casefold())
+    for source, tree in units:
+        for rule in tree.rules:
+            for hook in rule.hooks:
+                for site in hook_sites(hook):
+                    if isinstance(site, TargetSite) and isinstance(site.target, ast.TitleTarget):
+                        title = site.target.title.value
+                        if title.casefold() not in given:
+                            source.report(
+                                "LR301",
+                                site.target.span,
+                                f'no rule makes anyone the "{title}": this role matches nobody',
+                                f'assign it first, e.g. `player becomes the "{title}"`',
+                            )
+
+
 def check_reports(units: Sequence[tuple[Source, ast.File]]) -> None:
     """LR508 for a name declared twice, LR507 for a report hook that names no declaration."""
     declared: dict[str, ast.TableEvent] = {}
@@ -126,11 +151,12 @@ def _report_hook(
             or f'declare it first, e.g. `call {call.name} "say {call.name}" after play`',
         )
         return
-    right = ast.REPORT_OF[found.kind]
-    if word != right:
+    right = ast.REPORTS_OF[found.kind]
+    if word not in right:
+        said = " or ".join(f"`{r}`" for r in right)
         source.report(
             "LR507",
             hook.event.span,
-            f"`{call.name}` is a {found.kind}: the table reports it as `{right}`, not `{word}`",
-            f"write `{hook.timing} {right} {call.name}`",
+            f"`{call.name}` is a {found.kind}: the table reports it as {said}, not `{word}`",
+            f"write `{hook.timing} {right[0]} {call.name}`",
         )

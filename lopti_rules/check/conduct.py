@@ -101,6 +101,8 @@ def _texts(tree: ast.File) -> Iterator[tuple[str, ast.Str]]:
                 for action in ast.walk_actions(item.actions):
                     if isinstance(action, ast.Announce):
                         yield "announcement", action.text
+                    elif isinstance(action, ast.Become):
+                        yield "titled role", action.title
 
 
 def check_file(source: Source, tree: ast.File, roster: Roster) -> None:

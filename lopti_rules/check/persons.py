@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lopti_rules.check.sites import TargetSite, hook_sites
+from lopti_rules.check.sites import ActionSite, TargetSite, hook_sites
 from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.diagnostics.spell import nearest
 from lopti_rules.language import ast, catalog
@@ -61,6 +61,8 @@ def check_hook(source: Source, hook: ast.Hook, roster: Roster) -> None:
     for site in hook_sites(hook):
         if isinstance(site, TargetSite):
             _target(source, site.target, roster)
+        elif isinstance(site, ActionSite) and isinstance(site.action, ast.Become):
+            title_words(source, site.action.title, roster)
 
 
 def _suggest_role(word: str) -> str:
@@ -95,6 +97,8 @@ def _target(source: Source, target: ast.Target, roster: Roster) -> None:
         )
     elif isinstance(target, ast.SeatTarget):
         _seat(source, target.span, f"{target.word} {target.number.value}")
+    elif isinstance(target, ast.TitleTarget):
+        title_words(source, target.title, roster)
     elif isinstance(target, ast.TraitTarget):
         word = target.trait.name
         if roster.named_in(word):
@@ -110,6 +114,20 @@ def _target(source: Source, target: ast.Target, roster: Roster) -> None:
                 f"`{_written(source, target.span, f'the {word} player')}` is not a role",
                 _suggest_role(word),
             )
+
+
+def title_words(source: Source, title: ast.Str, roster: Roster) -> None:
+    """R4 for a titled role's name (`the "question master"`): a roster name in it is LR304
+    (the roster scan), a trait LR303, a seat or position LR302."""
+    words = [w.strip(".,;:!?'\"()").casefold() for w in title.value.replace("-", " ").split()]
+    if roster.named_in(title.value):
+        return
+    if any(w in catalog.TRAIT_WORDS or w in catalog.TRAIT_NOUNS for w in words) or any(
+        catalog.is_trait_word(w) for w in words[-1:]
+    ):
+        _trait(source, title.span, title.value)
+    elif any(catalog.is_position_word(w) for w in words):
+        _seat(source, title.span, f'the "{title.value}"')
 
 
 def _written(source: Source, span: Span, fallback: str) -> str:

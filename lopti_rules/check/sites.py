@@ -68,7 +68,14 @@ def action_targets(action: ast.Action) -> list[tuple[ast.Target, bool]]:
             return [(action.target, True)]
         case ast.Give():
             return [(action.target, False), (action.recipient, True)]
-        case ast.Discard() | ast.Reveal() | ast.Forbid() | ast.Under() | ast.SwapFace():
+        case (
+            ast.Discard()
+            | ast.Reveal()
+            | ast.Forbid()
+            | ast.Under()
+            | ast.SwapFace()
+            | ast.Become()
+        ):
             return [(action.target, False)]
         case ast.Choose():  # the chooser only chooses: cards reach `the chosen player`
             return [(action.chooser, False)]

@@ -40,6 +40,7 @@ from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.eventlog import EventLog, header
 from lopti_rules.engine.narrate import Narrator, ordinal
 from lopti_rules.i18n import _, ngettext
+from lopti_rules.runtime.calls import DEFAULT_CALL_MISS, TableModel, check_call_miss
 
 if TYPE_CHECKING:
     from lopti_rules.engine import Event
@@ -226,9 +227,11 @@ def play(
     pack_name: str | None = None,
     echo: Callable[[str], None] = click.echo,
     variants: Variants | None = None,
+    call_miss: float = DEFAULT_CALL_MISS,
 ) -> RoundResult:
     """Run and narrate one round (the narration goes to `echo`, by default stdout), with
-    `rules` in force. LogWriteError when the log cannot be written."""
+    `rules` in force; the bots forget a call they owe with probability `call_miss` (the table
+    model, runtime/calls.py). LogWriteError when the log cannot be written."""
     n = len(names)
     bots = make_bots(bots_spec, n)
     options = TableOptions(players=n, places=places, dealer=dealer, variants=variants)
@@ -254,7 +257,10 @@ def play(
     narrator = Narrator(names, echo, (lambda: runtime.rule) if runtime else None, variants)
     bus.observe(narrator)
     seat_bots(bots, bus, options, rules)
-    result = run_round(options, seed, bots, bus=bus, max_moves=max_moves)
+    between = None
+    if runtime is not None and runtime.table is not None:  # calls, races, conduct
+        between = TableModel(runtime.table, seed, call_miss).between
+    result = run_round(options, seed, bots, bus=bus, max_moves=max_moves, between=between)
     narrator.flush()
     for line in summary(result, names):
         echo(line)
@@ -286,6 +292,17 @@ def base_variants(text: str, start: BaseVariants | None = None) -> Variants:
     from lopti_rules.packs.base import parse_base
 
     return variants_of(parse_base(text, start))
+
+
+# `--call-miss`, shared with `lopti simulate` and `lopti vet` (cli/simulate.py)
+CALL_MISS = click.option(
+    "--call-miss",
+    type=float,
+    default=DEFAULT_CALL_MISS,
+    show_default=True,
+    metavar="P",
+    help="How often a bot forgets a call it owes (rules with calls, docs/language.md).",
+)
 
 
 @click.command(name="play")
@@ -336,6 +353,7 @@ def base_variants(text: str, start: BaseVariants | None = None) -> Variants:
     show_default=True,
     help="Stop a stalled round after this many moves.",
 )
+@CALL_MISS
 def command(
     players: str | None,
     seed: int,
@@ -346,6 +364,7 @@ def command(
     pack_path: str | None,
     log_path: str | None,
     max_moves: int,
+    call_miss: float,
 ) -> int:
     """Play one narrated round of Lopti between bots.
 
@@ -374,19 +393,20 @@ def command(
         TableOptions(players=len(names), places=places, dealer=dealer, variants=variants)
         if max_moves < 1:
             raise ValueError("--max-moves must be at least 1")
+        check_call_miss(call_miss)
     except (Rejected, ValueError) as exc:
         return failure(exc)
     args = (names, seed, bots, dealer, places)
     out = Narration(names, rules.titles if rules is not None else ())
     if log_path is None:
-        play(*args, None, max_moves, rules, pack_name, out, variants)
+        play(*args, None, max_moves, rules, pack_name, out, variants, call_miss)
         out.flush()
         return 0
     try:
         # line-buffered: every line is on disk whole as it is written, so a log cut short by
         # Ctrl-C ends with a complete line
         with open(log_path, "w", encoding="utf-8", newline="\n", buffering=1) as log:
-            play(*args, log, max_moves, rules, pack_name, out, variants)
+            play(*args, log, max_moves, rules, pack_name, out, variants, call_miss)
     except LogWriteError as exc:
         error = exc.error
     except OSError as exc:  # opening or closing (the last flush of) the log file

@@ -28,7 +28,7 @@ import click
 
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
 from lopti_rules.cli.output import Rejected, failure
-from lopti_rules.cli.play import base_variants, load_rules_of, table_names
+from lopti_rules.cli.play import CALL_MISS, base_variants, load_rules_of, table_names
 from lopti_rules.runtime.calls import DEFAULT_CALL_MISS
 
 MAX_GAMES = 1_000_000  # --games and --max-moves: checked before anything runs (docs/limits.md)
@@ -179,14 +179,7 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
             show_default=True,
             help="A round that reaches this many moves is stopped and counted as stalled.",
         ),
-        click.option(
-            "--call-miss",
-            type=float,
-            default=DEFAULT_CALL_MISS,
-            show_default=True,
-            metavar="P",
-            help="How often a bot forgets a call it owes (rules with calls, docs/language.md).",
-        ),
+        CALL_MISS,
         click.option(
             "--workers",
             type=int,

@@ -144,6 +144,9 @@ class State(_Strict):
     turn: Seat = 0
     dealer: Seat = 0
     round: int = Field(default=1, ge=1)
+    # the previous round's winner and last place (the roles `last winner`, `last loser`)
+    last_winner: Seat | None = None
+    last_loser: Seat | None = None
     pile: list[Ranks] = []
     chain: int = Field(default=0, ge=0)
     obligation: bool = False
@@ -232,6 +235,11 @@ class Swap(_Strict):
 SeatCards = Annotated[dict[Seat, list[Rank]], BeforeValidator(_seat_map)]
 
 
+# the fields of a table report's event (`missed`, `lost`, `caught`): the table event's name
+# (any word) and the reporter's seat
+REPORT_FIELDS: dict[str, FieldType | None] = {"call": None, "by": FieldType("int")}
+
+
 class EventSpec(_Strict):
     """An expected event: its name, and fields to check (LANGUAGE.md §4), plus `player`, the
     actor's seat. Unknown fields and values a field cannot hold are errors at load."""
@@ -243,7 +251,9 @@ class EventSpec(_Strict):
     def _known(self) -> EventSpec:
         if self.name not in EVENT_NAMES:
             raise ValueError(f"`{self.name}` is not an event (known: {', '.join(EVENT_NAMES)})")
-        known = EVENTS[self.name].fields
+        known: dict[str, FieldType | None] = (
+            dict(EVENTS[self.name].fields) if self.name in EVENTS else dict(REPORT_FIELDS)
+        )
         for key, value in self.fields.items():
             where = (self.name, key)
             if key == "player":
@@ -258,7 +268,8 @@ class EventSpec(_Strict):
                     "LANGUAGE.md §4)",
                     key=True,
                 )
-            problem = _field_problem(known[key], value)
+            kind = known[key]
+            problem = _field_problem(kind, value) if kind is not None else None
             if problem:
                 raise Misplaced(where, f"`{key}` of `{self.name}` is {problem}")
         return self
@@ -331,6 +342,35 @@ def _answer(value: Any) -> Any:
 Answer = Annotated[bool | int | tuple[int, ...], BeforeValidator(_answer)]
 
 
+class Report(_Strict):
+    """A table report between moves (docs/language.md, "Table calls and reports"): the table
+    event `call` about seat `seat`, made by seat `by`. With `say: true`, seat `seat` makes
+    the call instead (no `by`)."""
+
+    call: str = Field(min_length=1)
+    seat: Seat
+    by: Seat | None = None
+    say: bool = False
+    outcome: str | None = None  # a race's `won` (its first); by default its kind's report
+
+    @model_validator(mode="after")
+    def _who(self) -> Report:
+        if self.say and self.by is not None:
+            raise ValueError("a call that is said has no reporter: leave out `by`")
+        if not self.say and self.by is None:
+            raise ValueError("a report names who makes it: `by: SEAT`")
+        return self
+
+    def describe(self) -> str:
+        if self.say:
+            return f"seat {self.seat} says {self.call}"
+        told = f" {self.outcome}" if self.outcome else ""
+        return f"report {self.call}{told} about seat {self.seat} by seat {self.by}"
+
+
+STEP_KINDS = ("play", "pickup", "reveal", "swap", "report")
+
+
 class Step(_Strict):
     play: Ranks | None = None
     pickup: bool | None = None
@@ -339,15 +379,16 @@ class Step(_Strict):
     # the answers the move's asks get, in the order they are asked (None: every ask takes
     # its default, as with nobody to answer)
     choose: list[Answer] | None = None
+    report: Report | None = None  # not a move: the table reports (or a player says) a call
     expect: Expect | None = None
 
     @model_validator(mode="after")
     def _one_move(self) -> Step:
-        given = [k for k in ("play", "pickup", "reveal", "swap") if getattr(self, k) is not None]
+        given = [k for k in STEP_KINDS if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError(
-                "a step makes exactly one move: `play`, `pickup`, `reveal` or `swap`"
-                + (f" (got {', '.join(given)})" if given else "")
+                "a step makes exactly one move (`play`, `pickup`, `reveal` or `swap`) or one "
+                "`report`" + (f" (got {', '.join(given)})" if given else "")
             )
         if self.pickup is False:
             raise ValueError("`pickup: false` makes no move; write `pickup: true`")
@@ -362,6 +403,8 @@ class Step(_Strict):
             return "pickup"
         if self.reveal is not None:
             return f"reveal {self.reveal}"
+        if self.report is not None:
+            return self.report.describe()
         assert self.swap is not None
         return f"swap seat {self.swap.seat}"
 
@@ -454,10 +497,18 @@ class Scenario(_Strict):
             (("author",), self.author),
         ]
         seats += [(("state", "finished", i), s) for i, s in enumerate(st.finished)]
+        for key in ("last_winner", "last_loser"):
+            seat = getattr(st, key)
+            if seat is not None:
+                seats.append((("state", key), seat))
         for number, step in enumerate(self.steps):
             at: tuple[str | int, ...] = ("steps", number)
             if step.swap is not None:
                 seats.append(((*at, "swap", "seat"), step.swap.seat))
+            if step.report is not None:
+                seats.append(((*at, "report", "seat"), step.report.seat))
+                if step.report.by is not None:
+                    seats.append(((*at, "report", "by"), step.report.by))
             ex = step.expect
             if ex is None:
                 continue

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from lopti_rules.api import variants_of
 from lopti_rules.conformance.loader import Loaded, discover, load_all
-from lopti_rules.conformance.model import EventSpec, Expect, Scenario, Step
+from lopti_rules.conformance.model import EventSpec, Expect, Report, Scenario, Step
 from lopti_rules.diagnostics.style import Paint, plain
 from lopti_rules.engine.asks import Answer, AnswerError, Ask
 from lopti_rules.engine.cards import SEVEN, THREE, names, parse_rank, rank_name
@@ -34,6 +34,8 @@ from lopti_rules.engine.position import Position
 
 if TYPE_CHECKING:
     from lopti_rules.engine import Game
+    from lopti_rules.runtime import Runtime
+    from lopti_rules.runtime.calls import Table
 
 RUNTIME_MISSING = "custom rules need the hook runtime (lopti_rules.runtime), which is not installed"
 
@@ -117,11 +119,15 @@ def build_position(sc: Scenario) -> Position:
         setup=st.setup,
         places=sc.options.places,
         author=sc.author,
+        last_winner=st.last_winner,
+        last_loser=st.last_loser,
         variants=variants_of(sc.options),
     )
 
 
-def install_custom_rules(game: Game, sc: Scenario) -> str | None:
+def install_custom_rules(
+    game: Game, sc: Scenario, installed: list[Runtime] | None = None
+) -> str | None:
     """Put the scenario's custom `rules:` in force; a FAIL reason when that cannot be done.
 
     The single place where custom rules meet the runner. The rules are checked together, as
@@ -143,7 +149,9 @@ def install_custom_rules(game: Game, sc: Scenario) -> str | None:
         errors = [d for d in exc.diagnostics if d.is_error]
         shown = "; ".join(f"{d.span.line}:{d.span.column}: {d.code} {d.message}" for d in errors)
         return f"the checker rejects the scenario's rules (rules {shown})"
-    rules.install(game)
+    runtime = rules.install(game)
+    if installed is not None:
+        installed.append(runtime)
     return None
 
 
@@ -160,9 +168,11 @@ def run_scenario(
     except ValueError as exc:
         where = f"{state_at}: " if state_at else ""
         return f"{where}the engine rejects the scenario's state: {exc}"
-    reason = install_custom_rules(game, sc)
+    installed: list[Runtime] = []
+    reason = install_custom_rules(game, sc, installed)
     if reason is not None:
         return reason
+    table = installed[0].table if installed else None
     emitted: list[Event] = []
 
     def observe(event: Event) -> None:
@@ -172,7 +182,10 @@ def run_scenario(
     for number, step in enumerate(sc.steps, start=1):
         emitted.clear()
         try:
-            problems = _run_step(game, step, emitted, engine.apply)
+            if step.report is not None:
+                problems = _report_step(game, table, step.report, step.expect, emitted)
+            else:
+                problems = _run_step(game, step, emitted, engine.apply)
         except Exception as exc:  # an engine bug must be a FAIL, not a crash of the run
             problems = [f"the step crashed with {type(exc).__name__}: {exc}"]
         if problems:
@@ -250,16 +263,55 @@ def _run_step(
         return [f"the engine refused a legal move: {message}"]
     if not expect.wants_legal() and accepted:
         return ["the engine accepted a move the rules forbid"]
+    return _after(game, expect, before, accepted, message, emitted, "move")
+
+
+def _after(
+    game: Game,
+    expect: Expect,
+    before: Position,
+    accepted: bool,
+    message: str,
+    emitted: list[Event],
+    what: str,
+) -> list[str]:
+    """What a step's refusal (a move or a report) changed that it must not, then `_check`."""
     problems: list[str] = []
     if not accepted:
         if game.position() != before:
-            problems.append("the refused move changed the game")
+            problems.append(f"the refused {what} changed the game")
         if emitted:
             shown = ", ".join(e.name for e in emitted)
-            problems.append(f"the refused move emitted events: {shown}")
+            problems.append(f"the refused {what} emitted events: {shown}")
         if expect.error is not None and expect.error not in message:
             problems.append(f"the refusal `{message}` does not mention `{expect.error}`")
     return problems + _check(game, expect, emitted)
+
+
+def _report_step(
+    game: Game, table: Table | None, report: Report, expect: Expect | None, emitted: list[Event]
+) -> list[str]:
+    """A table report (or a call said) between moves: accepted or refused like a move."""
+    from lopti_rules.runtime.calls import ReportRefused
+
+    expect = expect or Expect()
+    before = game.position()
+    try:
+        if table is None:
+            raise ReportRefused("no rule in force declares a table event")
+        if report.say:
+            table.say(report.call, report.seat)
+        else:
+            assert report.by is not None  # the model requires it
+            table.report(report.call, report.seat, report.by, report.outcome)
+        accepted, message = True, ""
+    except ReportRefused as exc:
+        accepted, message = False, str(exc)
+    if expect.wants_legal() and not accepted:
+        return [f"the table refused a due report: {message}"]
+    if not expect.wants_legal() and accepted:
+        return ["the table accepted a report that was not due"]
+    return _after(game, expect, before, accepted, message, emitted, "report")
 
 
 def _show(ranks: Iterable[int]) -> str:

@@ -54,7 +54,8 @@ class TableOptions:
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 5:
             raise ValueError(f"a table has 2 to 5 players, not {self.players} (S1)")
-        for name, seat in (("dealer", self.dealer), ("last winner", self.last_winner)):
+        seats = (("dealer", self.dealer), ("last winner", self.last_winner))
+        for name, seat in (*seats, ("last loser", self.last_loser)):
             if seat is not None and not 0 <= seat < self.players:
                 raise ValueError(f"the {name} must be a seat from 0 to {self.players - 1}")
         if self.round < 1:
@@ -79,6 +80,7 @@ def new_game(
     game.places_option = options.places
     game.author = options.author
     game.last_winner = options.last_winner
+    game.last_loser = options.last_loser
     game.vt = vt = compile_variants(options.variants)
     counts = (3, 3, 3) if vt is None else (vt.variants.face_down, vt.variants.face_up, vt.hand)
     if vt is not None and vt.choose_up:  # VD3: the face-up cards are dealt into the hand
@@ -270,6 +272,7 @@ def game_from_position(
         game.out[seat] = True
     game.setup, game.swapped = pos.setup, list(pos.swapped)
     game.places_option, game.author, game.last_winner = pos.places, pos.author, pos.last_winner
+    game.last_loser = pos.last_loser
     if game.finished:
         game.winner = game.finished[0]
         if not game.places_option or n - len(game.finished) <= 1:
@@ -302,6 +305,7 @@ def position_of(game: Game) -> Position:
         places=game.places_option,
         author=game.author,
         last_winner=game.last_winner,
+        last_loser=game.last_loser,
         variants=None if game.vt is None else game.vt.variants,
         direction=game.direction,
     )

@@ -196,6 +196,15 @@ class Effects:
         """A message to the table (no card moves)."""
         self._note("announce", actor, text=text)
 
+    def entitle(self, seat: int, title: str) -> None:
+        """`seat` holds the titled role `title` from now on (its one holder: whoever held it
+        before no longer does); a finished player is never given one (no card moves)."""
+        game = self._game
+        if game.out[seat]:
+            return
+        game.titles[title] = seat
+        self._note("title", seat, title=title)
+
     def roshambo(self, first: int, second: int) -> tuple[int, int]:
         """One decisive throw between two seats; returns (winner, loser)."""
         rng = self._game.rng

@@ -71,6 +71,7 @@ EVENT_NAMES: tuple[str, ...] = (
     "reverse",
     "missed",
     "lost",
+    "won",
     "caught",
 )
 # the fields a gate receives, in order, per event (the catalogue's fields, without `cards`)
@@ -93,6 +94,7 @@ GATE_FIELDS: dict[str, tuple[str, ...]] = {
     # table reports (runtime/calls.py): the table event's name and the seat who reported it
     "missed": ("call", "by"),
     "lost": ("call", "by"),
+    "won": ("call", "by"),
     "caught": ("call", "by"),
 }
 Timing = Literal["before", "after"]

@@ -27,6 +27,7 @@ from lopti_rules.engine.events import (
     AFTER,
     BEFORE,
     IDLE,
+    Event,
     EventBus,
     Maker,
     Pile,
@@ -97,6 +98,7 @@ class Game:
         "hand_sizes",
         "hands",
         "jumping",
+        "last_loser",
         "last_winner",
         "low",
         "obligation",
@@ -115,6 +117,7 @@ class Game:
         "seed",
         "setup",
         "swapped",
+        "titles",
         "turn",
         "turns",
         "vt",
@@ -155,6 +158,9 @@ class Game:
         self.places_option = False
         self.author = 0
         self.last_winner: int | None = None
+        self.last_loser: int | None = None  # the previous round's last place, if known
+        # titled roles a rule assigned (`becomes the "question master"`): title -> holder
+        self.titles: dict[str, int] = {}
         self._legal: list[Move] | None = None
         self._owed: list[int] = []  # seats owed a bonus by a custom clear
         self._resume: list[Frame] = []
@@ -656,6 +662,7 @@ class Game:
         self.changed()
 
     def _finish(self, seat: int) -> None:
+        self._pass_titles(seat)
         place = self.finished.index(seat) + 1
         self._instant("finish", seat, place, finish_event)
         if place == 1:
@@ -664,6 +671,20 @@ class Game:
         actives = self.players - len(self.finished)
         if not self.places_option or actives <= 1:
             self.over = True
+
+    def _pass_titles(self, seat: int) -> None:
+        """A finished holder's titled roles pass to the next player still in the round, in
+        the direction of play, before the `finish` hooks run (nobody holds them when no one
+        is left)."""
+        for title, holder in list(self.titles.items()):
+            if holder == seat:
+                heir = self.next_active(seat)
+                if heir == seat or self.out[heir]:
+                    del self.titles[title]
+                else:
+                    self.titles[title] = heir
+                    if self.bus.observers:
+                        self.bus.note(Event.make("title", heir, title=title, passed=True))
 
     def _grant_bonus(self, seat: int) -> None:
         self.turn = seat

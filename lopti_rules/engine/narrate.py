@@ -44,9 +44,10 @@ _THROWS = {"rock": N_("rock"), "paper": N_("paper"), "scissors": N_("scissors")}
 _REPORTS: dict[str, str] = {
     "missed": N_("{by} catches {who}: the call “{call}” was not made."),
     "lost": N_("{by} names {who} the last in the race “{call}”."),
+    "won": N_("{by} names {who} the first in the race “{call}”."),
     "caught": N_("{by} reports {who} for “{call}”."),
 }
-_ASIDE = frozenset({"skip", "reverse", "choice", *_REPORTS})  # said by `_variant`
+_ASIDE = frozenset({"skip", "reverse", "choice", "title", *_REPORTS})  # said by `_variant`
 # base give/discard/take/shuffle events outside a house rule's firing
 _MOVES = {
     "give": N_("{who} gives {cards}."),
@@ -413,6 +414,10 @@ class Narrator:
         f = event.fields
         if event.name == "choice":
             return self._choice(f, who)
+        if event.name == "title":  # a titled role given, or passed on by a finished holder
+            if f.get("passed"):
+                return _("The “{title}” passes to {who}.").format(title=f.get("title"), who=who)
+            return _("{who} becomes the “{title}”.").format(who=who, title=f.get("title"))
         if event.name in _REPORTS:  # a table report (runtime/calls.py)
             by = f.get("by")
             line = _(_REPORTS[event.name])

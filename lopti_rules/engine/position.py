@@ -39,6 +39,7 @@ class Position:
     places: bool = False  # table option: play on for places (D28)
     author: int = 0  # the seat that made the custom rules in force (LANGUAGE.md `author`)
     last_winner: int | None = None  # the previous round's winner (LANGUAGE.md `last winner`)
+    last_loser: int | None = None  # the previous round's last place (`last loser`)
     variants: Variants | None = None  # base variants in force (None: base Lopti)
     direction: int = 1  # 1: clockwise; -1: a reverse variant turned it
 

@@ -175,6 +175,9 @@ class Explainer:
     def _reveal(self, a: ast.Reveal) -> str:
         return self.book.say(f"reveal.{a.what}", who=self.target(a.target))
 
+    def _become(self, a: ast.Become) -> str:
+        return self.book.say("become", who=self.target(a.target), title=a.title.value)
+
     def _announce(self, a: ast.Announce) -> str:
         return self.book.say("announce", text=a.text.value)
 
@@ -238,6 +241,9 @@ class Explainer:
 
     def _seat(self, t: ast.SeatTarget, case: str) -> str:
         return self.book.say("target.seat", word=t.word, number=t.number.value)
+
+    def _title(self, t: ast.TitleTarget, case: str) -> str:
+        return self.book.say(f"title.{case}", title=t.title.value)
 
     def _trait(self, t: ast.TraitTarget, case: str) -> str:
         return self.book.say("target.trait", trait=t.trait.name)
@@ -353,6 +359,7 @@ ACTIONS: dict[type, Callable[..., str]] = {
     ast.SwapFace: Explainer._swap_face,
     ast.Choose: Explainer._choose,
     ast.May: Explainer._may,
+    ast.Become: Explainer._become,
     ast.Announce: Explainer._announce,
     ast.Repeat: Explainer._repeat,
     ast.If: Explainer._if,
@@ -371,6 +378,7 @@ TARGETS: dict[type, Callable[..., str]] = {
     ast.NameTarget: Explainer._name,
     ast.SeatTarget: Explainer._seat,
     ast.TraitTarget: Explainer._trait,
+    ast.TitleTarget: Explainer._title,
 }
 CONDS: dict[type, Callable[..., str]] = {
     ast.Compare: Explainer._compare,

@@ -138,6 +138,7 @@ RoleName = Literal[
     "dealer",
     "author",
     "last winner",
+    "last loser",  # the previous round's last place
     "most cards",  # the player with the most cards
     "fewest cards",  # the player with the fewest cards
     "winner",  # only inside roshambo
@@ -206,7 +207,16 @@ class TraitTarget:
     the: bool = True
 
 
-Target = Role | Each | Their | NameTarget | SeatTarget | TraitTarget
+@dataclass(frozen=True, slots=True)
+class TitleTarget:
+    """`the "question master"`: the holder of a titled role a rule assigns (`becomes`); the
+    checker says LR301 when no rule assigns it."""
+
+    title: Str
+    span: Span
+
+
+Target = Role | Each | Their | NameTarget | SeatTarget | TraitTarget | TitleTarget
 
 # --------------------------------------------------------------------------- actions
 
@@ -327,6 +337,16 @@ class SwapFace:
     """`TARGET swaps a face up card with a face down card`."""
 
     target: Target
+    span: Span
+    retro: Retro | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Become:
+    """`TARGET becomes the "TITLE"`: the target holds the titled role (one holder at most)."""
+
+    target: Target
+    title: Str
     span: Span
     retro: Retro | None = None
 
@@ -461,6 +481,7 @@ Action = (
     | PassHands
     | Under
     | SwapFace
+    | Become
     | Announce
     | Repeat
     | If
@@ -497,8 +518,14 @@ class Hook:
 
 
 TableKind = Literal["call", "race", "conduct"]
-# the report of each kind of table event, the word a hook on it is written with
+# the report of each kind of table event, the word a hook on it is written with (a race also
+# has `won`: the table may name its first as well as its last)
 REPORT_OF: dict[str, str] = {"call": "missed", "race": "lost", "conduct": "caught"}
+REPORTS_OF: dict[str, tuple[str, ...]] = {
+    "call": ("missed",),
+    "race": ("lost", "won"),
+    "conduct": ("caught",),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,11 +98,10 @@ REPORTS: dict[str, Event] = {
     for e in (
         Event("missed", "the player who missed the call", {}, "the table catches a missed call"),
         Event("lost", "the player the table names last", {}, "the table names a race's loser"),
+        Event("won", "the player the table names first", {}, "the table names a race's winner"),
         Event("caught", "the player the table names", {}, "the table catches conduct"),
     )
 }
-# the kind of table event each report is about (`missed` reports a `call`)
-REPORT_KINDS: dict[str, str] = {"missed": "call", "lost": "race", "caught": "conduct"}
 
 
 def hook_event(event: str, call: str | None) -> Event | None:
@@ -203,6 +202,7 @@ ROLE_WORDS: tuple[str, ...] = (
     "dealer",
     "author",
     "last winner",
+    "last loser",
     "the player with the most cards",
     "the player with the fewest cards",
     "winner",
@@ -285,6 +285,7 @@ KEYWORDS: frozenset[str] = frozenset(
         "author", "last", "winner", "loser", "with", "most", "fewest", "seat", "player",
         "retroactively", "since", "began", "rounds", "call", "race", "conduct", "missed",
         "caught", "lost", "a", "choice", "chooses", "chosen", "puts", "under", "swaps", "hands",
+        "won", "becomes",
     }
 )  # fmt: skip
 

@@ -42,6 +42,7 @@ _SIMPLE = (
     ast.PassHands,
     ast.Under,
     ast.SwapFace,
+    ast.Become,
     ast.Announce,
     ast.Prevent,
     ast.Forbid,
@@ -83,6 +84,8 @@ def target(node: ast.Target) -> str:
             return f"{word} {number.value}"
         case ast.TraitTarget(trait=trait, the=the):
             return f"the {trait.name} player" if the else f"{trait.name} player"
+        case ast.TitleTarget(title=title):
+            return f"the {string(title.value)}"
     raise TypeError(node)  # pragma: no cover - the match is exhaustive
 
 
@@ -150,6 +153,8 @@ def simple(node: ast.Action) -> str:
             return f"{target(t)} puts {n.value}{which}{card} under the pile{_retro(r)}"
         case ast.SwapFace(target=t, retro=r):
             return f"{target(t)} swaps a face up card with a face down card{_retro(r)}"
+        case ast.Become(target=t, title=title, retro=r):
+            return f"{target(t)} becomes the {string(title.value)}{_retro(r)}"
         case ast.Announce(text=s, retro=r):
             return f"announce {string(s.value)}{_retro(r)}"
         case ast.Prevent(verb=verb, words=words, retro=r):

@@ -32,6 +32,7 @@ _ROLE_NAMES: dict[tuple[str, ...], ast.RoleName] = {
     ("dealer",): "dealer",
     ("author",): "author",
     ("last", "winner"): "last winner",
+    ("last", "loser"): "last loser",
     ("winner",): "winner",
     ("loser",): "loser",
     ("chosen", "player"): "chosen player",
@@ -106,7 +107,15 @@ def _word(children: list[Any], kinds: tuple[str, ...]) -> str | None:
     return None
 
 
-_TARGETS = (ast.Role, ast.Each, ast.Their, ast.NameTarget, ast.SeatTarget, ast.TraitTarget)
+_TARGETS = (
+    ast.Role,
+    ast.Each,
+    ast.Their,
+    ast.NameTarget,
+    ast.SeatTarget,
+    ast.TraitTarget,
+    ast.TitleTarget,
+)
 _WHICH = ("lowest", "highest", "random")
 
 
@@ -252,6 +261,10 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
     def swap_face(self, meta: Meta, c: list[Any]) -> ast.SwapFace:
         return ast.SwapFace(c[0], _meta_span(meta), _retro(c))
 
+    def become(self, meta: Meta, c: list[Any]) -> ast.Become:
+        title = next(t for t in c if isinstance(t, Token) and t.type == "STRING")
+        return ast.Become(c[0], string_value(title), _meta_span(meta), _retro(c))
+
     def announce(self, meta: Meta, c: list[Any]) -> ast.Announce:
         return ast.Announce(string_value(c[0]), _meta_span(meta), _retro(c))
 
@@ -331,6 +344,10 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         # `Mary Ann`: one Ident for all the words, single-spaced, spanning them all
         span = token_span(c[0]).cover(token_span(c[-1]))
         return ast.NameTarget(ast.Ident(" ".join(str(t) for t in c), span), _meta_span(meta))
+
+    def title_target(self, meta: Meta, c: list[Any]) -> ast.TitleTarget:
+        title = next(t for t in c if isinstance(t, Token) and t.type == "STRING")
+        return ast.TitleTarget(string_value(title), _meta_span(meta))
 
     def seat_target(self, meta: Meta, c: list[Any]) -> ast.SeatTarget:
         return ast.SeatTarget(cast(Any, str(c[0])), _int(c[1]), _meta_span(meta))

@@ -92,6 +92,8 @@ class ActionCompiler:
                 return _once(_clear)
             case ast.Reveal(target=t, what=what):
                 return _per_seat(self.target(t), _show("hand" if what == "hand" else "face_down"))
+            case ast.Become(target=t, title=title):
+                return _per_seat(self.target(t), _entitle(title.value))
             case ast.Announce(text=text):
                 return _once(_announce(text.value))
             case ast.SwapHands():
@@ -338,6 +340,13 @@ def _helps_the_actor(action: ast.Action) -> bool:
 
 
 # --------------------------------------------------------------------------- shapes
+
+
+def _entitle(title: str) -> Callable[[Ctx, int], None]:
+    def act(ctx: Ctx, seat: int) -> None:
+        ctx.game.effects.entitle(seat, title)
+
+    return act
 
 
 def _per_seat(target: Target, act: Callable[[Ctx, int], None]) -> Block:

@@ -19,7 +19,8 @@ Semantics (docs/language.md, "Table calls and reports"):
   never an automatic consequence: no action emits a report.
 - `TableModel` is the seeded model of a table of bots (simulate, vet, play): a bot forgets a
   due call with probability `call_miss`; the table catches a forgotten call with probability
-  `CATCH`; every race that opens gets its loser, a player still in the round at random; each
+  `CATCH`; every race that opens gets its loser, a player still in the round at random, and
+  then its first (`won`), another player still in the round at random; each
   conduct event is reported after a move with probability `CONDUCT_RATE`, about a random
   player still in the round. Every report is made by a random other player.
 """
@@ -38,10 +39,17 @@ if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
     from lopti_rules.runtime.install import Runtime
 
-REPORT_OF = {"call": "missed", "race": "lost", "conduct": "caught"}
+# the reports of each kind of table event (a race's last is `lost`, its first `won`)
+REPORTS_OF = {"call": ("missed",), "race": ("lost", "won"), "conduct": ("caught",)}
 DEFAULT_CALL_MISS = 0.2  # a bot forgets a due call this often (`--call-miss`)
 CATCH = 0.5  # the table catches a forgotten call this often
 CONDUCT_RATE = 0.02  # after each move, each conduct event is reported this often
+
+
+def check_call_miss(p: float) -> None:
+    """ValueError (one sentence, for `--call-miss`) unless 0 <= p <= 1."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"--call-miss must be between 0 and 1, not {p}")
 
 
 class ReportRefused(ValueError):
@@ -59,6 +67,9 @@ class TableEventSpec:
     event: str | None = None  # the trigger event (call, race)
     gate: Gate | None = None
     keys: frozenset[int] | None = None
+    # the reports the table offers (`reportable`): the kind's own, and a race's `won` when a
+    # rule hooks it (nobody needs a race's first named otherwise)
+    offered: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -68,7 +79,10 @@ class Open:
     spec: TableEventSpec
     seat: int | None
     said: bool = False
-    done: bool = False  # reported (or, for a bot table, judged by the model)
+    named: dict[str, int] = field(default_factory=dict)  # report -> the seat it named
+
+    def open_to(self, report: str) -> bool:
+        return not self.said and report not in self.named
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +91,7 @@ class Reportable:
 
     name: str
     kind: str  # "call", "race", "conduct"
-    report: str  # "missed", "lost", "caught"
+    report: str  # "missed", "lost", "won", "caught"
     what: str
     about: tuple[int, ...]  # the seats it may be about
     by: tuple[int, ...]  # the seats that may report it (never the one it is about)
@@ -128,28 +142,28 @@ class Table:
         game = self.runtime.game
         if game.over or game.resolving:
             return []
-        inside = tuple(s for s in range(game.players) if not game.out[s])
+        inside = tuple(_inside(game))
         out: list[Reportable] = []
         for spec in self.specs.values():
-            if spec.kind == "conduct":
-                about = inside
-            else:
-                about = tuple(
-                    s
-                    for o in self.open
-                    if o.spec is spec and not o.done and not o.said
-                    for s in ((o.seat,) if o.seat is not None else inside)
-                )
-            if about:
-                by = tuple(range(game.players)) if len(about) > 1 else _others(game, about[0])
-                out.append(
-                    Reportable(spec.name, spec.kind, REPORT_OF[spec.kind], spec.what, about, by)
-                )
+            for report in spec.offered or REPORTS_OF[spec.kind][:1]:
+                if spec.kind == "conduct":
+                    about = inside
+                else:
+                    about = tuple(
+                        s
+                        for o in self.open
+                        if o.spec is spec and o.open_to(report)
+                        for s in ((o.seat,) if o.seat is not None else inside)
+                        if s not in o.named.values()
+                    )
+                if about:
+                    by = tuple(range(game.players)) if len(about) > 1 else _others(game, about[0])
+                    out.append(Reportable(spec.name, spec.kind, report, spec.what, about, by))
         return out
 
     def due(self, seat: int) -> list[str]:
         """The calls due for `seat` now that it has not said."""
-        return [o.spec.name for o in self.open if o.seat == seat and not o.said and not o.done]
+        return [o.spec.name for o in self.open if o.seat == seat and o.open_to("missed")]
 
     def say(self, name: str, seat: int) -> None:
         """`seat` makes the call `name` (says "Lopti"): it can no longer be caught missed."""
@@ -157,23 +171,25 @@ class Table:
         if spec.kind != "call":
             raise ReportRefused(f"`{spec.name}` is a {spec.kind}, not a call: nobody says it")
         for o in self.open:
-            if o.spec is spec and o.seat == seat and not o.done:
+            if o.spec is spec and o.seat == seat and o.open_to("missed"):
                 o.said = True
                 return
         raise ReportRefused(f"the call `{spec.name}` is not due for seat {seat} now")
 
-    def report(self, name: str, seat: int, by: int) -> None:
-        """The table reports `name` about `seat`, made by `by`: its hooks run now.
+    def report(self, name: str, seat: int, by: int, report: str | None = None) -> None:
+        """The table reports `name` about `seat`, made by `by`: its hooks run now. `report`
+        is the kind's report (`missed`, `caught`; a race's `lost`, the default, or `won`).
         ReportRefused (nothing changes) when the report is not due."""
         spec = self._spec(name)
+        told = report or REPORTS_OF[spec.kind][0]
+        if told not in REPORTS_OF[spec.kind]:
+            said = " or ".join(f"`{r}`" for r in REPORTS_OF[spec.kind])
+            raise ReportRefused(f"`{spec.name}` is a {spec.kind}: it is reported {said}")
         game = self.runtime.game
         self._may_report(game, spec, seat, by)
-        if spec.kind == "conduct":
-            opened = None
-        else:
-            opened = self._opening(spec, seat)
-            opened.done = True
-        game.report(REPORT_OF[spec.kind], seat, spec.name, by)
+        if spec.kind != "conduct":
+            self._opening(spec, seat, told).named[told] = seat
+        game.report(told, seat, spec.name, by)
 
     def _spec(self, name: str) -> TableEventSpec:
         spec = self.specs.get(name.casefold())
@@ -195,18 +211,23 @@ class Table:
         if seat == by:
             raise ReportRefused("a player does not report themselves: another player must")
 
-    def _opening(self, spec: TableEventSpec, seat: int) -> Open:
+    def _opening(self, spec: TableEventSpec, seat: int, report: str) -> Open:
         for o in self.open:
-            if o.spec is spec and o.seat in (seat, None) and not o.done:
+            if o.spec is spec and o.seat in (seat, None) and report not in o.named:
                 if o.said:
                     raise ReportRefused(f"seat {seat} said `{spec.name}` in time")
+                if seat in o.named.values():
+                    raise ReportRefused(f"seat {seat} is already named in the race `{spec.name}`")
                 return o
         if spec.kind == "call":
             raise ReportRefused(
                 f"the call `{spec.name}` is not due for seat {seat} now "
                 "(it is due after its event and can be caught until the next play)"
             )
-        raise ReportRefused(f"the race `{spec.name}` is not open now (it closes at the next play)")
+        raise ReportRefused(
+            f"the race `{spec.name}` is not open for `{report}` now (each of its reports is made "
+            "once, until the next play)"
+        )
 
 
 def _others(game: Game, seat: int) -> tuple[int, ...]:
@@ -247,21 +268,26 @@ class TableModel:
                     o.said = True
                 elif rng.random() < CATCH:
                     self._report(o.spec.name, o.seat)
-            elif o.spec.kind == "race" and not o.done and o in table.open:
-                self._report(o.spec.name, rng.choice(_inside(game)))
+            elif o.spec.kind == "race" and o in table.open:
+                inside = _inside(game)
+                last = rng.choice(inside)
+                self._report(o.spec.name, last)
+                others = [s for s in inside if s != last and not game.out[s]]
+                if others and not game.over:  # and its first, for `won` hooks
+                    self._report(o.spec.name, rng.choice(others), "won")
         for spec in table.specs.values():
             if spec.kind == "conduct" and not game.over:
                 rng = self.rng(spec.name)
                 if rng.random() < CONDUCT_RATE:
                     self._report(spec.name, rng.choice(_inside(game)))
 
-    def _report(self, name: str, seat: int) -> None:
+    def _report(self, name: str, seat: int, report: str | None = None) -> None:
         game = self.table.runtime.game
         if game.over or game.out[seat]:
             return
         by = self.rng(name).choice(_others(game, seat))
         with contextlib.suppress(ReportRefused):  # closed meanwhile by an earlier report
-            self.table.report(name, seat, by)
+            self.table.report(name, seat, by, report)
 
 
 def _inside(game: Game) -> list[int]:

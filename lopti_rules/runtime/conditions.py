@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from lopti_rules.engine.events import GATE_FIELDS, KEYS, Gate, gate_args
 from lopti_rules.language import ast, catalog
 from lopti_rules.runtime.context import MISSING, Ctx
-from lopti_rules.runtime.fields import FUNCTIONS, PLAYER, SEATS, TABLE
+from lopti_rules.runtime.fields import FUNCTIONS, PLAYER, SEATS, TABLE, TITLE
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -154,6 +154,8 @@ def _seat(target: ast.Target) -> str:
         return target.name
     if isinstance(target, ast.Their):
         return f"their {target.which} player"
+    if isinstance(target, ast.TitleTarget):
+        return TITLE + target.title.value
     raise ValueError(f"`{type(target).__name__}` is not a role a condition can read")
 
 
@@ -258,6 +260,9 @@ class _Compiler:
                 read = TABLE[name]
                 return _Code(read.expr, read.none)
             case SeatField(field=field, seat=seat):
+                if seat.startswith(TITLE):  # a titled role's holder
+                    where = f"_title(g, {self._bind(seat.removeprefix(TITLE))})"
+                    return _Code("", False, where, PLAYER[field])
                 return _Code("", False, SEATS[seat], PLAYER[field])
         raise ValueError(f"cannot compile {op!r}")  # pragma: no cover
 

@@ -21,7 +21,14 @@ from lopti_rules.engine.game import COUNTS
 from lopti_rules.engine.legality import top_run
 from lopti_rules.language import catalog
 from lopti_rules.runtime.context import next_of
-from lopti_rules.runtime.targets import author_seat, dealer_seat, extreme_seat, last_winner_seat
+from lopti_rules.runtime.targets import (
+    author_seat,
+    dealer_seat,
+    extreme_seat,
+    last_loser_seat,
+    last_winner_seat,
+    title_seat,
+)
 
 
 class Read(NamedTuple):
@@ -56,6 +63,8 @@ PLAYER: dict[str, str] = {
 }
 
 # a role's seat; `visited` is the player an `each ... where` visits (bare player fields)
+# a titled role's seat key is TITLE + its title (`title:question master`), read by `_title`
+TITLE = "title:"
 SEATS: dict[str, str] = {
     "player": "a",
     "next player": "_next_of(g, a, 1)",
@@ -63,6 +72,7 @@ SEATS: dict[str, str] = {
     "dealer": "_dealer(g)",
     "author": "_author(g, _AUTHOR)",
     "last winner": "_last_winner(g)",
+    "last loser": "_last_loser(g)",
     "most cards": "_extreme(g, a, True)",
     "fewest cards": "_extreme(g, a, False)",
     "winner": "w",
@@ -78,6 +88,8 @@ FUNCTIONS: dict[str, object] = {
     "_dealer": dealer_seat,
     "_author": author_seat,
     "_last_winner": last_winner_seat,
+    "_last_loser": last_loser_seat,
+    "_title": title_seat,
     "_extreme": extreme_seat,
     "_top_run": top_run,
 }

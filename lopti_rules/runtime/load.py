@@ -11,6 +11,7 @@ raises when the checker finds an error.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -19,7 +20,7 @@ from lopti_rules.diagnostics.source import Diagnostic, Source
 from lopti_rules.engine.asks import Chooser
 from lopti_rules.language import ast, catalog
 from lopti_rules.runtime.actions import ActionCompiler
-from lopti_rules.runtime.calls import TableEventSpec
+from lopti_rules.runtime.calls import REPORTS_OF, TableEventSpec
 from lopti_rules.runtime.conditions import CondCompiler, compile_test, event_keys, resolve
 from lopti_rules.runtime.guard import GuardLimits, limits_for, static_cost
 from lopti_rules.runtime.install import CompiledHook, Runtime
@@ -104,15 +105,26 @@ def compile_rules(
     titles: list[str] = []
     costs: list[int] = []
     declared: list[TableEventSpec] = []
+    hooks_on_reports: list[tuple[ast.Ident, str]] = []  # (table event, report)
     for tree, author in units:
         for rule in tree.rules:
             titles.append(rule.title.value)
             for hook in rule.hooks:
                 hooks.append(_compile_hook(rule.title.value, author, hook, unchecked))
                 costs.append(static_cost(hook.actions))
+                if hook.call is not None:
+                    hooks_on_reports.append((hook.call, hook.event.name))
             for item in rule.table_events:
                 declared.append(_compile_table_event(rule.title.value, author, item))
-    return RuleSet(hooks, titles, limits_for(costs, limits), warnings, declared)
+    hooked = {(call.name.casefold(), event) for call, event in hooks_on_reports}
+    offered = [_offering(spec, hooked) for spec in declared]
+    return RuleSet(hooks, titles, limits_for(costs, limits), warnings, offered)
+
+
+def _offering(spec: TableEventSpec, hooked: set[tuple[str, str]]) -> TableEventSpec:
+    """`spec` with the reports the table offers: its kind's own, and `won` if hooked."""
+    extra = ("won",) if spec.kind == "race" and (spec.name, "won") in hooked else ()
+    return dataclasses.replace(spec, offered=(REPORTS_OF[spec.kind][0], *extra))
 
 
 def _gate(event: catalog.Event, hook: ast.Hook, author: int, title: str) -> Gate | None:

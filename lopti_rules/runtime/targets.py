@@ -61,6 +61,17 @@ def last_winner_seat(game: Game) -> int | None:
     return seat if active(game, seat) else None
 
 
+def last_loser_seat(game: Game) -> int | None:
+    seat = game.last_loser
+    return seat if active(game, seat) else None
+
+
+def title_seat(game: Game, title: str) -> int | None:
+    """The holder of a titled role (`the "question master"`), or None: nobody holds it."""
+    seat = game.titles.get(title)
+    return seat if active(game, seat) else None
+
+
 def extreme_seat(game: Game, actor: int | None, most: bool) -> int | None:
     """The player still in with the most (fewest) cards; ties: the first clockwise from the
     actor, the actor included."""
@@ -83,6 +94,10 @@ def _author(ctx: Ctx) -> int | None:
 
 def _last_winner(ctx: Ctx) -> int | None:
     return last_winner_seat(ctx.game)
+
+
+def _last_loser(ctx: Ctx) -> int | None:
+    return last_loser_seat(ctx.game)
 
 
 def _extreme(most: bool) -> Role:
@@ -131,6 +146,7 @@ ROLES: dict[str, Role] = {
     "dealer": _dealer,
     "author": _author,
     "last winner": _last_winner,
+    "last loser": _last_loser,
     "most cards": _extreme(True),
     "fewest cards": _extreme(False),
     "winner": _winner,
@@ -145,6 +161,9 @@ def compile_role(target: ast.Target) -> Role:
         return ROLES[target.name]
     if isinstance(target, ast.Their):
         return _their(1 if target.which == "next" else -1)
+    if isinstance(target, ast.TitleTarget):
+        title = target.title.value
+        return lambda ctx: title_seat(ctx.game, title)
     raise ValueError(f"`{type(target).__name__}` is not a role the runtime can resolve")
 
 

@@ -167,6 +167,15 @@ class Session:
         winner = previous.winner
         return winner if winner is not None and winner not in absent else dealer
 
+    def last_loser_of(self, k: int, absent: Sequence[str] = ()) -> str | None:
+        """The rule language's `last loser` in round `k`: the previous round's last place,
+        when that round played for places (W5) and the player is here; else nobody."""
+        if k == 1:
+            return None
+        previous = self.state.rounds[k - 2]
+        loser = previous.places[-1] if previous.places else None
+        return loser if loser is not None and loser not in absent else None
+
     def deal(self, absent: Sequence[str] = ()) -> RoundRecord:
         """The next round's deal has finished and the round begins (R1's deadline for the
         previous winner's rule, R5's for rewrites)."""

@@ -39,6 +39,7 @@ from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus
 from lopti_rules.engine.narrate import ordinal
 from lopti_rules.runtime import RuleEntry
+from lopti_rules.runtime.calls import TableModel
 from lopti_rules.session.model import VoteRecord
 from lopti_rules.session.procedure import Ballots, Proposal, Session
 from lopti_rules.session.report import closing, describe_vote
@@ -105,7 +106,10 @@ def _play(
     runtime = ruleset.attach(bus, chooser=chooser(bots, seed * 1009 + k))
     table = round_table(session, start)
     seat_bots(bots, bus, table, ruleset)
-    result = run_round(table, seed * 1009 + k, bots, bus=bus)
+    between = None
+    if runtime.table is not None:  # calls, races, conduct: the table model's defaults
+        between = TableModel(runtime.table, seed * 1009 + k).between
+    result = run_round(table, seed * 1009 + k, bots, bus=bus, between=between)
     fired = ", ".join(f"{t} x{n}" for t, n in runtime.fires.items() if n)
     if result.winner is None:
         session.finish_round(None)

@@ -20,12 +20,14 @@ def round_table(session: Session, record: RoundRecord) -> TableOptions:
     names = session.players
     options = session.options(record.round)
     first = None if record.first is None else names.index(record.first)  # None: VW2
+    loser = session.last_loser_of(record.round, record.absent)
     return TableOptions(
         players=len(names),
         places=options.places,
         dealer=names.index(record.dealer),
         round=record.round,
         last_winner=first if record.first != record.dealer else None,
-        last_loser=first if options.starter == "loser" else None,
+        # the previous round's last place: the role `last loser`, and VW1's starter
+        last_loser=None if loser is None else names.index(loser),
         variants=variants_of(options),
     )

@@ -40,7 +40,7 @@ from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.variants import Variants
 from lopti_rules.runtime import RuleEntry, RuleSet
-from lopti_rules.runtime.calls import DEFAULT_CALL_MISS, TableModel
+from lopti_rules.runtime.calls import DEFAULT_CALL_MISS, TableModel, check_call_miss
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +82,7 @@ class Table:
         make_bots(self.bots, self.players)
         if self.max_moves < 1:
             raise ValueError("--max-moves must be at least 1")
-        if not 0.0 <= self.call_miss <= 1.0:
-            raise ValueError(f"--call-miss must be between 0 and 1, not {self.call_miss}")
+        check_call_miss(self.call_miss)
         return compiled(self).titles
 
 

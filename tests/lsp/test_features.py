@@ -70,7 +70,7 @@ def draft(client: Client, workspace: Path) -> str:
 
 def test_events_are_offered_after_a_timing(client: Client, draft: str) -> None:
     # the events, then the table reports' keywords (`after missed lopti`)
-    hookable = [*catalog.HOOKABLE, "caught", "lost", "missed"]
+    hookable = [*catalog.HOOKABLE, "caught", "lost", "missed", "won"]
     assert complete(client, draft, 'rule "A":\n    after ') == hookable
     assert complete(client, draft, 'rule "A":\n    before t') == ["turn", "take_up"]
     assert complete(client, draft, 'rule "A":\n    instead of ') == hookable

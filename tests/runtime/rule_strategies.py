@@ -8,7 +8,9 @@ plays, `before reveal` takes and `after bonus` draws; with `v2=True` also the v2
 actions (`run`, `under`, counts so far, rank counts; hand swaps and passes, random gives and
 discards); with `choices=True` also the choices (`chooses a player` blocks, `may` blocks, `a
 player of their choice`, cards put under the pile, a face-up card swapped with a face-down
-one). The default draws are unchanged.
+one); with `v3=True` also hooks on table reports (`after missed lopti`) and the roles
+`last loser` and a titled role (`the "keeper"`), to be checked with `TABLE_RULE` in force,
+which declares the table events and gives the title. The default draws are unchanged.
 Many drawn rules are rejected by the checker (loops, LR201, LR103, ...); the property tests
 keep the accepted ones (`accepted_set`) or, for the guard's control, force rejected ones.
 """
@@ -61,6 +63,17 @@ CHOSEN_MOVES = (
     "player gives 1 card to the chosen player", "the chosen player discards 1 card",
 )  # fmt: skip
 
+# the v3 pieces, drawn only by `rule_texts(v3=True)`: table reports, `last loser`, a title
+TABLE_RULE = """rule "Table":
+    call lopti "say Lopti" after turn when cards of player is 1
+    race tap "tap the table" after play when rank is 5
+    conduct hum "hum a tune"
+    after play when rank is K: player becomes the "keeper"
+"""
+REPORTS = ("missed lopti", "lost tap", "caught hum")
+V3_ROLES = ("the last loser", 'the "keeper"')
+V3_CONDS = ('cards of the "keeper" > 3', "hand of the last loser < 5")
+
 targets = st.sampled_from(ROLES + GROUPS)
 roles = st.sampled_from(ROLES)
 counts = st.integers(1, 3)
@@ -77,7 +90,23 @@ def _v2_simple(draw: st.DrawFn) -> str:
     return f"{draw(targets)} {draw(st.sampled_from(RANDOM_MOVES))}"
 
 
-def _simple(draw: st.DrawFn, v2: bool = False) -> str:
+def _v3_simple(draw: st.DrawFn) -> str:
+    who, to = draw(st.sampled_from(V3_ROLES)), draw(st.sampled_from(ROLES + V3_ROLES))
+    return draw(
+        st.sampled_from(
+            (
+                f"{who} draws {draw(counts)}",
+                f"{who} gives 1 highest card to {to}",
+                f'{to} becomes the "keeper"',
+                f"{who} picks up the pile",
+            )
+        )
+    )
+
+
+def _simple(draw: st.DrawFn, v2: bool = False, v3: bool = False) -> str:
+    if v3 and draw(st.booleans()):
+        return _v3_simple(draw)
     if v2 and draw(st.booleans()):
         return _v2_simple(draw)
     kind = draw(st.integers(0, 9))
@@ -115,7 +144,12 @@ def _choice_lines(draw: st.DrawFn, pad: str) -> list[str]:
 
 @st.composite
 def action_lines(
-    draw: st.DrawFn, indent: int, heavy: bool = False, v2: bool = False, choices: bool = False
+    draw: st.DrawFn,
+    indent: int,
+    heavy: bool = False,
+    v2: bool = False,
+    choices: bool = False,
+    v3: bool = False,
 ) -> list[str]:
     pad = " " * indent
     if choices and draw(st.booleans()):
@@ -141,7 +175,7 @@ def action_lines(
         body = draw(st.sampled_from(("loser draws 1", "winner discards 1 card",
                                      "winner gives 1 card to loser")))  # fmt: skip
         return [f"{pad}roshambo {left} vs {right}: {body}"]
-    return [pad + _simple(draw, v2)]
+    return [pad + _simple(draw, v2, v3)]
 
 
 SHAPES = (  # hooks that together once tripped the guard on an accepted set (issue 11, item 4)
@@ -156,28 +190,34 @@ BASE_EVENTS = tuple(e for e in catalog.HOOKABLE if e not in ("skip", "reverse"))
 
 @st.composite
 def hook_lines(
-    draw: st.DrawFn, heavy: bool = False, v2: bool = False, choices: bool = False
+    draw: st.DrawFn, heavy: bool = False, v2: bool = False, choices: bool = False, v3: bool = False
 ) -> list[str]:
     if heavy and draw(st.integers(0, 5)) == 0:
         return list(draw(st.sampled_from(SHAPES)))
-    event = draw(st.sampled_from(BASE_EVENTS))
+    event = draw(st.sampled_from(BASE_EVENTS + (REPORTS if v3 else ())))
     timing = draw(st.sampled_from(("before", "after")))
     conds = TABLE_CONDS + EVENT_CONDS.get(event, ()) + (V2_CONDS if v2 else ())
+    conds += V3_CONDS if v3 else ()
     cond = draw(st.one_of(st.none(), st.sampled_from(conds)))
     head = f"    {timing} {event}" + (f" when {cond}" if cond else "") + ":"
     body: list[str] = []
     for _ in range(draw(st.integers(1, 3))):
-        body += draw(action_lines(8, heavy, v2, choices))
+        body += draw(action_lines(8, heavy, v2, choices, v3))
     return [head, *body]
 
 
 @st.composite
 def rule_texts(
-    draw: st.DrawFn, title: str = "R", heavy: bool = False, v2: bool = False, choices: bool = False
+    draw: st.DrawFn,
+    title: str = "R",
+    heavy: bool = False,
+    v2: bool = False,
+    choices: bool = False,
+    v3: bool = False,
 ) -> str:
     lines = [f'rule "{title}":']
     for _ in range(draw(st.integers(1, 3))):
-        lines += draw(hook_lines(heavy, v2, choices))
+        lines += draw(hook_lines(heavy, v2, choices, v3))
     return "\n".join(lines) + "\n"
 
 

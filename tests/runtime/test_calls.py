@@ -100,7 +100,7 @@ def test_a_race_opens_on_its_trigger_and_names_one_loser() -> None:
     game = table(["5 9 9", "J Q K"], pile=["4"], deck="2 3 4 6 7 8")
     calls = _table(game)
     game.apply(Play(5, 1))
-    [offer] = [r for r in calls.reportable() if r.name == "tap"]
+    [offer] = [r for r in calls.reportable() if r.name == "tap"]  # no rule hooks `won tap`
     assert offer.about == (0, 1) and offer.report == "lost"
     before = len(hand(game, 1))
     calls.report("tap", 1, 0)
@@ -165,3 +165,25 @@ def test_the_bot_table_is_seeded_and_never_misses_with_p_zero() -> None:
     assert sum(f["Tap the five"] for f in fires) > 0
     always = [_model_round(seed, 1.0)[0]["Say Lopti"] for seed in range(6)]
     assert sum(always) > 0
+
+
+def test_a_race_may_also_name_its_first_once_and_never_the_same_player() -> None:
+    text = (
+        RULES + 'rule "First tap":\n    after won tap: player gives 1 lowest card to next player\n'
+    )
+    game = table(["5 9 9", "J Q K", "2 3 4"], pile=["4"], deck="6 7 8")
+    runtime = with_rules(game, text)
+    calls = runtime.table
+    assert calls is not None
+    game.apply(Play(5, 1))
+    reports = {(r.name, r.report) for r in calls.reportable()}
+    assert {("tap", "lost"), ("tap", "won")} <= reports
+    calls.report("tap", 1, 0)  # seat 1 was last
+    with pytest.raises(ReportRefused, match="already named"):
+        calls.report("tap", 1, 0, "won")
+    calls.report("tap", 2, 0, "won")  # seat 2 was first: gives its lowest card on
+    assert hand(game, 2) == [3, 4]
+    with pytest.raises(ReportRefused, match="not open for `won`"):
+        calls.report("tap", 0, 1, "won")
+    with pytest.raises(ReportRefused, match="it is reported `caught`"):
+        calls.report("swearing", 1, 0, "won")

@@ -17,7 +17,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rule_strategies import TABLE_CONDS, V2_CONDS, accepted_set, rule_texts
+from rule_strategies import TABLE_CONDS, TABLE_RULE, V2_CONDS, accepted_set, rule_texts
 from runtime_helpers import total_cards
 
 from lopti_rules.api import compile_unchecked, load_rules
@@ -26,6 +26,7 @@ from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import bot_rng
 from lopti_rules.engine import EventBus, Game, TableOptions
 from lopti_rules.runtime import RuleSet, RulesRejected
+from lopti_rules.runtime.calls import TableModel
 
 SETTINGS = settings(
     max_examples=60,
@@ -183,6 +184,38 @@ def test_the_choice_draws_are_mostly_accepted() -> None:
 
     run()
     assert accepted >= 10
+
+
+@SETTINGS
+@given(
+    texts=st.lists(rule_texts(v3=True), min_size=1, max_size=3),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10_000),
+    miss=st.sampled_from((0.0, 0.5, 1.0)),
+)
+def test_accepted_rule_sets_with_table_reports_conserve_cards_and_never_trip_the_guard(
+    texts: list[str], players: int, seed: int, miss: float
+) -> None:
+    """Hooks on table reports (made by the bots' table model between moves), `last loser`
+    and a titled role: the cards stay 52 after every move and report, the guard never trips."""
+    titled = [TABLE_RULE, *(t.replace('rule "R"', f'rule "R{i}"', 1) for i, t in enumerate(texts))]
+    rules, kept = accepted_set(titled)
+    assert kept[0] == TABLE_RULE
+    bus = EventBus()
+    runtime = rules.attach(bus)
+    rng = random.Random(seed)
+    last = rng.randrange(players)
+    options = TableOptions(players=players, round=2, last_winner=last, last_loser=players - 1)
+    game = Game.new(options, seed, bus=bus)
+    assert runtime.table is not None
+    model = TableModel(runtime.table, seed, miss)
+    seats, moves_rng, moves = make_bots("random", players), bot_rng(seed), 0
+    while not game.over and moves < MAX_MOVES:
+        game.apply(seats[game.turn].choose(game.view(game.turn), game.legal_moves(), moves_rng))
+        moves += 1
+        model.between()
+        assert total_cards(game) == 52
+    assert runtime.trips == []
 
 
 CYCLES = (

@@ -49,3 +49,15 @@ def test_d29_after_a_round_without_a_winner_the_dealer_plays_first() -> None:
     record = session.deal()
     assert (record.dealer, record.first) == ("Ben", "Ben")
     assert session.winner_waiting() is None
+
+
+def test_last_loser_is_the_previous_rounds_last_place_when_places_were_played() -> None:
+    session = fresh(dealer="Ann")
+    assert session.last_loser_of(1) is None  # round 1: nobody
+    session.deal()
+    session.finish_round("Cat", ["Cat", "Ann", "Dan", "Ben"])
+    assert session.last_loser_of(2) == "Ben"
+    assert session.last_loser_of(2, absent=["Ben"]) is None  # away: nobody
+    session.deal()
+    session.finish_round("Ann")  # no places played: the next round has no last loser
+    assert session.last_loser_of(3) is None
