@@ -243,6 +243,11 @@ def _why_play(game: Game, move: Play, seat: int) -> str:
             )
         ids = _cite("P1", "D36")
         return f"cannot play {shown}: seat {seat} holds {held} card(s) of rank {name} {ids}"
+    if game.jumping and game.pile_ranks and rank != game.jumping:
+        top = RANK_NAMES.get(game.jumping, "?")
+        return f"cannot play {shown}: a jump-in plays the top play's rank, {top} " + _cite(
+            "VJ2", "V2"
+        )
     if game.vt is not None and game.pile_ranks:
         return _why_variant(game, shown)
     faults = play_faults(game, rank, count)

@@ -62,6 +62,10 @@ _PROMPTS = {
     "discard": N_("{rule}: choose {cards} to discard."),
     "target": N_("{rule}: choose the player it goes to."),
     "may": N_("{rule}: do you take this action?"),
+    # the base variants' asks (docs/variants.md VN1, VJ1, VD3)
+    "name_next": N_("Choose who plays next."),
+    "jump_in": N_("Jump in out of turn with the top play's rank?"),
+    "face_up": N_("Choose {cards} to lay face up."),
 }
 
 

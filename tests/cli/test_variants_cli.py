@@ -238,3 +238,22 @@ def test_check_with_a_pack_knows_its_variants(
     (found,) = json.loads(out)["files"][0]["diagnostics"]
     assert code == 0 and found["code"] == "LW601" and (found["line"], found["column"]) == (2, 11)
     assert "no `skip` variant" in found["message"]
+
+
+def test_check_with_a_pack_warns_on_a_cause_its_variants_took_away(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rule = tmp_path / "tens.lopti"
+    rule.write_text(
+        'rule "Tens tax":\n    after clear when cause is ten and pile > 0: player draws 1\n',
+        "utf-8",
+    )
+    moved = pack(tmp_path, "  clear: J\n")
+    code, out, _ = run(capsys, "check", "--with", moved, str(rule))
+    assert code == 0 and "0 warnings" in out  # a J clears: the cause `ten` still happens
+    none = tmp_path / "none.yaml"
+    none.write_text("name: None\nbase:\n  clear: none\nrules: []\n", "utf-8")
+    code, out, _ = run(capsys, "check", "--with", str(none), str(rule), "--format", "json")
+    (found,) = json.loads(out)["files"][0]["diagnostics"]
+    assert code == 0 and found["code"] == "LW601" and (found["line"], found["column"]) == (2, 22)
+    assert "`clear: none`" in found["message"]

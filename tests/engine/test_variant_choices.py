@@ -7,11 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import pytest
 from engine_helpers import table
 
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
-from lopti_rules.engine import Answer, Ask, EventBus, Game, PickUp, Play, TableOptions
+from lopti_rules.engine import (
+    Answer,
+    Ask,
+    EventBus,
+    Game,
+    IllegalMoveError,
+    PickUp,
+    Play,
+    TableOptions,
+)
 from lopti_rules.engine.narrate import Narrator
 from lopti_rules.engine.variants import Variants
 
@@ -66,6 +76,9 @@ def test_vj1_a_holder_of_the_top_rank_jumps_in_and_play_goes_on_from_them() -> N
     assert (ask.seat, ask.purpose, ask.default) == (2, "jump_in", False)
     assert g.turn == 2
     assert g.legal_moves() == [Play(9, 2)]  # VJ2: the top rank only, and no pickup
+    for move in (PickUp(), Play(6, 1)):
+        with pytest.raises(IllegalMoveError, match="VJ2"):
+            g.apply(move)
     g.apply(Play(9, 2))
     assert g.turn == 3  # seat 1 was passed by; play goes on after the jumper
 
