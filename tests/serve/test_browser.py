@@ -346,6 +346,30 @@ def test_lopti_serve_lang_fr_shows_the_page_in_french(browser: Any, tmp_path: Pa
         assert "Du bist Ann (Platz 0), der Gastgeber." in page.inner_text("#who")
 
 
+def test_the_table_reports_conduct_with_a_button(browser: Any, served: Served) -> None:
+    host = _page(browser, served.host_url)
+    swear = (
+        'rule "No swearing":\n    conduct swearing "swear at the table"\n'
+        "    after caught swearing: player draws 1\n"
+    )
+    host.click("#setup-box summary")
+    host.fill("#setup-text", swear)
+    host.select_option("#setup-author", "Ann")
+    for name in ("Ann", "Ben", "Cat"):
+        host.locator("#setup-yes label", has_text=name).locator("input").check()
+    host.click("#setup-restore")
+    host.wait_for_function("() => state.evening.rules.some((r) => r.title === 'No swearing')")
+    _deal(host, ["person", "bot", "bot", "bot"])
+    host.wait_for_selector("#calls-box:not([hidden])")
+    report = host.locator("#calls button", has_text="Report: Ben (swear at the table)")
+    assert host.locator("#calls button", has_text="Report: Ann").count() == 0  # not oneself
+    before = _seq(host)
+    report.click()
+    host.wait_for_function(f"() => state.seq > {before}")
+    host.wait_for_function("() => document.getElementById('log').innerText.includes('reports Ben')")
+    assert "Ann reports Ben" in host.inner_text("#log")
+
+
 def _seq_vote(page: Any) -> int:
     return int(page.evaluate("() => state.evening.vote ? state.evening.vote.voted.length : 0"))
 
