@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
@@ -136,25 +136,26 @@ class Hub:
         self.due = due
         self.timer = loop.call_at(due, self._soon, self.expire, ask_id)
 
-    def _soon(self, step: Callable[[str], Awaitable[None]], key: str) -> None:
-        task = asyncio.ensure_future(step(key))
+    def _soon(self, step: Callable[[str], bool], key: str) -> None:
+        task = asyncio.ensure_future(self.time_up(step, key))
         self.expiring.add(task)
         task.add_done_callback(self.expiring.discard)
 
-    async def go_on(self, hold: str) -> None:
-        """The table's moment to speak has passed: the bots go on, and everyone is told."""
-        async with self.lock:
-            self.hold = None
-            if self.service.release(hold):
-                await self.record()
-                await self.broadcast()
-            self.watch()
+    def go_on(self, hold: str) -> bool:
+        """The table's moment to speak has passed: the bots go on."""
+        self.hold = None
+        return self.service.release(hold)
 
-    async def expire(self, ask_id: str) -> None:
-        """The question's time is up: its default is taken, and everyone is told."""
+    def expire(self, ask_id: str) -> bool:
+        """The question's time is up: its default is taken."""
+        self.due = None
+        return self.service.answer_default(ask_id)
+
+    async def time_up(self, step: Callable[[str], bool], key: str) -> None:
+        """A clock ran out: `step` (`go_on` or `expire`) under the table's lock; if it
+        changed the table, it is saved and everyone is told."""
         async with self.lock:
-            self.due = None
-            if self.service.answer_default(ask_id):
+            if step(key):
                 await self.record()
                 await self.broadcast()
             self.watch()
