@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
@@ -45,13 +46,16 @@ HEADERS = {
 
 ANSWER_TIMEOUT = 120.0  # seconds a person has to answer a rule's question
 GONE_GRACE = 20.0  # seconds, when no device of the asked seat is connected
+CALL_WINDOW = 5.0  # seconds the bots wait while a call is due for a person or a race is open
 
 
 class Hub:
     """The connected clients of one table, the lock that serializes its changes, and the
     clock of a rule's question a person is answering: nobody answers it within
     `answer_timeout` seconds, or within `gone_grace` seconds while no device of that seat
-    is connected (a reload comes back sooner), and its default is taken (engine/asks.py)."""
+    is connected (a reload comes back sooner), and its default is taken (engine/asks.py);
+    and the clock of the table's moment to speak (a call due for a person, a race open): the
+    bots wait `call_window` seconds for it, or until it is said or reported."""
 
     def __init__(
         self,
@@ -60,8 +64,12 @@ class Hub:
         *,
         answer_timeout: float = ANSWER_TIMEOUT,
         gone_grace: float = GONE_GRACE,
+        call_window: float = CALL_WINDOW,
     ) -> None:
         self.service = service
+        self.call_window = call_window
+        self.hold: str | None = None  # the table's moment being timed
+        self.hold_timer: asyncio.TimerHandle | None = None
         self.public_url = public_url
         self.answer_timeout = answer_timeout
         self.gone_grace = gone_grace
@@ -96,9 +104,17 @@ class Hub:
             await self.send_state(ws, who)
 
     def watch(self) -> None:
-        """(Re)set the clock of the open question after anything changed (module doc)."""
-        open_now = self.service.open_question()
+        """(Re)set the clocks of the open question and of the table's moment to speak after
+        anything changed (class doc)."""
         loop = asyncio.get_running_loop()
+        hold = self.service.holding()
+        if hold != self.hold:
+            if self.hold_timer is not None:
+                self.hold_timer.cancel()
+            self.hold = hold
+            if hold is not None:
+                self.hold_timer = loop.call_later(self.call_window, self._soon, self.go_on, hold)
+        open_now = self.service.open_question()
         if open_now is None:
             self.question = self.due = None
             if self.timer is not None:
@@ -118,18 +134,28 @@ class Hub:
         if self.timer is not None:
             self.timer.cancel()
         self.due = due
-        self.timer = loop.call_at(due, self._expire_soon, ask_id)
+        self.timer = loop.call_at(due, self._soon, self.expire, ask_id)
 
-    def _expire_soon(self, ask_id: str) -> None:
-        task = asyncio.ensure_future(self.expire(ask_id))
+    def _soon(self, step: Callable[[str], bool], key: str) -> None:
+        task = asyncio.ensure_future(self.time_up(step, key))
         self.expiring.add(task)
         task.add_done_callback(self.expiring.discard)
 
-    async def expire(self, ask_id: str) -> None:
-        """The question's time is up: its default is taken, and everyone is told."""
+    def go_on(self, hold: str) -> bool:
+        """The table's moment to speak has passed: the bots go on."""
+        self.hold = None
+        return self.service.release(hold)
+
+    def expire(self, ask_id: str) -> bool:
+        """The question's time is up: its default is taken."""
+        self.due = None
+        return self.service.answer_default(ask_id)
+
+    async def time_up(self, step: Callable[[str], bool], key: str) -> None:
+        """A clock ran out: `step` (`go_on` or `expire`) under the table's lock; if it
+        changed the table, it is saved and everyone is told."""
         async with self.lock:
-            self.due = None
-            if self.service.answer_default(ask_id):
+            if step(key):
                 await self.record()
                 await self.broadcast()
             self.watch()
@@ -152,7 +178,7 @@ class Hub:
         send every other table's frames (docs/web.md, Speed)."""
         service = self.service
         files = service.table_file is not None
-        if files and not isinstance(msg, protocol.MoveMsg | protocol.AnswerMsg):
+        if files and not isinstance(msg, protocol.MoveMsg | protocol.AnswerMsg | protocol.CallMsg):
             return await asyncio.to_thread(service.step, who, msg)
         reply = service.handle(who, msg)
         await self.record()
@@ -183,8 +209,15 @@ def make_app(
     public_url: str | None = None,
     answer_timeout: float = ANSWER_TIMEOUT,
     gone_grace: float = GONE_GRACE,
+    call_window: float = CALL_WINDOW,
 ) -> Starlette:
-    hub = Hub(service, public_url, answer_timeout=answer_timeout, gone_grace=gone_grace)
+    hub = Hub(
+        service,
+        public_url,
+        answer_timeout=answer_timeout,
+        gone_grace=gone_grace,
+        call_window=call_window,
+    )
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=HEADERS)

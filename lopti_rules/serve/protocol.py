@@ -60,6 +60,16 @@ class AnswerMsg(_Msg):
     choice: Annotated[str, Field(min_length=1, max_length=200)]
 
 
+class CallMsg(_Msg):
+    """A table event (a rule's `call`, `race` or `conduct`): `say` a call due for you, or
+    `report` one about another player (`about`, a seat)."""
+
+    type: Literal["call"]
+    kind: Literal["say", "report"]
+    name: Name
+    about: int | None = Field(default=None, ge=0, le=4)
+
+
 class NewRoundMsg(_Msg):
     """Host: deal the next round of the evening, played here (`web`) or with real cards."""
 
@@ -184,6 +194,7 @@ class SettleMsg(_Msg):
 Message = Annotated[
     MoveMsg
     | AnswerMsg
+    | CallMsg
     | NewRoundMsg
     | FinishRoundMsg
     | CheckRuleMsg
@@ -203,6 +214,7 @@ Message = Annotated[
 MESSAGE_TYPES = (
     "move",
     "answer",
+    "call",
     "new_round",
     "finish_round",
     "check_rule",

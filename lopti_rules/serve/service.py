@@ -183,6 +183,21 @@ class TableService:
         q = r.question if r is not None else None
         return (q.id, q.ask.seat) if q is not None else None
 
+    def holding(self) -> str | None:
+        """While the bots wait for the table to speak (a call due, a race open): an id of
+        that moment (`Round.held`)."""
+        r = self.round
+        return f"hold-{r.options.round}-{len(r.moves)}" if r is not None and r.held() else None
+
+    def release(self, hold: str) -> bool:
+        """The table's moment `hold` has passed: the bots go on. False if it is over."""
+        r = self.round
+        if r is None or self.holding() != hold:
+            return False
+        r.go_on()
+        self._after_move()
+        return True
+
     def answer_default(self, ask_id: str) -> bool:
         """Nobody answered question `ask_id` in time: its default is taken (engine/asks.py)
         and the round goes on. False if that question is no longer open."""
@@ -236,6 +251,11 @@ class TableService:
                     raise Refusal("this device has no seat", None, "forbidden")
                 r.answer(who.seat, msg.id, msg.choice)
                 self._after_move()
+        elif isinstance(msg, p.CallMsg):
+            if who.seat is None:
+                raise Refusal("this device has no seat", None, "forbidden")
+            self._playing().call(who.seat, msg.kind, msg.name, msg.about)
+            self._after_move()
         elif isinstance(msg, p.NewRoundMsg):
             self._host(who, "deal a round")
             self._new_round(msg)

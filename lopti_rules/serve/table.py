@@ -50,6 +50,7 @@ from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.narrate import Narrator
 from lopti_rules.i18n import N_, _, ngettext
 from lopti_rules.runtime import RuleEntry
+from lopti_rules.runtime.calls import ReportRefused, Table
 
 _CLAUSE = re.compile(r"\(([A-Z][A-Za-z0-9.\-]*(?:,\s*[A-Z][A-Za-z0-9.\-]*)*)\)\.?\s*$")
 KEEP = "keep"
@@ -209,6 +210,8 @@ class Round:
     question: Question | None = None  # a rule's question a person is answering
     people: People = field(default_factory=People)
     rule_now: Callable[[], str | None] = lambda: None  # the rule running, if any
+    table: Table | None = None  # the table events the rules declare (calls, races, conduct)
+    hold_over: bool = False  # the table's moment to speak has passed: the bots go on
     feed: list[Any] = field(default_factory=list)  # answers for the step being applied
     replaying: bool = False
 
@@ -259,6 +262,7 @@ class Round:
             bots=bots,
             people=people,
             rule_now=lambda: runtime.rule,
+            table=runtime.table,
         )
         people.round = here
         if moves is None:
@@ -418,7 +422,9 @@ class Round:
 
     def run_bots(self) -> None:
         game = self.game
-        while self.to_act() is not None and self.kinds[self.game.turn] != "person":
+        while (
+            self.to_act() is not None and self.kinds[self.game.turn] != "person" and not self.held()
+        ):
             if len(self.moves) >= DEFAULT_MAX_MOVES:
                 self.stalled = True
                 self.log.append("The round stalled: no winner (move cap reached).")
@@ -448,7 +454,10 @@ class Round:
                 seat = int(bare[1])
                 self.game.apply(Swap(seat, int(bare[2]), int(bare[3])))
                 self.swap_pending.discard(seat)
+            elif kind in ("say", "report"):
+                self._table_step(bare)
             else:
+                self.hold_over = False  # a new move: a new moment to speak
                 self.game.apply(_decode(bare))
         except NeedAnswer as need:  # the game stays half-way through the step, to be seen
             number = f"{self.options.round}-{len(self.moves)}-{len(answers or [])}"
@@ -460,6 +469,82 @@ class Round:
             self.narrator.flush()
         if step:
             self.moves.append(step)
+        if not self.replaying and kind not in ("say", "report"):
+            self._bots_call()
+
+    # -------------------------------------------------------------- table calls (calls.py)
+
+    def _table_step(self, step: Step) -> None:
+        """`["say", name, seat]` or `["report", name, about, by]` on the table events."""
+        table = self.table
+        if table is None:
+            raise ReportRefused("no rule in force declares a table call, race or conduct")
+        if step[0] == "say":
+            table.say(str(step[1]), int(step[2]))
+        else:
+            table.report(str(step[1]), int(step[2]), int(step[3]))
+
+    def _bots_call(self) -> None:
+        """The bots make every call due for them at once (they never forget one here, and
+        never report anyone: reporting is for the people at the table)."""
+        table = self.table
+        if table is None or self.game.over:
+            return
+        for seat in self.bots:
+            for name in table.due(seat):
+                self._step(["say", name, seat])
+
+    def held(self) -> bool:
+        """Whether the bots wait for the table to speak: a call is due for a person (to
+        say it, or for the others to catch it) or a race is open (to name its loser),
+        until that is done or the moment passes (`go_on`)."""
+        table = self.table
+        if table is None or self.hold_over or self.over or self.question is not None:
+            return False
+        people = [s for s, kind in enumerate(self.kinds) if kind == "person"]
+        if any(table.due(s) for s in people):
+            return True
+        return any(r.kind == "race" for r in table.reportable())
+
+    def go_on(self) -> None:
+        """The table's moment to speak has passed: the bots move again."""
+        self.hold_over = True
+        self.run_bots()
+
+    def call(self, seat: int, kind: str, name: str, about: int | None) -> None:
+        """A person says a call due for them (`say`) or reports a table event about another
+        player (`report`); Refusal with the table's reason when it may not."""
+        if self.over:
+            raise Refusal("the round is over: nothing can be reported now", "W4")
+        if self.question is not None:
+            who = self.names[self.question.ask.seat]
+            raise Refusal(f"{who} is answering a rule's question first", None, "out_of_turn")
+        if kind == "report" and about is None:
+            raise Refusal("a report names the player it is about", None, "malformed")
+        step: Step = ["say", name, seat] if kind == "say" else ["report", name, about, seat]
+        try:
+            self._step(step)
+        except ReportRefused as exc:
+            raise Refusal(str(exc), None) from None
+        except NeedAnswer:
+            return
+        self.run_bots()
+
+    def calls(self, seat: int | None) -> dict[str, object]:
+        """What `seat` may do about the table events now: the calls it may say, the reports
+        it may make (each about another player)."""
+        table = self.table
+        if table is None or seat is None or self.over or self.question is not None:
+            return {"say": [], "report": []}
+        say = [{"name": n, "what": table.specs[n].what} for n in table.due(seat)]
+        report = [
+            {"name": r.name, "report": r.report, "what": r.what, "about": a}
+            for r in table.reportable()
+            if seat in r.by
+            for a in r.about
+            if a != seat
+        ]
+        return {"say": say, "report": report}
 
     def _rebuild(self) -> None:
         """The round as it was before the step in progress: dealt again and its recorded
@@ -470,6 +555,7 @@ class Round:
         fresh.people.round = self
         self.game, self.narrator, self.log = fresh.game, fresh.narrator, fresh.log
         self.bots, self.people, self.rule_now = fresh.bots, fresh.people, fresh.rule_now
+        self.table = fresh.table
 
     def _replay(self, moves: Sequence[Step], bots_move: bool) -> None:
         swaps = self.game.legal_swaps()
@@ -497,6 +583,7 @@ class Round:
             "turn": None if self.over else game.turn,
             "to_act": self.to_act(),
             "asking": self.question.ask.seat if self.question is not None else None,
+            "calls": self.calls(seat),
             "hand": [_RANK_NAMES[r] for r in look.hand] if seat is not None else [],
             "hand_sizes": look.hand_sizes,
             "face_up": [[_RANK_NAMES[r] for r in up] for up in look.face_up],

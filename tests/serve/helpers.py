@@ -13,7 +13,7 @@ from typing import Any
 
 from starlette.testclient import TestClient, WebSocketTestSession
 
-from lopti_rules.serve.app import ANSWER_TIMEOUT, GONE_GRACE, make_app
+from lopti_rules.serve.app import ANSWER_TIMEOUT, CALL_WINDOW, GONE_GRACE, make_app
 from lopti_rules.serve.evening import Evening
 from lopti_rules.serve.service import TableService, table_file_for
 
@@ -71,10 +71,16 @@ def lopti_serve(args: list[str], cwd: Path) -> Iterator[list[str]]:
 
 
 def client_for(
-    service: TableService, *, answer_timeout: float = ANSWER_TIMEOUT, gone_grace: float = GONE_GRACE
+    service: TableService,
+    *,
+    answer_timeout: float = ANSWER_TIMEOUT,
+    gone_grace: float = GONE_GRACE,
+    call_window: float = CALL_WINDOW,
 ) -> TestClient:
-    """A test client of the table (the clock of a rule's question as `make_app` takes it)."""
-    app = make_app(service, answer_timeout=answer_timeout, gone_grace=gone_grace)
+    """A test client of the table (its clocks as `make_app` takes them)."""
+    app = make_app(
+        service, answer_timeout=answer_timeout, gone_grace=gone_grace, call_window=call_window
+    )
     return OPEN.enter_context(TestClient(app))
 
 

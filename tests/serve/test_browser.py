@@ -290,13 +290,7 @@ def test_the_supporters_choose_a_defender_when_the_creator_is_away(
 
 def test_an_old_rule_comes_back_at_setup(browser: Any, served: Served) -> None:
     host = _page(browser, served.host_url)
-    host.click("#setup-box summary")
-    host.fill("#setup-text", TENS_TAX.replace("Tens tax", "Old tax"))
-    host.select_option("#setup-author", "Cat")
-    for name in ("Ann", "Cat", "Dan"):
-        host.locator("#setup-yes label", has_text=name).locator("input").check()
-    host.click("#setup-restore")
-    host.wait_for_function("() => state.evening.rules.some((r) => r.title === 'Old tax')")
+    _restore_at_setup(host, TENS_TAX.replace("Tens tax", "Old tax"), "Old tax", "Cat")
     assert "Old tax by Cat" in host.inner_text("#rules")
     assert "comes back" in host.inner_text("#log")
     _deal(host, ["person", "bot", "bot", "bot"])
@@ -306,13 +300,7 @@ def test_an_old_rule_comes_back_at_setup(browser: Any, served: Served) -> None:
 def test_a_rule_asks_the_person_to_choose(browser: Any, served: Served) -> None:
     host = _page(browser, served.host_url)
     gift = 'rule "Gift":\n    after play: player gives 1 card to next player\n'
-    host.click("#setup-box summary")
-    host.fill("#setup-text", gift)
-    host.select_option("#setup-author", "Ann")
-    for name in ("Ann", "Ben", "Cat"):
-        host.locator("#setup-yes label", has_text=name).locator("input").check()
-    host.click("#setup-restore")
-    host.wait_for_function("() => state.evening.rules.some((r) => r.title === 'Gift')")
+    _restore_at_setup(host, gift, "Gift")
     _deal(host, ["person", "bot", "bot", "bot"])
     for _ in range(40):  # play until a play of Ann's makes the rule ask her
         host.wait_for_function("() => state.legal.length > 0 || state.game.asking === 0")
@@ -344,6 +332,35 @@ def test_lopti_serve_lang_fr_shows_the_page_in_french(browser: Any, tmp_path: Pa
         page.wait_for_function("() => document.documentElement.lang === 'de'")
         assert page.inner_text("#table-h") == "Der Tisch"
         assert "Du bist Ann (Platz 0), der Gastgeber." in page.inner_text("#who")
+
+
+def test_the_table_reports_conduct_with_a_button(browser: Any, served: Served) -> None:
+    host = _page(browser, served.host_url)
+    swear = (
+        'rule "No swearing":\n    conduct swearing "swear at the table"\n'
+        "    after caught swearing: player draws 1\n"
+    )
+    _restore_at_setup(host, swear, "No swearing")
+    _deal(host, ["person", "bot", "bot", "bot"])
+    host.wait_for_selector("#calls-box:not([hidden])")
+    report = host.locator("#calls button", has_text="Report: Ben (swear at the table)")
+    assert host.locator("#calls button", has_text="Report: Ann").count() == 0  # not oneself
+    before = _seq(host)
+    report.click()
+    host.wait_for_function(f"() => state.seq > {before}")
+    host.wait_for_function("() => document.getElementById('log').innerText.includes('reports Ben')")
+    assert "Ann reports Ben" in host.inner_text("#log")
+
+
+def _restore_at_setup(page: Any, text: str, title: str, author: str = "Ann") -> None:
+    """The host brings back an old rule at setup (E3), Ann, Ben and Cat voting for it."""
+    page.click("#setup-box summary")
+    page.fill("#setup-text", text)
+    page.select_option("#setup-author", author)
+    for name in ("Ann", "Ben", "Cat"):
+        page.locator("#setup-yes label", has_text=name).locator("input").check()
+    page.click("#setup-restore")
+    page.wait_for_function(f"() => state.evening.rules.some((r) => r.title === {title!r})")
 
 
 def _seq_vote(page: Any) -> int:

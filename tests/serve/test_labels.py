@@ -18,9 +18,10 @@ def _page_labels() -> set[str]:
     labels = {text for _, text in found}
     labels |= set(re.findall(r'aria-label="([^"]+)" data-t-label', html))
     labels |= set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', js))
-    kinds = re.search(r"const KINDS = \{([^}]*)\}", js)
-    assert kinds is not None
-    labels |= set(re.findall(r':\s*"([^"]+)"', kinds.group(1)))
+    for table in ("KINDS", "REPORTS"):  # labels the page looks up in a table
+        found_table = re.search(rf"const {table} = \{{(.*?)\}};", js, re.S)
+        assert found_table is not None, table
+        labels |= set(re.findall(r':\s*"([^"]+)"', found_table.group(1)))
     return labels
 
 

@@ -21,7 +21,7 @@ from tests.serve.helpers import (
 GAME_KEYS = {
     "round", "dealer", "turn", "to_act", "hand", "hand_sizes", "face_up", "face_down", "pile",
     "pile_size", "deck", "removed", "chain", "obligation", "low", "bonus", "setup", "finished",
-    "over", "stalled", "winner", "places", "asking",
+    "over", "stalled", "winner", "places", "asking", "calls",
 }  # fmt: skip
 
 

@@ -119,6 +119,7 @@ function render() {
     s.host ? t("You are {name} (seat {seat}), the host.", me) : t("You are {name} (seat {seat}).", me);
   renderTable(s);
   renderAsks(s);
+  renderCalls(s);
   renderLog(s);
   renderHost(s);
   renderEvening(s.evening, s);
@@ -228,6 +229,26 @@ function renderAsks(s) {
     }
     box.append(set);
   });
+}
+
+// The table events the rules declare: the calls this seat may say, the reports it may make.
+const REPORTS = {
+  missed: "Report: {who} did not {what}",
+  lost: "Report: {who} was the last to {what}",
+  caught: "Report: {who} ({what})",
+};
+function renderCalls(s) {
+  const calls = s.game ? s.game.calls : null;
+  const box = $("calls");
+  box.replaceChildren();
+  $("calls-box").hidden = !calls || (!calls.say.length && !calls.report.length);
+  if (!calls) return;
+  calls.say.forEach((c) => box.append(button(t("Say it: {what}", { what: c.what }), () => {
+    clearError(); send({ type: "call", kind: "say", name: c.name });
+  }, "move")));
+  calls.report.forEach((r) => box.append(button(t(REPORTS[r.report], { who: s.names[r.about], what: r.what }), () => {
+    clearError(); send({ type: "call", kind: "report", name: r.name, about: r.about });
+  })));
 }
 
 // The state carries the last lines of the log, from line number `log_start` on; the page
