@@ -128,9 +128,13 @@ class SearchBot:
         return self.policy.choose_swap(view, swaps, rng)
 
     def _rollout(self, position: Position, move: Move, seed: int, seat: int) -> float:
-        bus = EventBus()
+        variants = position.variants
+        choose = None  # the seats' asks, answered as the greedy seats of the real game do
+        if self.rules is not None or (variants is not None and variants.asks()):
+            choose = chooser([self.policy] * position.players, seed)
+        bus = EventBus(chooser=choose)
         if self.rules is not None:
-            self.rules.attach(bus, chooser=chooser([self.policy] * position.players, seed))
+            self.rules.attach(bus, chooser=choose)
         game = Game.from_position(position, seed=seed, bus=bus)
         try:
             game.apply(move)

@@ -17,7 +17,7 @@ from lopti_rules.engine import EventBus, Game, Play, Position, TableOptions
 from lopti_rules.engine.variants import Variants
 
 # variants that change what a rollout must know: the special ranks, the deal, the draw,
-# skips and reverses, and what may be picked up
+# skips and reverses, what may be picked up, and the choices they ask for
 VARIANTS = [
     Variants(pass_on=9),
     Variants(low=None, clear=11),
@@ -26,6 +26,8 @@ VARIANTS = [
     Variants(must_play=True),
     Variants(face_down=4, face_up=2, hand=4, draw="refill"),
     Variants(reset=5, starter="lowest"),
+    Variants(name_next=9, jump_in=True),  # asks: the rollouts answer them as greedy seats
+    Variants(choose_face_up=True, hand=6),
 ]
 
 
