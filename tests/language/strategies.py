@@ -77,6 +77,7 @@ plain_targets = st.one_of(
         st.booleans(),
     ),
 )
+plain_targets = plain_targets | st.builds(ast.TitleTarget, strings, st.just(Z))
 of_targets = plain_targets.filter(lambda t: not isinstance(t, ast.Each))
 
 operands = st.one_of(
@@ -147,6 +148,7 @@ simple_actions = st.one_of(
     st.builds(ast.Under, targets, ints, st.just(Z), which, card_words, retros),
     st.builds(ast.SwapFace, targets, st.just(Z), retros),
     st.builds(ast.Announce, strings, st.just(Z), retros),
+    st.builds(ast.Become, targets, strings, st.just(Z), retros),
     st.builds(
         ast.Prevent,
         st.sampled_from(["skip", "cancel", "prevent", "undo"]),
@@ -190,6 +192,28 @@ hooks = st.builds(
     st.just(Z),
     st.just(Z),
 )
-items = st.one_of(hooks, st.builds(ast.Note, strings, st.just(Z)))
+report_hooks = st.builds(
+    ast.Hook,
+    st.sampled_from(["before", "after"]),
+    st.builds(ast.Ident, st.sampled_from(["missed", "lost", "won", "caught"]), st.just(Z)),
+    st.none() | conds,
+    st.lists(actions, min_size=1, max_size=2).map(tuple),
+    st.just(Z),
+    st.just(Z),
+    idents,
+)
+table_events = st.one_of(
+    st.builds(
+        ast.TableEvent,
+        st.sampled_from(["call", "race"]),
+        idents,
+        strings,
+        st.just(Z),
+        st.builds(ast.Ident, st.sampled_from(EVENTS), st.just(Z)),
+        st.none() | conds,
+    ),
+    st.builds(ast.TableEvent, st.just("conduct"), idents, strings, st.just(Z)),
+)
+items = st.one_of(hooks, st.builds(ast.Note, strings, st.just(Z)), report_hooks, table_events)
 rules = st.builds(ast.Rule, strings, st.lists(items, min_size=1, max_size=3).map(tuple), st.just(Z))
 files = st.builds(ast.File, st.lists(rules, min_size=1, max_size=3).map(tuple), st.just(Z))

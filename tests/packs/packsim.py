@@ -18,6 +18,7 @@ from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.packs.pack import load_pack
 from lopti_rules.runtime import GuardTrip
+from lopti_rules.runtime.calls import TableModel
 
 
 @dataclass
@@ -43,7 +44,9 @@ def simulate(path: str | Path, seeds: range, bots: str = "greedy") -> Tally:
         bus = EventBus()
         runtime = rules.attach(bus)
         options = TableOptions(players=players, places=pack.pack.base.places)
-        result = run_round(options, seed, make_bots(bots, players), bus=bus)
+        # calls, races and conduct: the bots' seeded table model makes the reports
+        between = TableModel(runtime.table, seed).between if runtime.table else None
+        result = run_round(options, seed, make_bots(bots, players), bus=bus, between=between)
         tally.rounds += 1
         tally.stalled += result.stalled
         tally.moves += result.moves
