@@ -36,6 +36,7 @@ from pydantic import (
 
 from lopti_rules.diagnostics.source import PositionMap, Source
 from lopti_rules.diagnostics.spell import did_you_mean
+from lopti_rules.i18n import N_, _
 from lopti_rules.packs import yamlsafe
 from lopti_rules.packs.files import FileRefused, read_bounded
 
@@ -279,17 +280,21 @@ def read_pack_bytes(path: str) -> bytes:
     try:
         return read_bounded(path, MAX_PACK_BYTES)
     except FileRefused:
-        message = f"the pack is larger than the limit of {MAX_PACK_CHARS:,} characters"
-        raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _SPLIT)]) from None
+        message = _("the pack is larger than the limit of {limit} characters").format(
+            limit=f"{MAX_PACK_CHARS:,}"
+        )
+        raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _(_SPLIT))]) from None
 
 
-_SPLIT = "split the rules over several packs, or keep long rules in `file:` entries"
+_SPLIT = N_("split the rules over several packs, or keep long rules in `file:` entries")
 
 
 def load_pack_text(text: str, path: str, *, confine: bool = True) -> LoadedPack:
     if len(text) > MAX_PACK_CHARS:
-        message = f"the pack is {len(text):,} characters long; the limit is {MAX_PACK_CHARS:,}"
-        raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _SPLIT)])
+        message = _("the pack is {size} characters long; the limit is {limit}").format(
+            size=f"{len(text):,}", limit=f"{MAX_PACK_CHARS:,}"
+        )
+        raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _(_SPLIT))])
     lines = text.splitlines()
     try:
         data, locator = yamlsafe.load(text, path)
@@ -359,7 +364,9 @@ def _entry(
         except (OSError, UnicodeDecodeError) as exc:
             line, col = locator.position(("rules", index, "file"))
             reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-            message = f"cannot read rule file `{_shown(rule.file)}`: {reason}"
+            message = _("cannot read rule file `{file}`: {reason}").format(
+                file=_shown(rule.file), reason=reason
+            )
             problems.append(PackProblem(path, line, col, message, BAD_FILE))
             return None, problems
         if isinstance(seat, str):
@@ -372,8 +379,10 @@ def _entry(
     ):
         # folding joins lines, which would change an indentation-based rule and its positions
         line, col = locator.position(("rules", index, "text"))
-        message = f"`rules.{index}.text`: this text is folded into one line"
-        hint = "write a rule of several lines as a literal block: `text: |`"
+        message = _("`{where}`: this text is folded into one line").format(
+            where=f"rules.{index}.text"
+        )
+        hint = _("write a rule of several lines as a literal block: `text: |`")
         problems.append(PackProblem(path, line, col, message, BAD_SHAPE, hint))
     if problems or isinstance(seat, str):
         return None, problems
@@ -424,7 +433,7 @@ def _twice(players: object, locator: yamlsafe.Locator) -> list[PackProblem]:
             continue
         if player.lower() in seen:
             line, col = locator.position(("players", index))
-            message = f"the player `{player}` is listed twice"
+            message = _("the player `{player}` is listed twice").format(player=player)
             return [PackProblem(locator.path, line, col, message, BAD_SHAPE)]
         seen.add(player.lower())
     return []
@@ -446,13 +455,19 @@ def _author_seat(author: str | int, roster: list[str] | None) -> int | str:
     if isinstance(author, int):
         if author >= MAX_PLAYERS or (roster is not None and author >= len(roster)):
             size = len(roster) if roster is not None else MAX_PLAYERS
-            return f"author seat {author} does not exist (seats are 0..{size - 1})"
+            return _("author seat {seat} does not exist (seats are 0..{last})").format(
+                seat=author, last=size - 1
+            )
         return author
     if roster is None:
-        return f"author `{author}` needs a `players` roster to name; or give a seat number"
+        return _(
+            "author `{author}` needs a `players` roster to name; or give a seat number"
+        ).format(author=author)
     lowered = [p.lower() for p in roster]
     if author.lower() not in lowered:
-        return f"author `{author}` is not one of the players ({', '.join(roster)})"
+        return _("author `{author}` is not one of the players ({players})").format(
+            author=author, players=", ".join(roster)
+        )
     return lowered.index(author.lower())
 
 
@@ -548,12 +563,12 @@ def _problems(exc: ValidationError, locator: yamlsafe.Locator) -> list[PackProbl
                 if node is not None
                 else locator.position(loc)
             )
-            message = f"unknown key `{loc[-1]}`"
+            message = _("unknown key `{key}`").format(key=loc[-1])
             hint = did_you_mean(str(loc[-1]), _keys_at(loc))
         else:
             line, col = locator.position(loc)
-            where = ".".join(str(p) for p in loc) or "the pack"
-            message = f"`{where}`: {_lower_first(error['msg'])}"
+            where = ".".join(str(p) for p in loc) or _("the pack")
+            message = f"`{where}`: {_lower_first(error['msg'])}"  # pydantic's words
             hint = None
         problem = PackProblem(locator.path, line, col, message, BAD_SHAPE, hint)
         if problem not in problems:
