@@ -396,11 +396,11 @@ class _Resolver:
             if ftype.kind == "symbol" and other.kind == "symbol":
                 hint = did_you_mean(other.text, ftype.symbols)
             if ftype.kind == "int" and other.kind == "rank":
-                hint = "counts are numbers; ranks are compared with `rank` or `top`"
+                hint = _("counts are numbers; ranks are compared with `rank` or `top`")
             if ftype.symbols == catalog.CAUSE.symbols and other.kind in ("number", "rank"):
                 named = {10: "ten", 7: "sevens", 3: "threes"}.get(other.value)
                 if named:
-                    hint = f"did you mean `{field.name} is {named}`?"
+                    hint = _("did you mean {name}?").format(name=f"`{field.name} is {named}`")
             self.source.report(
                 "LR503",
                 other.span,
