@@ -7,10 +7,10 @@ import re
 from typing import Any
 
 import pytest
+from engine_helpers import table
 
 from lopti_rules.engine import Game, IllegalMoveError, Move, PickUp, Play, Reveal, Swap
 from lopti_rules.i18n import LANGUAGES, set_language
-from tests.engine.engine_helpers import table
 
 CITED = re.compile(r"\(([A-Z][^()]*)\)$")
 # (hands, table keyword arguments, move): one of each kind of refusal
