@@ -1,0 +1,46 @@
+"""Session refusals in the reader's language: the whole sentence, its clause and the pointer
+to `lopti rules`, in every language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lopti_rules.cli.main import main
+from lopti_rules.i18n import LANGUAGES
+
+TENS = 'rule "Tens tax":\n    after clear when cause is ten: each other player draws 1\n'
+
+
+def session(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, *argv: str) -> str:
+    file = str(tmp_path / "friday.yaml")
+    main(["session", *argv, "--file", file, "--lang", lang])
+    out, err = capsys.readouterr()
+    return out + err
+
+
+@pytest.mark.parametrize("lang", sorted(set(LANGUAGES) - {"en"}))
+def test_a_refusal_is_said_whole_in_the_language(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "tens.lopti").write_text(TENS, encoding="utf-8")
+    session(tmp_path, capsys, "en", "start", "Ann,Ben,Cat", "--dealer", "Ann")
+    english = session(
+        tmp_path, capsys, "en", "rule", str(tmp_path / "tens.lopti"), "--author", "Ben"
+    )
+    told = session(tmp_path, capsys, lang, "rule", str(tmp_path / "tens.lopti"), "--author", "Ben")
+    assert "only a round's winner makes a rule" in english and "(R0" in english
+    assert "round" not in told and "winner" not in told
+    assert "(R0" in told and "`lopti rules R0`" in told
+
+
+def test_the_players_named_in_a_refusal_stay_as_they_are(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session(tmp_path, capsys, "en", "start", "Ann,Ben,Cat", "--dealer", "Ann")
+    session(tmp_path, capsys, "en", "deal")
+    session(tmp_path, capsys, "en", "round", "--winner", "Cat")
+    (tmp_path / "tens.lopti").write_text(TENS, encoding="utf-8")
+    told = session(tmp_path, capsys, "de", "rule", str(tmp_path / "tens.lopti"), "--author", "Ben")
+    assert "Ben hat Runde 1 nicht gewonnen (Cat hat gewonnen) (W4, R0)" in told
