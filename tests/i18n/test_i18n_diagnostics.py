@@ -145,3 +145,20 @@ def test_an_editor_quick_fix_reads_the_hint_in_any_language(
     set_language(lang)
     found = [fix(d, text) for d in diagnose(text)]
     assert any(f is not None and written in f.text for f in found), (lang, found)
+
+
+def test_check_explain_says_each_accepted_rule_in_plain_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = Path(__file__).parents[2]
+    bad = tmp_path / "bad.lopti"
+    bad.write_text(BAD, encoding="utf-8")
+    good = str(root / "examples/rules/tens_tax.lopti")
+    assert main(["check", "--explain", "--lang", "pl", good, str(bad)]) == 1
+    out = capsys.readouterr().out
+    told = out.split("Prostymi słowami:\n", 1)[1]
+    assert told.startswith(f"{good}: Tens tax\n  ")
+    assert "Po tym, jak dziesiątka wyczyści stos" in told
+    assert str(bad) not in told
+    assert main(["check", "--explain", "--format", "json", good]) == 0
+    assert "In plain words" not in capsys.readouterr().out
