@@ -7,6 +7,7 @@ command line and the simulated sessions' narration. Guarantees: it only reads th
 from __future__ import annotations
 
 from lopti_rules.engine.variants import show_value
+from lopti_rules.i18n import _, current_language
 from lopti_rules.session.model import LOWEST_OPENS, RuleRecord, RulingRecord, VoteRecord
 from lopti_rules.session.procedure import Session
 from lopti_rules.session.rules import titles
@@ -52,19 +53,45 @@ def closing(session: Session) -> list[str]:
 
 def in_force(session: Session, *, texts: bool = False) -> list[str]:
     """The custom rules in force now (or from the next deal) and the base rules changed;
-    with `texts`, each rule's text below it."""
+    with `texts`, each rule's text below it, then the rule in plain words in the language in
+    use (`lopti explain`)."""
     rules = session.rules_in_force()
-    lines = [f"Rules in force ({len(rules)}):"]
+    lines = [_("Rules in force ({n}):").format(n=len(rules))]
     for r in rules:
-        lines.append(f'  {r.id}. "{r.title}" by {r.author}, since round {r.since}')
+        lines.append(
+            "  "
+            + _('{id}. "{title}" by {author}, since round {k}').format(
+                id=r.id, title=r.title, author=r.author, k=r.since
+            )
+        )
         if texts:
             lines += [f"       {line}".rstrip() for line in r.text.rstrip("\n").splitlines()]
+            lines += [f"     {sentence}" for sentence in plain_words(r.text)]
     if not rules:
-        lines.append("  none: base Lopti")
+        lines.append("  " + _("none: base Lopti"))
     changed = [f"{c.option} {show_value(c.option, c.value)}" for c in session.state.base]
     if changed:
-        lines.append(f"Base rules changed by vote: {', '.join(changed)}.")
+        lines.append(_("Base rules changed by vote: {changes}.").format(changes=", ".join(changed)))
     return lines
+
+
+def opener(name: str) -> str:
+    """Who opens a round, in words: a player's name, or (when the holder of the lowest card
+    opens) those words in the language in use."""
+    return _(LOWEST_OPENS) if name == LOWEST_OPENS else name
+
+
+def plain_words(text: str) -> list[str]:
+    """A rule's hooks as sentences in the language in use (none for a text that does not
+    parse: a session's rules were checked when they came into force)."""
+    from lopti_rules.i18n.explain import explain_text
+
+    try:
+        return [
+            s for _title, sentences in explain_text(text, current_language()) for s in sentences
+        ]
+    except ValueError:
+        return []
 
 
 def standings(session: Session) -> str:
@@ -73,7 +100,9 @@ def standings(session: Session) -> str:
         if r.winner is not None:
             wins[r.winner] += 1
     order = sorted(session.players, key=lambda n: (-wins[n], session.players.index(n)))
-    return "Standings: " + ", ".join(f"{n} {wins[n]}" for n in order) + " (rounds won)."
+    return _("Standings: {table} (rounds won).").format(
+        table=", ".join(f"{n} {wins[n]}" for n in order)
+    )
 
 
 def show(session: Session) -> list[str]:
@@ -81,29 +110,55 @@ def show(session: Session) -> list[str]:
     lines: list[str] = []
     state = session.state
     k = session.current
-    lines.append(f"Session `{state.name}`: {', '.join(state.players)}.")
+    lines.append(
+        _("Session `{name}`: {players}.").format(name=state.name, players=", ".join(state.players))
+    )
     if session.in_play:
         record = state.rounds[-1]
-        lines.append(f"Round {k} is in play: {record.dealer} dealt, {record.opener} played first.")
+        lines.append(
+            _("Round {k} is in play: {dealer} dealt, {first} played first.").format(
+                k=k, dealer=record.dealer, first=opener(record.opener)
+            )
+        )
     else:
         dealer = session.dealer_of(k)
-        first = session.first_player_of(k, dealer) or LOWEST_OPENS
-        lines.append(f"Next: round {k}, {dealer} deals and {first} plays first.")
+        first = opener(session.first_player_of(k, dealer) or LOWEST_OPENS)
+        lines.append(
+            _("Next: round {k}, {dealer} deals and {first} plays first.").format(
+                k=k, dealer=dealer, first=first
+            )
+        )
     waiting = session.winner_waiting()
     if waiting is not None:
         who = state.rounds[waiting - 1].winner
-        lines.append(f"{who} (winner of round {waiting}) may still announce a rule (R1).")
+        lines.append(
+            _("{who} (winner of round {k}) may still announce a rule (R1).").format(
+                who=who, k=waiting
+            )
+        )
     voted = next((v for v in state.votes if v.round == k), None)
-    lines.append(
-        f"Rule Vote of round {k}: " + (f"held ({voted.result})." if voted else "not used yet (V1).")
-    )
+    if voted:
+        lines.append(_("Rule Vote of round {k}: held ({result}).").format(k=k, result=voted.result))
+    else:
+        lines.append(_("Rule Vote of round {k}: not used yet (V1).").format(k=k))
     lines += in_force(session, texts=True)
     if state.removed:
-        lines.append(f"Removed rules ({len(state.removed)}), back only by a later vote (V9):")
+        lines.append(
+            _("Removed rules ({n}), back only by a later vote (V9):").format(n=len(state.removed))
+        )
     for gone in state.removed:
-        how = "deleted by its creator" if gone.by == "author" else "removed by vote"
-        last = f"in force up to round {gone.last}" if gone.last >= gone.since else "never played"
-        lines.append(f'  {gone.id}. "{gone.title}" by {gone.author}, {how} ({last}).')
+        how = _("deleted by its creator") if gone.by == "author" else _("removed by vote")
+        last = (
+            _("in force up to round {k}").format(k=gone.last)
+            if gone.last >= gone.since
+            else _("never played")
+        )
+        lines.append(
+            "  "
+            + _('{id}. "{title}" by {author}, {how} ({last}).').format(
+                id=gone.id, title=gone.title, author=gone.author, how=how, last=last
+            )
+        )
     lines.append(standings(session))
     return lines
 

@@ -44,3 +44,19 @@ def test_the_players_named_in_a_refusal_stay_as_they_are(
     (tmp_path / "tens.lopti").write_text(TENS, encoding="utf-8")
     told = session(tmp_path, capsys, "de", "rule", str(tmp_path / "tens.lopti"), "--author", "Ben")
     assert "Ben hat Runde 1 nicht gewonnen (Cat hat gewonnen) (W4, R0)" in told
+
+
+def test_session_show_says_each_rule_in_plain_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "tens.lopti").write_text(TENS, encoding="utf-8")
+    session(tmp_path, capsys, "en", "start", "Ann,Ben,Cat", "--dealer", "Ann")
+    session(tmp_path, capsys, "en", "deal")
+    session(tmp_path, capsys, "en", "round", "--winner", "Cat")
+    session(tmp_path, capsys, "en", "rule", str(tmp_path / "tens.lopti"), "--author", "Cat")
+    english = session(tmp_path, capsys, "en", "show")
+    shown = session(tmp_path, capsys, "it", "show")
+    assert "Rules in force (1):" in english and "After a ten clears the pile" in english
+    assert "Regole in vigore (1):" in shown
+    assert "Dopo che un dieci svuota la pila, ogni altro giocatore pesca una carta." in shown
+    assert "after clear when cause is ten" in shown  # the rule's own text, as written
