@@ -36,3 +36,17 @@ def test_vet_json_is_the_same_in_every_language(capsys: pytest.CaptureFixture[st
     ]
     assert docs[0] == docs[1]
     assert docs[0]["comparison"]["verdict"].startswith("Verdict: ")
+
+
+def test_simulate_speaks_french_and_its_json_does_not_change(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    simulate = ["simulate", "--games", "10", "--workers", "1"]
+    told = run(capsys, *simulate, "--lang", "fr").splitlines()
+    assert told[0].startswith("10 manches simulées : 4 joueurs")
+    assert any(line.startswith("vidages par manche") for line in told)
+    docs = [
+        json.loads(run(capsys, *simulate, "--format", "json", "--lang", lang))
+        for lang in ("en", "fr")
+    ]
+    assert docs[0] == docs[1]
