@@ -7,7 +7,7 @@ command line and the simulated sessions' narration. Guarantees: it only reads th
 from __future__ import annotations
 
 from lopti_rules.engine.variants import show_value
-from lopti_rules.i18n import _, current_language
+from lopti_rules.i18n import N_, _, current_language
 from lopti_rules.session.model import LOWEST_OPENS, RuleRecord, RulingRecord, VoteRecord
 from lopti_rules.session.procedure import Session
 from lopti_rules.session.rules import titles
@@ -16,34 +16,43 @@ from lopti_rules.session.rules import titles
 def describe_vote(session: Session, record: VoteRecord) -> str:
     """One sentence telling a Rule Vote and its result."""
     what = _what(session, record)
-    yes = ", ".join(record.voted_yes) or "nobody"
-    no = ", ".join(record.voted_no) or "nobody"
-    text = (
-        f"{record.proposer} proposes to {what}, from {_when(record.effective)}. "
-        f"Yes: {yes}; no: {no}. {record.reason[:1].upper()}{record.reason[1:]}"
+    yes = ", ".join(record.voted_yes) or _("nobody")
+    no = ", ".join(record.voted_no) or _("nobody")
+    said = (
+        _("{proposer} proposes to {what}, from now. Yes: {yes}; no: {no}. {reason}")
+        if record.effective == "now"
+        else _("{proposer} proposes to {what}, from the next round. Yes: {yes}; no: {no}. {reason}")
     )
-    return text + f": the proposal {'passes' if record.result == 'passed' else 'fails'}."
-
-
-def _when(effective: str) -> str:
-    return "now" if effective == "now" else "the next round"
+    reason = record.reason[:1].upper() + record.reason[1:]  # as the session file keeps it
+    text = said.format(proposer=record.proposer, what=what, yes=yes, no=no, reason=reason)
+    end = _(": the proposal passes.") if record.result == "passed" else _(": the proposal fails.")
+    return text + end
 
 
 def _what(session: Session, record: VoteRecord) -> str:
     if record.action == "base":
         option = record.option or ""
         if isinstance(record.value, bool):
-            return f"turn `{option}` {'on' if record.value else 'off'}"
-        return f"set `{option}` to {show_value(option, record.value)}"
+            turn = _("turn `{option}` on") if record.value else _("turn `{option}` off")
+            return turn.format(option=option)
+        return _("set `{option}` to {value}").format(
+            option=option, value=show_value(option, record.value)
+        )
     if record.rule is None:  # a setup vote (E3) on an old rule's text
         named = titles(record.text or "")
-        return f'bring back the old rule "{named[0] if named else "?"}"'
+        return _('bring back the old rule "{title}"').format(title=named[0] if named else "?")
     title = next(
         (r.title for r in [*session.state.rules, *session.state.removed] if r.id == record.rule),
-        "a rule",
+        "?",
     )
-    verb = {"remove": "remove", "change": "change", "restore": "bring back"}[record.action]
-    return f'{verb} rule {record.rule} "{title}"'
+    return _(_DOING[record.action]).format(id=record.rule, title=title)
+
+
+_DOING = {
+    "remove": N_('remove rule {id} "{title}"'),
+    "change": N_('change rule {id} "{title}"'),
+    "restore": N_('bring back rule {id} "{title}"'),
+}
 
 
 def closing(session: Session) -> list[str]:
@@ -170,23 +179,26 @@ def history(session: Session) -> list[str]:
     state = session.state
     for v in state.votes:
         if v.round == 0:
-            lines.append("Setup (E3), Rule Vote: " + describe_vote(session, v))
+            lines.append(_("Setup (E3), Rule Vote: {vote}").format(vote=describe_vote(session, v)))
     for record in state.rounds:
-        line = f"Round {record.round}: {record.dealer} dealt, {record.opener} played first"
+        line = _("Round {k}: {dealer} dealt, {first} played first").format(
+            k=record.round, dealer=record.dealer, first=opener(record.opener)
+        )
         if record.absent:
-            line += f", {', '.join(record.absent)} away"
+            line += _(", {names} away").format(names=", ".join(record.absent))
         if not record.finished:
-            line += "; in play"
+            line += _("; in play")
         elif record.winner is None:
-            line += "; stalled, no winner"
+            line += _("; stalled, no winner")
         else:
-            line += f"; {record.winner} won"
+            line += _("; {who} won").format(who=record.winner)
             if record.places:
-                line += f" (places: {', '.join(record.places)})"
+                line += _(" (places: {names})").format(names=", ".join(record.places))
         lines.append(line + ".")
         lines += [f"  {note}" for note in _notes(session, record.round)]
     for k in sorted({n for n in _rounds_noted(session) if n > len(state.rounds)}):
-        lines += [f"Round {k} (not dealt yet), {note}" for note in _notes(session, k)]
+        ahead = _("Round {k} (not dealt yet), {note}")
+        lines += [ahead.format(k=k, note=note) for note in _notes(session, k)]
     return lines
 
 
@@ -204,23 +216,28 @@ def _rounds_noted(session: Session) -> set[int]:
 def _notes(session: Session, k: int) -> list[str]:
     """What happened in round `k` (the round in play, or before it was dealt) besides play."""
     state = session.state
-    notes = [f"Rule Vote: {describe_vote(session, v)}" for v in state.votes if v.round == k]
+    vote = _("Rule Vote: {vote}")
+    notes = [vote.format(vote=describe_vote(session, v)) for v in state.votes if v.round == k]
     made = [r for r in [*state.rules, *state.removed] if r.how == "winner" and r.won == k]
-    notes += [f'{r.author}\'s rule: "{_first_title(session, r.id, r.title)}".' for r in made]
-    notes += [f"Ruling: {ruling(session, r)}" for r in state.rulings if r.round == k]
+    own = _('{author}\'s rule: "{title}".')
+    notes += [own.format(author=r.author, title=_first_title(session, r.id, r.title)) for r in made]
+    told = _("Ruling: {ruling}")
+    notes += [told.format(ruling=ruling(session, r)) for r in state.rulings if r.round == k]
     for change in state.rewordings:
         if change.round == k:
             rule = _rule(session, change.rule)
-            now = f', now "{rule.title}"' if rule is not None else ""
-            notes.append(
-                f'Reworded by its creator (R5): rule {change.rule}, was "{change.old_title}"{now}.'
+            said = (
+                _('Reworded by its creator (R5): rule {id}, was "{old}", now "{title}".')
+                if rule is not None
+                else _('Reworded by its creator (R5): rule {id}, was "{old}".')
             )
+            title = rule.title if rule is not None else ""
+            notes.append(said.format(id=change.rule, old=change.old_title, title=title))
     for gone in state.removed:
         if gone.by == "author" and gone.removed_in == k:
-            notes.append(
-                f'Deleted by its creator, {gone.author} (V6): rule {gone.id} "{gone.title}".'
-            )
-    notes += [f"Undone: {u.step}." for u in state.undone if u.round == k]
+            said = _('Deleted by its creator, {author} (V6): rule {id} "{title}".')
+            notes.append(said.format(author=gone.author, id=gone.id, title=gone.title))
+    notes += [_("Undone: {step}.").format(step=u.step) for u in state.undone if u.round == k]
     return notes
 
 
@@ -241,10 +258,13 @@ def ruling(session: Session, record: RulingRecord) -> str:
         (r.title for r in [*session.state.rules, *session.state.removed] if r.id == record.rule),
         f"rule {record.rule}",
     )
+    yes, players = len(record.voted_yes), len(session.players)
     if record.by == "creator":
-        who = "its creator decides (R5, R6)"
+        who = _("its creator decides (R5, R6)")
     elif record.result == "decided":
-        who = f"the table decides, {len(record.voted_yes)} of {len(session.players)} (E4, D31)"
+        who = _("the table decides, {yes} of {players} (E4, D31)").format(yes=yes, players=players)
     else:
-        who = f"no majority ({len(record.voted_yes)} of {len(session.players)}, E4, D31)"
-    return f'"{title}", {record.question} {who}: {record.answer}.'
+        who = _("no majority ({yes} of {players}, E4, D31)").format(yes=yes, players=players)
+    return _('"{title}", {question} {who}: {answer}.').format(
+        title=title, question=record.question, who=who, answer=record.answer
+    )

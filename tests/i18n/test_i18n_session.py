@@ -60,3 +60,19 @@ def test_session_show_says_each_rule_in_plain_words(
     assert "Regole in vigore (1):" in shown
     assert "Dopo che un dieci svuota la pila, ogni altro giocatore pesca una carta." in shown
     assert "after clear when cause is ten" in shown  # the rule's own text, as written
+
+
+def test_the_evening_is_told_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "tens.lopti").write_text(TENS, encoding="utf-8")
+    started = session(tmp_path, capsys, "it", "start", "Ann,Ben,Cat", "--dealer", "Ann")
+    assert "Ann distribuisce la mano 1 e gioca per primo (S6, D29)." in started
+    assert "Mano 1: distribuisce Ann, inizia Ann." in session(tmp_path, capsys, "it", "deal")
+    won = session(tmp_path, capsys, "it", "round", "--winner", "Cat")
+    assert won.startswith("Cat vince la mano 1.")
+    made = session(tmp_path, capsys, "it", "rule", str(tmp_path / "tens.lopti"), "--author", "Cat")
+    assert 'La regola 1 "Tens tax" di Cat è in vigore da adesso (D33).' in made
+    history = session(tmp_path, capsys, "pl", "history")
+    assert "Rozdanie 1: rozdawał Ann, zaczynał Ann; wygrał Cat." in history
+    assert "Zasada gracza Cat: „Tens tax”." in history
