@@ -3,6 +3,8 @@ to `lopti rules`, in every language."""
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 
 import pytest
@@ -76,3 +78,18 @@ def test_the_evening_is_told_in_the_language(
     history = session(tmp_path, capsys, "pl", "history")
     assert "Rozdanie 1: rozdawał Ann, zaczynał Ann; wygrał Cat." in history
     assert "Zasada gracza Cat: „Tens tax”." in history
+
+
+def test_roshambo_asks_for_throws_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "tens.lopti").write_text(TENS, encoding="utf-8")
+    session(tmp_path, capsys, "en", "start", "Ann,Ben,Cat,Dan", "--dealer", "Ann")
+    session(tmp_path, capsys, "en", "round", "--winner", "Cat")
+    session(tmp_path, capsys, "en", "rule", str(tmp_path / "tens.lopti"), "--author", "Cat")
+    typed = "RX\n" + "R" * 30 + "/" + "S" * 30 + "\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    vote = ["vote", "remove", "1", "--proposer", "Ben", "--yes", "Ben,Dan", "--no", "Cat,Ann"]
+    told = session(tmp_path, capsys, "it", *vote, "--now")
+    assert "Roshambo: Ben contro Cat, 30 lanci decisivi (K3)." in told
+    assert "un lancio è R (sasso), P (carta) o S (forbici), non 'X'; riprova." in told
