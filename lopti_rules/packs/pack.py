@@ -53,11 +53,13 @@ def _rank_or_none(value: object) -> str | None:
     if isinstance(value, str) and value.strip().lower() in _NONE_WORDS:
         return None
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError("must be a rank (2..10, J, Q, K, A) or none")
+        raise ValueError(_("must be a rank (2..10, J, Q, K, A) or none"))
     key = str(value).strip()
     rank = _RANK_WORDS.get(key.lower(), key.upper())
     if rank not in _RANKS:
-        raise ValueError(f"`{value}` is not a rank (use 2..10, J, Q, K or A) or none")
+        raise ValueError(
+            _("`{value}` is not a rank (use 2..10, J, Q, K or A) or none").format(value=value)
+        )
     return rank
 
 
@@ -126,7 +128,7 @@ class BaseVariants(BaseModel):
     def _engine_accepts(self) -> BaseVariants:
         named = [getattr(self, f) for f in RANK_FIELDS if getattr(self, f) is not None]
         if len(set(named)) != len(named):
-            raise ValueError("each special rank must be a different rank")
+            raise ValueError(_("each special rank must be a different rank"))
         return self
 
     def changed(self) -> dict[str, object]:
@@ -157,12 +159,12 @@ class PackRule(BaseModel):
             return value
         if isinstance(value, str) and value.strip():
             return value.strip()
-        raise ValueError("must be a name from `players` or a seat number (0, 1, ...)")
+        raise ValueError(_("must be a name from `players` or a seat number (0, 1, ...)"))
 
     @model_validator(mode="after")
     def _one_source(self) -> PackRule:
         if (self.file is None) == (self.text is None):
-            raise ValueError("give exactly one of `file` or `text`")
+            raise ValueError(_("give exactly one of `file` or `text`"))
         return self
 
 
@@ -261,8 +263,10 @@ def agree_roster(pack: LoadedPack, given: list[str] | None) -> list[str] | None:
         return roster if roster is not None else given
     if [g.lower() for g in given] != [p.lower() for p in roster]:
         raise ValueError(
-            f"--players {','.join(given)} does not agree with the players of {pack.path} "
-            f"({', '.join(roster)}): give the same names in the same order, or leave it out"
+            _(
+                "--players {given} does not agree with the players of {path} ({players}): give "
+                "the same names in the same order, or leave it out"
+            ).format(given=",".join(given), path=pack.path, players=", ".join(roster))
         )
     return roster
 

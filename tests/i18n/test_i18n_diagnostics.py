@@ -162,3 +162,18 @@ def test_check_explain_says_each_accepted_rule_in_plain_words(
     assert str(bad) not in told
     assert main(["check", "--explain", "--format", "json", good]) == 0
     assert "In plain words" not in capsys.readouterr().out
+
+
+def test_a_pack_schema_problem_is_translated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("name: t\nplayers: [ann, ben]\nbase:\n  low: 15\nrules: []\n", "utf-8")
+    (english,) = diagnostics(check_json(capsys, "en", str(pack)))
+    (italian,) = diagnostics(check_json(capsys, "it", str(pack)))
+    assert english["code"] == italian["code"] == "LY002"
+    assert english["message"] == "`base.low`: `15` is not a rank (use 2..10, J, Q, K or A) or none"
+    assert (
+        italian["message"]
+        == "`base.low`: `15` non è un valore di carta (usa 2..10, J, Q, K o A) né none"
+    )
