@@ -93,3 +93,14 @@ def test_roshambo_asks_for_throws_in_the_language(
     told = session(tmp_path, capsys, "it", *vote, "--now")
     assert "Roshambo: Ben contro Cat, 30 lanci decisivi (K3)." in told
     assert "un lancio è R (sasso), P (carta) o S (forbici), non 'X'; riprova." in told
+
+
+def test_a_simulated_session_is_narrated_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    simulate = ["session", "simulate", "--players", "3", "--rounds", "2", "--seed", "7"]
+    assert main([*simulate, "--lang", "pt"]) == 0
+    told = capsys.readouterr().out.splitlines()
+    assert told[0].startswith("Sessão de 3 jogadores")
+    assert any(line.startswith("Rodada 1: ") for line in told)
+    assert any(line.startswith("Classificação: ") for line in told)
