@@ -147,16 +147,19 @@ def _takes_away(source: Source, event: str, action: ast.Action) -> None:
         and _is_actor(action.target)
     ) or (event in _MOVES_HAND_CARDS and _moves_actor_hand(action)):
         _hand_taken(source, event, action.span)
-    elif event in ("swap", "reveal") and isinstance(action, ast.SwapFace):
-        if _is_actor(action.target):
-            source.report(
-                "LR103",
-                action.span,
-                _(_SWAPS_FACE[event]).format(event=event),
-                _("use `after {event}:` to swap cards once the `{event}` has happened").format(
-                    event=event
-                ),
-            )
+    elif (
+        event in ("swap", "reveal")
+        and isinstance(action, ast.SwapFace)
+        and _is_actor(action.target)
+    ):
+        source.report(
+            "LR103",
+            action.span,
+            _(_SWAPS_FACE[event]).format(event=event),
+            _("use `after {event}:` to swap cards once the `{event}` has happened").format(
+                event=event
+            ),
+        )
 
 
 def _moves_actor_hand(action: ast.Action) -> bool:

@@ -130,4 +130,7 @@ _DEMANDS = {
     "title": N_("this title demands {said}, which no rule may require"),
     "note": N_("this note demands {said}, which no rule may require"),
     "announcement": N_("this announcement demands {said}, which no rule may require"),
+    "call's wording": N_("this call's wording demands {said}, which no rule may require"),
+    "race's wording": N_("this race's wording demands {said}, which no rule may require"),
+    "conduct's wording": N_("this conduct's wording demands {said}, which no rule may require"),
 }

@@ -106,7 +106,8 @@ def full(results: Sequence[FileResult], paint: Paint = plain) -> str:
             out.append(concise_line(d, paint))
             out.extend(_caret(lines, d, paint))
             if d.hint:
-                out.append(f"  {paint(_('hint:'), 'hint')} {d.hint}")
+                label = _("hint:")
+                out.append(f"  {paint(label, 'hint')} {d.hint}")
             out.append("")
     out.append(summary(results))
     return "\n".join(out) + "\n"

@@ -61,7 +61,7 @@ def test_check_speaks_german(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["check", "--players", "ann,ben,cat", str(bad), "--lang", "de"]) == 1
     out = capsys.readouterr().out
     assert "unbekanntes Ereignis `clearr`" in out
-    assert "Tipp: meintest du `clear`?" in out
+    assert "Hinweis: meintest du `clear`?" in out
     assert "ist ein Spieler" not in out and "spielt an diesem Tisch mit" in out
     assert "Endlosschleife" in out
     assert out.rstrip().endswith("1 Datei geprüft: 1 Datei abgelehnt (5 Fehler, 1 Warnung)")

@@ -75,4 +75,4 @@ def test_the_readme_check_command_speaks_the_language(
     (tmp_path / path).write_text('rule "Slip":\n    after clearr: player draws 1\n', "utf-8")
     assert main(check.split()) == 1
     out = capsys.readouterr().out
-    assert "unbekanntes Ereignis `clearr`" in out and "Tipp: meintest du `clear`?" in out
+    assert "unbekanntes Ereignis `clearr`" in out and "Hinweis: meintest du `clear`?" in out
