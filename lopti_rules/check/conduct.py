@@ -118,7 +118,7 @@ def check_file(source: Source, tree: ast.File, roster: Roster) -> None:
         source.report(
             "LR207",
             text.span,
-            _(_DEMANDS[kind]).format(said=said),
+            _(_DEMANDS.get(kind, _DEMANDS["text"])).format(said=said),
             _(
                 "rules may ask for ordinary table actions only, such as tapping the table, "
                 "standing up or saying a word (R3)"
@@ -133,4 +133,6 @@ _DEMANDS = {
     "call's wording": N_("this call's wording demands {said}, which no rule may require"),
     "race's wording": N_("this race's wording demands {said}, which no rule may require"),
     "conduct's wording": N_("this conduct's wording demands {said}, which no rule may require"),
+    "titled role": N_("this titled role demands {said}, which no rule may require"),
+    "text": N_("this text demands {said}, which no rule may require"),  # any other kind
 }

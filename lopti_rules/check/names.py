@@ -131,17 +131,19 @@ def _role_scope(source: Source, site: TargetSite) -> None:
             source.report(
                 "LR504",
                 target.span,
-                "`the chosen player` only exists inside a `chooses a player` block",
-                "write `player chooses a player:` and use `the chosen player` in its block",
+                _("`the chosen player` only exists inside a `chooses a player` block"),
+                _("write `player chooses a player:` and use `the chosen player` in its block"),
             )
     elif isinstance(target, ast.Role) and target.name == "their choice":
         if site.chosen_by is None:
             source.report(
                 "LR504",
                 target.span,
-                "`a player of their choice` only names who is given cards or swaps hands",
-                "write `player gives 1 card to a player of their choice`, or choose first: "
-                "`player chooses a player:` and use `the chosen player` in its block",
+                _("`a player of their choice` only names who is given cards or swaps hands"),
+                _(
+                    "write `player gives 1 card to a player of their choice`, or choose first: "
+                    "`player chooses a player:` and use `the chosen player` in its block"
+                ),
             )
     elif isinstance(target, ast.Role) and target.name in catalog.ROSHAMBO_ROLES:
         if not scope.roshambo:

@@ -66,9 +66,14 @@ def _causes(source: Source, tree: ast.File, base: BaseVariants) -> None:
                 source.report(
                     "LW601",
                     cond.span,
-                    f"the condition can never hold: this table plays `{role}: none`, so no "
-                    f"clear has the cause `{cause}` (docs/variants.md)",
-                    f"the table can vote a rank in: `lopti session vote base {role} --value RANK`",
+                    _(
+                        "the condition can never hold: this table plays `{role}: none`, so no "
+                        "clear has the cause `{cause}` (docs/variants.md)"
+                    ).format(role=role, cause=cause),
+                    _(
+                        "the table can vote a rank in: `lopti session vote base {role} --value "
+                        "RANK`"
+                    ).format(role=role),
                 )
 
 
