@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from lopti_rules.diagnostics.render import FileResult
 from lopti_rules.diagnostics.source import Diagnostic, Severity, Source, Span
+from lopti_rules.i18n import _
 from lopti_rules.language import ast
 from lopti_rules.language.parse import parse
 
@@ -86,10 +87,10 @@ def read_source(path: str | Path) -> Source:
         data, name = _read_at_most(path, limit + 1), str(path)
     if len(data) > limit:
         source = Source("", name)
-        message = (
-            f"the file is over {limit:,} bytes long; the limit is {MAX_FILE_CHARS:,} characters"
+        message = _("the file is over {size} bytes long; the limit is {limit} characters").format(
+            size=f"{limit:,}", limit=f"{MAX_FILE_CHARS:,}"
         )
-        source.report("LP005", Span.point(1, 1), message, "split the rules over several files")
+        source.report("LP005", Span.point(1, 1), message, _("split the rules over several files"))
         return source
     data = data.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark some editors write
     try:
@@ -102,8 +103,8 @@ def read_source(path: str | Path) -> Source:
         source.report(
             "LP002",
             Span.point(line, column),
-            "this file is not valid UTF-8 text",
-            "save the file as UTF-8 (most editors offer it under 'Save with encoding')",
+            _("this file is not valid UTF-8 text"),
+            _("save the file as UTF-8 (most editors offer it under 'Save with encoding')"),
         )
         return source
 

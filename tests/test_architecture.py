@@ -19,8 +19,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "lopti_rules"
 
 # lowest first: a stage may import stages of lower layers only (and itself)
 LAYERS: list[set[str]] = [
-    {"lopti_rules"},  # the root package: the version
-    {"diagnostics", "lopti_rules.i18n"},  # i18n's own package: gettext, read by every stage
+    # the root package (the version) and i18n's own package (gettext, read by every stage,
+    # diagnostics included: a diagnostic's message and hint are translated)
+    {"lopti_rules", "lopti_rules.i18n"},
+    {"diagnostics"},
     {"language", "packs", "engine"},
     {"check", "runtime", "bots", "i18n"},
     {"api"},

@@ -25,6 +25,7 @@ from __future__ import annotations
 from lopti_rules.check.names import event_of
 from lopti_rules.check.sites import leaf_actions
 from lopti_rules.diagnostics.source import Source, Span
+from lopti_rules.i18n import N_, _
 from lopti_rules.language import ast, catalog
 
 
@@ -34,8 +35,12 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
         source.report(
             "LR101",
             hook.timing_span,
-            f"`instead of {event}` replaces a base event; a rule may only add to it",
-            f"write `before {event}:` or `after {event}:` and say what happens in addition",
+            _("`instead of {event}` replaces a base event; a rule may only add to it").format(
+                event=event
+            ),
+            _(
+                "write `before {event}:` or `after {event}:` and say what happens in addition"
+            ).format(event=event),
         )
     for action in leaf_actions(hook.actions):
         if isinstance(action, ast.Prevent | ast.Forbid):
@@ -44,17 +49,9 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
             _takes_away(source, event, action)
 
 
-_VERBS = {"skip": "skips", "cancel": "cancels", "prevent": "prevents", "undo": "undoes"}
-
-
 def _forbidden_form(source: Source, hook: ast.Hook, action: ast.Prevent | ast.Forbid) -> None:
     said = " ".join(w.name for w in action.words)
-    if isinstance(action, ast.Prevent):
-        form = f"`{action.verb} {said}`"
-        does = _VERBS[action.verb]
-    else:
-        form = f"`{action.modal} {said}`"
-        does = "forbids"
+    form = f"`{action.verb if isinstance(action, ast.Prevent) else action.modal} {said}`"
     named = catalog.events_named([w.name for w in action.words])
     # what the form takes away: the first event its words name (`skip the next turn`: a turn)
     taken = named[0] if named else None
@@ -62,33 +59,47 @@ def _forbidden_form(source: Source, hook: ast.Hook, action: ast.Prevent | ast.Fo
         source.report(
             "LR202",
             action.span,
-            f"{form} changes the vote or roshambo procedure, which no rule may change",
-            "the Rule Vote and Roshambo are fixed (V10); change rules through a vote",
+            _("{form} changes the vote or roshambo procedure, which no rule may change").format(
+                form=form
+            ),
+            _("the Rule Vote and Roshambo are fixed (V10); change rules through a vote"),
         )
     elif any(e in ("win", "finish") for e in named):
         source.report(
             "LR201",
             action.span,
-            f"{form} prevents winning",
-            "no rule may stop a player going out or winning (R3)",
+            _("{form} prevents winning").format(form=form),
+            _("no rule may stop a player going out or winning (R3)"),
         )
     elif taken in ("clear", "bonus") or _stops_the_clearer(hook, action, taken):
-        what = "a clear" if taken == "clear" else "the clearer's bonus play"
+        message = (
+            _("{form} takes away a clear, which no rule may prevent (C5)")
+            if taken == "clear"
+            else _("{form} takes away the clearer's bonus play, which no rule may prevent (C5)")
+        )
         source.report(
             "LR103",
             action.span,
-            f"{form} {does} {what}, which no rule may prevent (C5)",
-            "a clear and the clearer's bonus play are protected (C5); add an action "
-            "instead, such as `player draws 1`",
+            message.format(form=form),
+            _(
+                "a clear and the clearer's bonus play are protected (C5); add an action "
+                "instead, such as `player draws 1`"
+            ),
         )
     else:
-        what = f"a `{taken}`, a base event" if taken else "part of the base game"
+        message = (
+            _("{form} takes away a `{event}`, a base event; a rule may only add to the base game")
+            if taken
+            else _("{form} takes away part of the base game; a rule may only add to it")
+        )
         source.report(
             "LR102",
             action.span,
-            f"{form} {does} {what}; a rule may only add to the base game",
-            "rules add before or after an event (R2); make the rule add something instead, "
-            "such as `next player draws 1`",
+            message.format(form=form, event=taken),
+            _(
+                "rules add before or after an event (R2); make the rule add something instead, "
+                "such as `next player draws 1`"
+            ),
         )
 
 
@@ -117,33 +128,38 @@ def _is_actor(target: ast.Target) -> bool:
 
 def _takes_away(source: Source, event: str, action: ast.Action) -> None:
     if event in ("clear", "pickup") and isinstance(action, ast.PickUp | ast.ClearPile):
-        done = "picks up" if isinstance(action, ast.PickUp) else "clears"
+        message = (
+            _("`before {event}` picks up the pile, so the `{event}` would have no pile left")
+            if isinstance(action, ast.PickUp)
+            else _("`before {event}` clears the pile, so the `{event}` would have no pile left")
+        )
         source.report(
             "LR103",
             action.span,
-            f"`before {event}` {done} the pile, so the {event} would have no pile to "
-            f"{'clear' if event == 'clear' else 'pick up'}",
-            f"use `after {event}:` to act once it has happened (C5: a clear cannot be prevented)",
+            message.format(event=event),
+            _(
+                "use `after {event}:` to act once it has happened (C5: a clear cannot be prevented)"
+            ).format(event=event),
         )
     elif (
         event in _MOVES_HAND_CARDS
         and isinstance(action, ast.Give | ast.Discard | ast.Under)
         and _is_actor(action.target)
+    ) or (event in _MOVES_HAND_CARDS and _moves_actor_hand(action)):
+        _hand_taken(source, event, action.span)
+    elif (
+        event in ("swap", "reveal")
+        and isinstance(action, ast.SwapFace)
+        and _is_actor(action.target)
     ):
-        verb = {ast.Give: "gives away", ast.Discard: "discards"}.get(type(action), "puts away")
-        _hand_taken(source, event, action.span, verb)
-    elif event in ("swap", "reveal") and isinstance(action, ast.SwapFace):
-        if _is_actor(action.target):
-            what = "face-up card" if event == "swap" else "face-down card"
-            source.report(
-                "LR103",
-                action.span,
-                f"`before {event}` swaps the {what} the player is about to {event} with "
-                f"another, so the {event} could not happen as it was made",
-                f"use `after {event}:` to swap cards once the {event} has happened",
-            )
-    elif event in _MOVES_HAND_CARDS and _moves_actor_hand(action):
-        _hand_taken(source, event, action.span, "swaps away")
+        source.report(
+            "LR103",
+            action.span,
+            _(_SWAPS_FACE[event]).format(event=event),
+            _("use `after {event}:` to swap cards once the `{event}` has happened").format(
+                event=event
+            ),
+        )
 
 
 def _moves_actor_hand(action: ast.Action) -> bool:
@@ -155,16 +171,35 @@ def _moves_actor_hand(action: ast.Action) -> bool:
     )
 
 
-def _hand_taken(source: Source, event: str, span: Span, verb: str) -> None:
-    what = _MOVES_HAND_CARDS[event]
+def _hand_taken(source: Source, event: str, span: Span) -> None:
     source.report(
         "LR103",
         span,
-        f"`before {event}` {verb} cards the player is about to {what}, so the {event} "
-        "could not happen",
-        f"use `after {event}:` to move cards once the {event} has happened",
+        _(_MOVES_HAND_CARDS[event]).format(event=event),
+        _("use `after {event}:` to move cards once the `{event}` has happened").format(event=event),
     )
 
 
+# `before swap`/`before reveal` swapping the card the event is about to use
+_SWAPS_FACE = {
+    "swap": N_(
+        "`before {event}` swaps the face-up card the player is about to swap with another, so "
+        "the `{event}` could not happen as it was made"
+    ),
+    "reveal": N_(
+        "`before {event}` swaps the face-down card the player is about to reveal with another, "
+        "so the `{event}` could not happen as it was made"
+    ),
+}
+
 # events whose effect moves the actor's hand cards, so `before` may not take them away
-_MOVES_HAND_CARDS = {"play": "play", "swap": "swap for a face-up card"}
+_MOVES_HAND_CARDS = {
+    "play": N_(
+        "`before {event}` moves away cards the player is about to play, so the `{event}` "
+        "could not happen"
+    ),
+    "swap": N_(
+        "`before {event}` moves away cards the player is about to swap for a face-up card, "
+        "so the `{event}` could not happen"
+    ),
+}

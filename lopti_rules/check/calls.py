@@ -26,6 +26,7 @@ from lopti_rules.check.conds import check_cond
 from lopti_rules.check.sites import CondSite, TargetSite, hook_sites
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.diagnostics.spell import did_you_mean
+from lopti_rules.i18n import _
 from lopti_rules.language import ast, catalog
 
 
@@ -45,16 +46,20 @@ def _trigger(source: Source, declared: ast.TableEvent, roster: persons.Roster) -
         source.report(
             "LR202",
             hook.event.span,
-            f"a {declared.kind} cannot fall due on `{name}`, a session procedure",
-            "the Rule Vote and Roshambo are fixed (V10); use a game event such as `play`",
+            _("a `{kind}` cannot fall due on `{name}`, a session procedure").format(
+                kind=declared.kind, name=name
+            ),
+            _("the Rule Vote and Roshambo are fixed (V10); use a game event such as `play`"),
         )
         return
     if name in catalog.REPORTS:
         source.report(
             "LR507",
             hook.event.span,
-            f"a {declared.kind} cannot fall due on `{name}`: a report is never a consequence",
-            "a table event falls due on a game event, such as `after play when rank is 5`",
+            _("a `{kind}` cannot fall due on `{name}`: a report is never a consequence").format(
+                kind=declared.kind, name=name
+            ),
+            _("a table event falls due on a game event, such as `after play when rank is 5`"),
         )
         return
     names.check_hook(source, hook, roster.folded)
@@ -79,10 +84,14 @@ def _traits(source: Source, declared: ast.TableEvent) -> None:
             source.report(
                 "LR303",
                 span,
-                f"this {declared.kind} is about `{words[index]}`, a fixed personal trait: "
-                "it would always name the same person",
-                "a table event is about what people do at the table (say a word, tap the "
-                "table, stand up), never about who they are",
+                _(
+                    "this `{kind}` is about `{word}`, a fixed personal trait: it would always "
+                    "name the same person"
+                ).format(kind=declared.kind, word=words[index]),
+                _(
+                    "a table event is about what people do at the table (say a word, tap the "
+                    "table, stand up), never about who they are"
+                ),
             )
             return
 
@@ -91,7 +100,7 @@ def check_titles(units: Sequence[tuple[Source, ast.File]]) -> None:
     """LR301 for a titled role (`the "question master"`) that no rule checked together
     assigns (`... becomes the "question master"`): it could never match anyone."""
     given: set[str] = set()
-    for _, tree in units:
+    for _source, tree in units:
         for rule in tree.rules:
             for hook in rule.hooks:
                 for action in ast.walk_actions(hook.actions):
@@ -107,8 +116,12 @@ def check_titles(units: Sequence[tuple[Source, ast.File]]) -> None:
                             source.report(
                                 "LR301",
                                 site.target.span,
-                                f'no rule makes anyone the "{title}": this role matches nobody',
-                                f'assign it first, e.g. `player becomes the "{title}"`',
+                                _(
+                                    'no rule makes anyone the "{title}": this role matches nobody'
+                                ).format(title=title),
+                                _('assign it first, e.g. `player becomes the "{title}"`').format(
+                                    title=title
+                                ),
                             )
 
 
@@ -124,8 +137,10 @@ def check_reports(units: Sequence[tuple[Source, ast.File]]) -> None:
                     source.report(
                         "LR508",
                         item.name.span,
-                        f"the table event `{item.name.name}` is already declared (a {first.kind})",
-                        "give each call, race or conduct its own name",
+                        _("the table event `{name}` is already declared (a `{kind}`)").format(
+                            name=item.name.name, kind=first.kind
+                        ),
+                        _("give each call, race or conduct its own name"),
                     )
                     continue
                 declared[key] = item
@@ -146,17 +161,28 @@ def _report_hook(
         source.report(
             "LR507",
             call.span,
-            f"no rule declares a table event `{call.name}`",
+            _("no rule declares a table event `{name}`").format(name=call.name),
             did_you_mean(call.name, known)
-            or f'declare it first, e.g. `call {call.name} "say {call.name}" after play`',
+            or _('declare it first, e.g. `call {name} "say {name}" after play`').format(
+                name=call.name
+            ),
         )
         return
     right = ast.REPORTS_OF[found.kind]
     if word not in right:
-        said = " or ".join(f"`{r}`" for r in right)
+        shown = [f"`{r}`" for r in right]
+        said = (
+            _("{some} or {last}").format(some=", ".join(shown[:-1]), last=shown[-1])
+            if len(shown) > 1
+            else shown[0]
+        )
         source.report(
             "LR507",
             hook.event.span,
-            f"`{call.name}` is a {found.kind}: the table reports it as {said}, not `{word}`",
-            f"write `{hook.timing} {right[0]} {call.name}`",
+            _("`{name}` is a `{kind}`: the table reports it as {reports}, not `{word}`").format(
+                name=call.name, kind=found.kind, reports=said, word=word
+            ),
+            _("write `{timing} {right} {name}`").format(
+                timing=hook.timing, right=right[0], name=call.name
+            ),
         )

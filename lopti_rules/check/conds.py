@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from lopti_rules.diagnostics.source import Source, Span
+from lopti_rules.i18n import _
 from lopti_rules.language import ast, catalog
 from lopti_rules.language.catalog import FieldType
 
@@ -148,13 +149,17 @@ def check_cond(source: Source, cond: ast.Cond, fields: dict[str, FieldType]) -> 
             continue
         span = tests[0][2].cover(tests[-1][2])
         subject = f"`{name} of {whose}`" if whose else f"`{name}`"
-        source.report(
-            "LW601",
-            span,
-            f"the condition can never hold: no value of {subject} satisfies "
-            + ("these comparisons" if len(tests) > 1 else "this comparison"),
-            "did you mean `or`, or a different field?" if len(tests) > 1 else None,
-        )
+        if len(tests) > 1:
+            message = _(
+                "the condition can never hold: no value of {subject} satisfies these comparisons"
+            )
+            hint: str | None = _("did you mean `or`, or a different field?")
+        else:
+            message = _(
+                "the condition can never hold: no value of {subject} satisfies this comparison"
+            )
+            hint = None
+        source.report("LW601", span, message.format(subject=subject), hint)
 
 
 def certainly_zero(conds: Sequence[ast.Cond], field: str, role: str) -> bool:

@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from lopti_rules.check.conduct_lexicon import CLASSES, HARMS, LEXICON, Pattern
 from lopti_rules.check.persons import Roster
 from lopti_rules.diagnostics.source import Source
+from lopti_rules.i18n import N_, _
 from lopti_rules.language import ast
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -113,11 +114,25 @@ def check_file(source: Source, tree: ast.File, roster: Roster) -> None:
         found = list(harms(text.value))
         if not found:
             continue
-        said = ", ".join(f"{HARMS[harm]} (`{phrase}`)" for harm, phrase in found)
+        said = ", ".join(f"{_(HARMS[harm])} (`{phrase}`)" for harm, phrase in found)
         source.report(
             "LR207",
             text.span,
-            f"this {kind} demands {said}, which no rule may require",
-            "rules may ask for ordinary table actions only, such as tapping the table, "
-            "standing up or saying a word (R3)",
+            _(_DEMANDS.get(kind, _DEMANDS["text"])).format(said=said),
+            _(
+                "rules may ask for ordinary table actions only, such as tapping the table, "
+                "standing up or saying a word (R3)"
+            ),
         )
+
+
+_DEMANDS = {
+    "title": N_("this title demands {said}, which no rule may require"),
+    "note": N_("this note demands {said}, which no rule may require"),
+    "announcement": N_("this announcement demands {said}, which no rule may require"),
+    "call's wording": N_("this call's wording demands {said}, which no rule may require"),
+    "race's wording": N_("this race's wording demands {said}, which no rule may require"),
+    "conduct's wording": N_("this conduct's wording demands {said}, which no rule may require"),
+    "titled role": N_("this titled role demands {said}, which no rule may require"),
+    "text": N_("this text demands {said}, which no rule may require"),  # any other kind
+}

@@ -20,18 +20,20 @@ documented limits: this is a guard rail, not a judge (docs/checker.md, "LR207").
 
 from __future__ import annotations
 
+from lopti_rules.i18n import N_
+
 Pattern = tuple[str, ...]
 
 # what each category demands, for the message: "... demands <this>"
-HARMS: dict[str, str] = {
-    "drinking": "drinking",
-    "undressing": "undressing",
-    "eating": "eating or swallowing something",
-    "violence": "hitting or hurting a person",
-    "property": "damaging property",
-    "consent": "touching a person without their consent",
-    "illegal": "drugs, smoking or a weapon",
-    "slur": "a slur or an insult",
+HARMS: dict[str, str] = {  # what the harm is, in words: translated where shown (`_()`)
+    "drinking": N_("drinking"),
+    "undressing": N_("undressing"),
+    "eating": N_("eating or swallowing something"),
+    "violence": N_("hitting or hurting a person"),
+    "property": N_("damaging property"),
+    "consent": N_("touching a person without their consent"),
+    "illegal": N_("drugs, smoking or a weapon"),
+    "slur": N_("a slur or an insult"),
 }
 
 CLASSES: dict[str, tuple[str, ...]] = {

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from lopti_rules.diagnostics.source import Source, Span
+from lopti_rules.i18n import N_, _
 from lopti_rules.language import ast, catalog
 
 # event -> (event it brings automatically, why): the base game's consequences. Left out on
@@ -34,32 +35,32 @@ from lopti_rules.language import ast, catalog
 # turn's end brings the next turn's start, but that turn ends only after its player decides).
 # No action emits `turn`: a custom pickup does not end a turn (LANGUAGE.md §4).
 BASE_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
-    "round": (("deal", "a round starts with the deal (S3)"),),
-    "deal": (("turn", "the first turn follows the deal (S6)"),),
+    "round": (("deal", N_("a round starts with the deal (S3)")),),
+    "deal": (("turn", N_("the first turn follows the deal (S6)")),),
     "play": (
-        ("skip", "with a skip variant, a play of its rank skips players (VS1)"),
-        ("reverse", "with a reverse variant, a play of its rank turns the direction (VR1)"),
-        ("clear", "a play can clear the pile (C1, X10.2)"),
-        ("draw", "a play is followed by the turn's draw (T4)"),
-        ("take_up", "a play can empty the hand (F2)"),
-        ("finish", "playing the last card goes out (W1)"),
-        ("turn", "a play that does not clear ends the turn (T6)"),
+        ("skip", N_("with a skip variant, a play of its rank skips players (VS1)")),
+        ("reverse", N_("with a reverse variant, a play of its rank turns the direction (VR1)")),
+        ("clear", N_("a play can clear the pile (C1, X10.2)")),
+        ("draw", N_("a play is followed by the turn's draw (T4)")),
+        ("take_up", N_("a play can empty the hand (F2)")),
+        ("finish", N_("playing the last card goes out (W1)")),
+        ("turn", N_("a play that does not clear ends the turn (T6)")),
     ),
     "reveal": (
-        ("play", "a legal face-down card is played (F5)"),
-        ("pickup", "an illegal face-down card takes the pile (F6)"),
-        ("turn", "an illegal face-down card ends the turn (F6, T6)"),
+        ("play", N_("a legal face-down card is played (F5)")),
+        ("pickup", N_("an illegal face-down card takes the pile (F6)")),
+        ("turn", N_("an illegal face-down card ends the turn (F6, T6)")),
     ),
-    "clear": (("bonus", "a clear always grants a bonus play (C3, T5)"),),
+    "clear": (("bonus", N_("a clear always grants a bonus play (C3, T5)")),),
     "finish": (
-        ("win", "the first player out wins (W4)"),
-        ("round", "going out can end the round (D28)"),
-        ("turn", "going out ends the turn (T6)"),
+        ("win", N_("the first player out wins (W4)")),
+        ("round", N_("going out can end the round (D28)")),
+        ("turn", N_("going out ends the turn (T6)")),
     ),
-    "win": (("round", "the round ends when the first player goes out (D28)"),),
-    "draw": (("take_up", "drawing the deck's last card can bring face-up cards up (F2)"),),
-    "reverse": (("skip", "with two players in, a reverse acts as a skip (VR2)"),),
-    "skip": (("turn", "after the skipped players, the next turn begins (VS1)"),),
+    "win": (("round", N_("the round ends when the first player goes out (D28)")),),
+    "draw": (("take_up", N_("drawing the deck's last card can bring face-up cards up (F2)")),),
+    "reverse": (("skip", N_("with two players in, a reverse acts as a skip (VR2)")),),
+    "skip": (("turn", N_("after the skipped players, the next turn begins (VS1)")),),
 }
 
 # events that happen a bounded number of times per round whatever the rules do, because
@@ -91,7 +92,11 @@ class HookRef:
 
     def describe(self, here: Source) -> str:
         line = self.source.outer(self.hook.span).line
-        where = f"line {line}" if self.source is here else f"{self.source.path}:{line}"
+        where = (
+            _("line {line}").format(line=line)
+            if self.source is here
+            else f"{self.source.path}:{line}"
+        )
         return f'"{self.rule}" `{self.hook.timing} {self.hook.event.name}` ({where})'
 
 
@@ -121,16 +126,21 @@ class Cycle:
         path = " → ".join(f"`{e}`" for e in self.events)
         parts = []
         for s in self.steps:
-            who = s.by.describe(here) if isinstance(s.by, HookRef) else f"the base game: {s.by}"
-            parts.append(f"{who} makes `{s.end}`")
-        return f"endless loop: {path} can repeat forever: " + "; ".join(parts)
+            if isinstance(s.by, HookRef):
+                who = s.by.describe(here)
+            else:
+                who = _("the base game: {reason}").format(reason=_(s.by))
+            parts.append(_("{who} makes `{event}`").format(who=who, event=s.end))
+        return _("endless loop: {path} can repeat forever: {steps}").format(
+            path=path, steps="; ".join(parts)
+        )
 
     def report(self) -> None:
         self.closing.source.report(
             "LR203",
             self.closing.head,
             self.message(),
-            "break the cycle: hook another event, or drop the action that leads back",
+            _("break the cycle: hook another event, or drop the action that leads back"),
         )
 
 

@@ -28,6 +28,7 @@ from lopti_rules.check.sites import ActionSite, CondSite, Scope, TargetSite, com
 from lopti_rules.check.sites import hook_sites as sites
 from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.diagnostics.spell import did_you_mean
+from lopti_rules.i18n import N_, _
 from lopti_rules.language import ast, catalog
 from lopti_rules.language.catalog import FieldType
 
@@ -87,9 +88,11 @@ def check_hook(source: Source, hook: ast.Hook, people: frozenset[str] = frozense
         source.report(
             "LR501",
             hook.event.span,
-            f"unknown event `{name}`",
+            _("unknown event `{name}`").format(name=name),
             did_you_mean(name, catalog.HOOKABLE)
-            or "events are " + ", ".join(f"`{e}`" for e in catalog.HOOKABLE),
+            or _("events are {events}").format(
+                events=", ".join(f"`{e}`" for e in catalog.HOOKABLE)
+            ),
         )
     resolver = _Resolver(source, event, name, people)
     for site in sites(hook):
@@ -109,15 +112,15 @@ def _count(source: Source, action: ast.Action) -> None:
             source.report(
                 "LR506",
                 n.span,
-                f"number out of range: {n.value} (an action moves 1 to 10 cards)",
-                "use a number from 1 to 10",
+                _("number out of range: {n} (an action moves 1 to 10 cards)").format(n=n.value),
+                _("use a number from 1 to 10"),
             )
     elif isinstance(action, ast.Repeat) and action.count.value < 1:
         source.report(
             "LR506",
             action.count.span,
-            f"number out of range: `repeat {action.count.value} times` runs nothing",
-            "repeat 1 to 10 times",
+            _("number out of range: `repeat {n} times` runs nothing").format(n=action.count.value),
+            _("repeat 1 to 10 times"),
         )
 
 
@@ -128,32 +131,38 @@ def _role_scope(source: Source, site: TargetSite) -> None:
             source.report(
                 "LR504",
                 target.span,
-                "`the chosen player` only exists inside a `chooses a player` block",
-                "write `player chooses a player:` and use `the chosen player` in its block",
+                _("`the chosen player` only exists inside a `chooses a player` block"),
+                _("write `player chooses a player:` and use `the chosen player` in its block"),
             )
     elif isinstance(target, ast.Role) and target.name == "their choice":
         if site.chosen_by is None:
             source.report(
                 "LR504",
                 target.span,
-                "`a player of their choice` only names who is given cards or swaps hands",
-                "write `player gives 1 card to a player of their choice`, or choose first: "
-                "`player chooses a player:` and use `the chosen player` in its block",
+                _("`a player of their choice` only names who is given cards or swaps hands"),
+                _(
+                    "write `player gives 1 card to a player of their choice`, or choose first: "
+                    "`player chooses a player:` and use `the chosen player` in its block"
+                ),
             )
     elif isinstance(target, ast.Role) and target.name in catalog.ROSHAMBO_ROLES:
         if not scope.roshambo:
             source.report(
                 "LR504",
                 target.span,
-                f"`{target.name}` only exists inside a `roshambo` block",
-                "write `roshambo A vs B:` and use `winner`/`loser` in its block",
+                _("`{name}` only exists inside a `roshambo` block").format(name=target.name),
+                _("write `roshambo A vs B:` and use `winner`/`loser` in its block"),
             )
     elif isinstance(target, ast.Their) and not scope.each:
         source.report(
             "LR504",
             target.span,
-            f"`their {target.which} player` only exists inside an `each`/`every player` action",
-            f"write `the {target.which} player`, or use it after `each player ... `",
+            _("`their {which} player` only exists inside an `each`/`every player` action").format(
+                which=target.which
+            ),
+            _("write `the {which} player`, or use it after `each player ... `").format(
+                which=target.which
+            ),
         )
 
 
@@ -240,25 +249,31 @@ class _Resolver:
             self.source.report(
                 "LR502",
                 span,
-                f"unknown player field `{name}`",
+                _("unknown player field `{name}`").format(name=name),
                 did_you_mean(name, catalog.PLAYER_FIELDS)
-                or "player fields are `hand`, `face_up`, `face_down`, `cards`, the counts "
-                "such as `round_plays` and the rank counts such as `sevens`",
+                or _(
+                    "player fields are `hand`, `face_up`, `face_down`, `cards`, the counts "
+                    "such as `round_plays` and the rank counts such as `sevens`"
+                ),
             )
         elif value.player:
             self.source.report(
                 "LR502",
                 span,
-                f"`{name}` is a player field: say whose",
-                f"write `{name} of player` (or another role)",
+                _("`{name}` is a player field: say whose").format(name=name),
+                _("write `{name} of player` (or another role)").format(name=name),
             )
         else:
             where = ", ".join(f"`{o}`" for o in value.owners)
             self.source.report(
                 "LR502",
                 span,
-                f"`{self.event_name}` has no field `{name}` (it is a field of {where})",
-                f"hook {where.split(', ')[0]} to test `{name}`, or use a table field",
+                _("`{event}` has no field `{name}` (it is a field of {where})").format(
+                    event=self.event_name, name=name, where=where
+                ),
+                _("hook {event} to test `{name}`, or use a table field").format(
+                    event=where.split(", ")[0], name=name
+                ),
             )
 
     # ---------------------------------------------------------------- comparisons
@@ -311,9 +326,10 @@ class _Resolver:
             self.source.report(
                 "LR503",
                 right.span,
-                f"type mismatch: `{left.text}` is {_kind(left)} but `{right.text}` is "
-                f"{_kind(right)}",
-                "compare a field with a value of its type",
+                _("type mismatch: `{left}` is {left_kind} but `{right}` is {right_kind}").format(
+                    left=left.text, left_kind=_kind(left), right=right.text, right_kind=_kind(right)
+                ),
+                _("compare a field with a value of its type"),
             )
 
     def word(self, left: Value, right: Value) -> None:
@@ -324,9 +340,11 @@ class _Resolver:
                 self.source.report(
                     "LR502",
                     value.span,
-                    f"unknown field `{value.name}`",
+                    _("unknown field `{name}`").format(name=value.name),
                     did_you_mean(value.name, names)
-                    or f"fields here are {_listing(self.scope_fields(Scope()))}",
+                    or _("fields here are {fields}").format(
+                        fields=_listing(self.scope_fields(Scope()))
+                    ),
                 )
 
     def against_field(
@@ -338,9 +356,10 @@ class _Resolver:
             self.source.report(
                 "LR503",
                 span,
-                f"type mismatch: `{op}` orders numbers and ranks, but `{field.name}` is "
-                f"{ftype.describe()}",
-                "use `is`, `is not` or `in [...]`",
+                _("type mismatch: `{op}` orders numbers and ranks, but `{field}` is {kind}").format(
+                    op=op, field=field.name, kind=ftype.describe()
+                ),
+                _("use `is`, `is not` or `in [...]`"),
             )
             return
         if isinstance(other, Field):
@@ -348,9 +367,13 @@ class _Resolver:
                 self.source.report(
                     "LR503",
                     span,
-                    f"type mismatch: `{field.name}` is {ftype.describe()} but `{other.name}` "
-                    f"is {other.type.describe()}",
-                    "compare fields of the same type",
+                    _("type mismatch: `{field}` is {kind} but `{other}` is {other_kind}").format(
+                        field=field.name,
+                        kind=ftype.describe(),
+                        other=other.name,
+                        other_kind=other.type.describe(),
+                    ),
+                    _("compare fields of the same type"),
                 )
             return
         ok = {
@@ -364,7 +387,9 @@ class _Resolver:
             self.source.report(
                 "LR503",
                 other.span,
-                f"`{other.text}` is not a value of `{field.name}` (it is {ftype.describe()})",
+                _("`{word}` is not a value of `{field}` (it is {kind})").format(
+                    word=other.text, field=field.name, kind=ftype.describe()
+                ),
                 _value_hint(field.name, ftype, other.text, self.scope_fields(scope)),
             )
             return
@@ -373,26 +398,31 @@ class _Resolver:
             if ftype.kind == "symbol" and other.kind == "symbol":
                 hint = did_you_mean(other.text, ftype.symbols)
             if ftype.kind == "int" and other.kind == "rank":
-                hint = "counts are numbers; ranks are compared with `rank` or `top`"
+                hint = _("counts are numbers; ranks are compared with `rank` or `top`")
             if ftype.symbols == catalog.CAUSE.symbols and other.kind in ("number", "rank"):
                 named = {10: "ten", 7: "sevens", 3: "threes"}.get(other.value)
                 if named:
-                    hint = f"did you mean `{field.name} is {named}`?"
+                    hint = _("did you mean {name}?").format(name=f"`{field.name} is {named}`")
             self.source.report(
                 "LR503",
                 other.span,
-                f"type mismatch: `{other.text}` is {_kind(other)}, but `{field.name}` is "
-                f"{ftype.describe()}",
-                hint or f"compare `{field.name}` with {ftype.describe()}",
+                _("type mismatch: `{word}` is {word_kind}, but `{field}` is {kind}").format(
+                    word=other.text, word_kind=_kind(other), field=field.name, kind=ftype.describe()
+                ),
+                hint
+                or _("compare `{field}` with {kind}").format(
+                    field=field.name, kind=ftype.describe()
+                ),
             )
             return
         if ftype.kind == "rank" and other.kind == "number" and other.value not in range(2, 11):
             self.source.report(
                 "LR506",
                 other.span,
-                f"number out of range: there is no rank {other.value} (ranks are 2..10, J, Q, "
-                "K, A)",
-                "write a rank from 2 to 10, or J, Q, K, A",
+                _("number out of range: there is no rank {n} (ranks are 2..10, J, Q, K, A)").format(
+                    n=other.value
+                ),
+                _("write a rank from 2 to 10, or J, Q, K, A"),
             )
 
 
@@ -415,24 +445,35 @@ def _value_hint(field: str, ftype: FieldType, word: str, fields: dict[str, Field
     """What to write instead of a word that is not a value of the field."""
     said = catalog.VALUE_HINTS.get((field, word))
     if said is not None:
-        return said
+        return _(said)
     if ftype.kind == "bool":
         meant = catalog.BOOL_WORDS.get(word.casefold())
         if meant is not None:
-            return f"did you mean `{field} is {'true' if meant else 'false'}`?"
-        return f"`{field}` is `true` or `false`"
+            return _("did you mean {name}?").format(
+                name=f"`{field} is {'true' if meant else 'false'}`"
+            )
+        return _("`{field}` is `true` or `false`").format(field=field)
     if ftype.kind == "symbol":
-        return did_you_mean(word, ftype.symbols) or f"`{field}` is {ftype.describe()}"
+        return did_you_mean(word, ftype.symbols) or _("`{field}` is {kind}").format(
+            field=field, kind=ftype.describe()
+        )
     alike = [name for name, t in fields.items() if t.kind == ftype.kind]
-    return did_you_mean(word, alike) or f"compare `{field}` with {ftype.describe()}"
+    return did_you_mean(word, alike) or _("compare `{field}` with {kind}").format(
+        field=field, kind=ftype.describe()
+    )
 
 
 def _kind(value: Literal) -> str:
     if value.kind == "symbol":
         owners = catalog.SYMBOL_FIELDS.get(value.text, ())
-        return "a symbol" + (f" (a value of `{owners[0]}`)" if owners else "")
-    kinds = {"number": "a number", "rank": "a rank", "bool": "a truth value", "word": "a word"}
-    return kinds[value.kind]
+        if owners:
+            return _("a symbol (a value of `{field}`)").format(field=owners[0])
+        return _("a symbol")
+    return _(_KINDS[value.kind])
+
+
+_KINDS = {"number": N_("a number"), "rank": N_("a rank"), "bool": N_("a truth value")}
+_KINDS["word"] = N_("a word")
 
 
 def _listing(fields: dict[str, FieldType]) -> str:

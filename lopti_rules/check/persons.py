@@ -26,9 +26,10 @@ from dataclasses import dataclass
 from lopti_rules.check.sites import ActionSite, TargetSite, hook_sites
 from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.diagnostics.spell import nearest
+from lopti_rules.i18n import N_, _
 from lopti_rules.language import ast, catalog
 
-_ROLE_HINT = "use a game role such as `player`, `next player`, `dealer` or `each other player`"
+_ROLE_HINT = N_("use a game role such as `player`, `next player`, `dealer` or `each other player`")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,7 @@ def _suggest_role(word: str) -> str:
         word, ("next", "previous", "last", "most", "fewest")
     )
     if found is None:
-        return _ROLE_HINT
+        return _(_ROLE_HINT)
     role = {
         "next": "next player",
         "previous": "previous player",
@@ -78,7 +79,7 @@ def _suggest_role(word: str) -> str:
         "most": "the player with the most cards",
         "fewest": "the player with the fewest cards",
     }.get(found, found)
-    return f"did you mean `{role}`?"
+    return _("did you mean {name}?").format(name=f"`{role}`")
 
 
 def _target(source: Source, target: ast.Target, roster: Roster) -> None:
@@ -92,7 +93,7 @@ def _target(source: Source, target: ast.Target, roster: Roster) -> None:
         source.report(
             "LR301",
             target.span,
-            f"`{name}` is not a role: rules target game roles, never people",
+            _("`{name}` is not a role: rules target game roles, never people").format(name=name),
             _suggest_role(name),
         )
     elif isinstance(target, ast.SeatTarget):
@@ -111,7 +112,9 @@ def _target(source: Source, target: ast.Target, roster: Roster) -> None:
             source.report(
                 "LR301",
                 target.span,
-                f"`{_written(source, target.span, f'the {word} player')}` is not a role",
+                _("`{name}` is not a role").format(
+                    name=_written(source, target.span, f"the {word} player")
+                ),
                 _suggest_role(word),
             )
 
@@ -142,8 +145,10 @@ def _seat(source: Source, span: Span, written: str) -> None:
     source.report(
         "LR302",
         span,
-        f"`{written}` is a fixed seat or position, a disguised personal target",
-        "use a role relative to the event, such as `next player` or `dealer`",
+        _("`{written}` is a fixed seat or position, a disguised personal target").format(
+            written=written
+        ),
+        _("use a role relative to the event, such as `next player` or `dealer`"),
     )
 
 
@@ -151,8 +156,10 @@ def _trait(source: Source, span: Span, word: str) -> None:
     source.report(
         "LR303",
         span,
-        f"`{word}` is a fixed personal trait: it picks the same person every time",
-        "target a changing condition instead, such as `the player with the fewest cards`",
+        _("`{word}` is a fixed personal trait: it picks the same person every time").format(
+            word=word
+        ),
+        _("target a changing condition instead, such as `the player with the fewest cards`"),
     )
 
 
@@ -170,6 +177,8 @@ def roster_in_text(source: Source, tree: ast.File, roster: Roster) -> None:
             source.report(
                 "LR304",
                 Span(number, column, number, match.end() + 1),
-                f"`{match.group()}` is a player at this table: a rule may not name people",
-                "refer to a game role (`next player`, `dealer`) or a condition instead",
+                _("`{name}` is a player at this table: a rule may not name people").format(
+                    name=match.group()
+                ),
+                _("refer to a game role (`next player`, `dealer`) or a condition instead"),
             )

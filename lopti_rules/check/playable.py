@@ -26,6 +26,7 @@ from __future__ import annotations
 from lopti_rules.check.conds import bounds, certainly, certainly_zero
 from lopti_rules.check.sites import ActionSite, CondSite, TargetSite, comparisons, hook_sites
 from lopti_rules.diagnostics.source import Source
+from lopti_rules.i18n import N_, _
 from lopti_rules.language import ast, catalog
 
 _LOOPS = {"While": "while", "Forever": "forever", "RepeatUntil": "repeat until"}
@@ -37,8 +38,10 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
         source.report(
             "LR202",
             hook.event.span,
-            f"`{event}` is a session procedure; no rule may hook or change it",
-            "the Rule Vote and Roshambo are fixed (V10); hook a game event instead",
+            _("`{event}` is a session procedure; no rule may hook or change it").format(
+                event=event
+            ),
+            _("the Rule Vote and Roshambo are fixed (V10); hook a game event instead"),
         )
     for site in hook_sites(hook):
         if isinstance(site, ActionSite):
@@ -58,9 +61,13 @@ def _receiving(source: Source, hook: ast.Hook, site: TargetSite) -> None:
             source.report(
                 "LR201",
                 site.target.span,
-                f"cards would go to a player who is {finishing}, who can then never win",
-                "no card may reach a finishing or finished player (R3); target `next player` "
-                "or `each other player`",
+                _("cards would go to a player who is {finishing}, who can then never win").format(
+                    finishing=_(finishing)
+                ),
+                _(
+                    "no card may reach a finishing or finished player (R3); target "
+                    "`next player` or `each other player`"
+                ),
             )
     elif not _never_actor(site.target) and not _chosen_by_actor(site):
         finishing = _last_cards(hook, site.holds)
@@ -68,23 +75,28 @@ def _receiving(source: Source, hook: ast.Hook, site: TargetSite) -> None:
             source.report(
                 "LR201",
                 site.target.span,
-                f"cards could go to the actor, who is {finishing}, and stop them going out",
-                "no card may reach a finishing player (R3); target `next player`, "
-                "`previous player` or `each other player`",
+                _(
+                    "cards could go to the actor, who is {finishing}, and stop them going out"
+                ).format(finishing=_(finishing)),
+                _(
+                    "no card may reach a finishing player (R3); target `next player`, "
+                    "`previous player` or `each other player`"
+                ),
             )
 
 
 def _finishing_actor(hook: ast.Hook, holds: tuple[ast.Cond, ...]) -> str | None:
     """Why the hook's actor certainly is finishing or finished where an action runs, if it
     is: the event (`finish`, `win`), or the conditions that hold there (the hook's `when`
-    and the enclosing `if`s) saying `cards of player` is 0."""
+    and the enclosing `if`s) saying `cards of player` is 0. The why is a message id (`N_`),
+    translated where it is said."""
     event = hook.event.name
     if event == "finish":
-        return "finishing" if hook.timing == "before" else "finished"
+        return N_("finishing") if hook.timing == "before" else N_("finished")
     if event == "win":
-        return "winning" if hook.timing == "before" else "the winner"
+        return N_("winning") if hook.timing == "before" else N_("the winner")
     if certainly_zero(holds, "cards", "player"):
-        return "out of cards (`cards of player` is 0)"
+        return N_("out of cards (`cards of player` is 0)")
     return None
 
 
@@ -103,14 +115,14 @@ def _last_cards(hook: ast.Hook, holds: tuple[ast.Cond, ...]) -> str | None:
     if event == "play" and hook.timing == "before":
         count = bounds(holds, ("count", ""), catalog.INT1)
         if count is not None and cards[1] <= count[0]:
-            return "about to play their last card"
+            return N_("about to play their last card")
     last = 1 if hook.timing == "before" else 0
     if (
         event == "reveal"
         and cards[1] <= last
         and certainly(holds, ("legal", ""), catalog.BOOL, True)
     ):
-        return "turning over their last card, a legal one"
+        return N_("turning over their last card, a legal one")
     return None
 
 
@@ -143,8 +155,8 @@ def _retro(source: Source, retro: ast.Retro | None) -> None:
         source.report(
             "LR206",
             retro.span,
-            f"`{retro.text}` acts on what happened before the rule existed",
-            "rules apply from their announcement on (R1, R3); drop the qualifier",
+            _("`{said}` acts on what happened before the rule existed").format(said=retro.text),
+            _("rules apply from their announcement on (R1, R3); drop the qualifier"),
         )
 
 
@@ -155,20 +167,22 @@ def _action(source: Source, action: ast.Action) -> None:
         source.report(
             "LR204",
             action.span,
-            f"`{_LOOPS[name]}` is a loop without a fixed bound and could run forever",
-            "use `repeat N times:` with N from 1 to 10, or an `if`",
+            _("`{loop}` is a loop without a fixed bound and could run forever").format(
+                loop=_LOOPS[name]
+            ),
+            _("use `repeat N times:` with N from 1 to 10, or an `if`"),
         )
     elif isinstance(action, ast.Repeat) and action.count.value > 10:
         source.report(
             "LR205",
             action.count.span,
-            f"`repeat {action.count.value} times` is over the bound of 10",
-            "repeat at most 10 times",
+            _("`repeat {n} times` is over the bound of 10").format(n=action.count.value),
+            _("repeat at most 10 times"),
         )
     elif isinstance(action, ast.EndGame):
         source.report(
             "LR201",
             action.span,
-            f"`end the {action.what}` stops the game before anyone can win",
-            "the round ends only when a player goes out (W4, R3)",
+            _("`end the {what}` stops the game before anyone can win").format(what=action.what),
+            _("the round ends only when a player goes out (W4, R3)"),
         )

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from lopti_rules.check.sites import leaf_actions
 from lopti_rules.diagnostics.source import Source, Span
+from lopti_rules.i18n import _
 from lopti_rules.language import ast
 
 _SILENT = (ast.Announce, ast.Reveal)
@@ -26,15 +27,15 @@ _SILENT = (ast.Announce, ast.Reveal)
 def check_rule(source: Source, rule: ast.Rule) -> None:
     leaves = [a for hook in rule.hooks for a in leaf_actions(hook.actions)]
     if all(isinstance(a, _SILENT) for a in leaves):
-        what = "only announces or shows cards" if leaves else "has no hook"
-        source.report(
-            "LW602",
-            rule.title.span,
-            f"rule `{rule.title.value}` changes nothing in the game: it {what}",
-            "add an action that changes the game, such as `next player draws 1`"
-            if leaves
-            else "add a hook such as `after clear: next player draws 1`",
-        )
+        if leaves:
+            message = _(
+                "rule `{title}` changes nothing in the game: it only announces or shows cards"
+            )
+            hint = _("add an action that changes the game, such as `next player draws 1`")
+        else:
+            message = _("rule `{title}` changes nothing in the game: it has no hook")
+            hint = _("add a hook such as `after clear: next player draws 1`")
+        source.report("LW602", rule.title.span, message.format(title=rule.title.value), hint)
 
 
 def _normal(title: str) -> str:
@@ -43,7 +44,7 @@ def _normal(title: str) -> str:
 
 def _where(first: Source, span: Span, here: Source) -> str:
     line = first.outer(span).line
-    return f"line {line}" if first is here else f"{first.path}:{line}"
+    return _("line {line}").format(line=line) if first is here else f"{first.path}:{line}"
 
 
 def duplicate_titles(units: Sequence[tuple[Source, ast.File]]) -> None:
@@ -60,16 +61,20 @@ def duplicate_titles(units: Sequence[tuple[Source, ast.File]]) -> None:
                 source.report(
                     "LR505",
                     rule.title.span,
-                    f"rule `{rule.title.value}` is already in force: this file is among the "
-                    f"rules it is checked with ({where})",
-                    "there is nothing to add; to change the rule, propose the changed text",
+                    _(
+                        "rule `{title}` is already in force: this file is among the rules it is "
+                        "checked with ({where})"
+                    ).format(title=rule.title.value, where=where),
+                    _("there is nothing to add; to change the rule, propose the changed text"),
                 )
                 continue
             source.report(
                 "LR505",
                 rule.title.span,
-                f"duplicate rule title `{rule.title.value}`: the same title is at {where}",
-                "give each rule its own title",
+                _("duplicate rule title `{title}`: the same title is at {where}").format(
+                    title=rule.title.value, where=where
+                ),
+                _("give each rule its own title"),
             )
 
 

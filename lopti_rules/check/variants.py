@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from lopti_rules.i18n import _
 from lopti_rules.language import ast
 
 if TYPE_CHECKING:
@@ -40,9 +41,13 @@ def check_variants(source: Source, tree: ast.File, base: BaseVariants) -> None:
             source.report(
                 "LW601",
                 hook.event.span,
-                f"the hook can never fire: this table plays no `{name}` variant, so no "
-                f"`{name}` event happens (docs/variants.md)",
-                f"the table can vote one in: `lopti session vote base {name} --value RANK`",
+                _(
+                    "the hook can never fire: this table plays no `{name}` variant, so no "
+                    "`{name}` event happens (docs/variants.md)"
+                ).format(name=name),
+                _(
+                    "the table can vote one in: `lopti session vote base {name} --value RANK`"
+                ).format(name=name),
             )
 
 
@@ -61,9 +66,14 @@ def _causes(source: Source, tree: ast.File, base: BaseVariants) -> None:
                 source.report(
                     "LW601",
                     cond.span,
-                    f"the condition can never hold: this table plays `{role}: none`, so no "
-                    f"clear has the cause `{cause}` (docs/variants.md)",
-                    f"the table can vote a rank in: `lopti session vote base {role} --value RANK`",
+                    _(
+                        "the condition can never hold: this table plays `{role}: none`, so no "
+                        "clear has the cause `{cause}` (docs/variants.md)"
+                    ).format(role=role, cause=cause),
+                    _(
+                        "the table can vote a rank in: `lopti session vote base {role} --value "
+                        "RANK`"
+                    ).format(role=role),
                 )
 
 

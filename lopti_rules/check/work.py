@@ -14,6 +14,7 @@ The runtime's guard sizes its per-cascade budget from the same number
 from __future__ import annotations
 
 from lopti_rules.diagnostics.source import Source
+from lopti_rules.i18n import _
 from lopti_rules.language import ast
 from lopti_rules.language.work import WORK_LIMIT, action_work, hook_work
 
@@ -23,10 +24,12 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
     if work <= WORK_LIMIT:
         return
     biggest = max(hook.actions, key=action_work)
-    shown = f"{work:,}" if work < 10**9 else "more than 1,000,000,000"
+    shown = f"{work:,}" if work < 10**9 else _("more than {n}").format(n=f"{10**9:,}")
     source.report(
         "LR208",
         biggest.span,
-        f"this hook can run up to {shown} actions each time it fires; the limit is {WORK_LIMIT:,}",
-        "nest fewer `repeat`s or use smaller counts (each `each`/`every` counts 5 players)",
+        _(
+            "this hook can run up to {shown} actions each time it fires; the limit is {limit}"
+        ).format(shown=shown, limit=f"{WORK_LIMIT:,}"),
+        _("nest fewer `repeat`s or use smaller counts (each `each`/`every` counts 5 players)"),
     )

@@ -53,6 +53,11 @@ def _roster(players: str | None) -> list[str] | None:
     help="Check each file together with the rules in force in this pack.",
 )
 @click.option(
+    "--explain",
+    is_flag=True,
+    help="Also say each accepted rule in plain words, in the chosen language (text output).",
+)
+@click.option(
     "--any-rule-file",
     "anywhere",
     is_flag=True,
@@ -63,6 +68,7 @@ def command(
     output: str,
     players: str | None,
     with_pack: str | None,
+    explain: bool,
     anywhere: bool,
 ) -> int:
     """Check rule files and packs: syntax, then the rulebook's limits on house rules.
@@ -77,6 +83,7 @@ def command(
       lopti check examples/packs/gentle.yaml
       lopti check --with examples/packs/gentle.yaml my_rule.lopti
       lopti check --format json --players ann,ben my_rule.lopti
+      lopti check --explain --lang it examples/rules/tens_tax.lopti
     """
     from lopti_rules.api import accepted, check_paths, is_pack
     from lopti_rules.cli.inputs import expand
@@ -112,7 +119,37 @@ def command(
     else:
         text = render.full(results, ansi)
     click.echo(text, nl=False)
+    if explain and output in ("text", "concise"):
+        _explain(results, confine=not anywhere)
     return 0 if accepted(results) else 1
+
+
+def _explain(results: list[FileResult], *, confine: bool) -> None:
+    """Each accepted file's rules in plain words (`lopti explain`), in the language in use."""
+    from lopti_rules.api import is_pack
+    from lopti_rules.i18n import _, current_language
+    from lopti_rules.i18n.explain import explain_text
+
+    said: list[str] = []
+    for result in results:
+        if not result.accepted:
+            continue
+        if is_pack(result.path):
+            from lopti_rules.packs.pack import load_pack
+
+            texts = [
+                (e.source.text, e.source.path)
+                for e in load_pack(result.path, confine=confine).entries
+            ]
+        else:
+            texts = [(result.text, result.path)]
+        for text, path in texts:
+            for title, sentences in explain_text(text, current_language(), path):
+                said.append(f"{path}: {title}")
+                said.extend(f"  {sentence}" for sentence in sentences)
+    if said:
+        click.echo("\n" + _("In plain words:"))
+        click.echo("\n".join(said))
 
 
 def _check_with(

@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 import click
@@ -39,7 +39,7 @@ from lopti_rules.diagnostics.style import ansi
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.eventlog import EventLog, header
 from lopti_rules.engine.narrate import Narrator, ordinal
-from lopti_rules.i18n import _, ngettext
+from lopti_rules.i18n import _, current_language, ngettext
 from lopti_rules.runtime.calls import DEFAULT_CALL_MISS, TableModel, check_call_miss
 
 if TYPE_CHECKING:
@@ -228,6 +228,7 @@ def play(
     echo: Callable[[str], None] = click.echo,
     variants: Variants | None = None,
     call_miss: float = DEFAULT_CALL_MISS,
+    intro: Mapping[str, str] | None = None,
 ) -> RoundResult:
     """Run and narrate one round (the narration goes to `echo`, by default stdout), with
     `rules` in force; the bots forget a call they owe with probability `call_miss` (the table
@@ -254,7 +255,7 @@ def play(
     echo(_("Seats: {seats}").format(seats=seats))
     if variants is not None and variants.changed():
         echo(_("Base variants: {list}").format(list=variants.describe()))
-    narrator = Narrator(names, echo, (lambda: runtime.rule) if runtime else None, variants)
+    narrator = Narrator(names, echo, (lambda: runtime.rule) if runtime else None, variants, intro)
     bus.observe(narrator)
     seat_bots(bots, bus, options, rules)
     between = None
@@ -284,6 +285,21 @@ def load_rules_of(pack_path: str, players: str | None) -> tuple[LoadedPack, Rule
     pack = load_pack(pack_path)
     names = table_names(players, pack)
     return pack, ruleset_from_pack(pack), names
+
+
+def rules_in_words(pack: LoadedPack, names: Sequence[str]) -> dict[str, str]:
+    """Each rule of the pack, by title, in plain words with its author, in the language in
+    use: the line the narration says the first time the rule fires."""
+    from lopti_rules.i18n.explain import explain_text
+
+    said: dict[str, str] = {}
+    for entry in pack.entries:
+        author = names[entry.author] if 0 <= entry.author < len(names) else str(entry.author)
+        for title, sentences in explain_text(entry.source.text, current_language()):
+            said[title] = _("{author}'s rule fires: {words}").format(
+                author=author, words=" ".join(sentences)
+            )
+    return said
 
 
 def base_variants(text: str, start: BaseVariants | None = None) -> Variants:
@@ -378,10 +394,12 @@ def command(
     rules: RuleSet | None = None
     pack_name: str | None = None
     variants: Variants | None = None
+    intro: dict[str, str] = {}
     try:
         if pack_path is not None:
             pack, rules, names = load_rules_of(pack_path, players)
             pack_name = pack.name
+            intro = rules_in_words(pack, names)
             places = places or pack.pack.base.places
             variants = base_variants("", pack.pack.base)
         else:
@@ -399,14 +417,14 @@ def command(
     args = (names, seed, bots, dealer, places)
     out = Narration(names, rules.titles if rules is not None else ())
     if log_path is None:
-        play(*args, None, max_moves, rules, pack_name, out, variants, call_miss)
+        play(*args, None, max_moves, rules, pack_name, out, variants, call_miss, intro)
         out.flush()
         return 0
     try:
         # line-buffered: every line is on disk whole as it is written, so a log cut short by
         # Ctrl-C ends with a complete line
         with open(log_path, "w", encoding="utf-8", newline="\n", buffering=1) as log:
-            play(*args, log, max_moves, rules, pack_name, out, variants, call_miss)
+            play(*args, log, max_moves, rules, pack_name, out, variants, call_miss, intro)
     except LogWriteError as exc:
         error = exc.error
     except OSError as exc:  # opening or closing (the last flush of) the log file

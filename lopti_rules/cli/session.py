@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import click
 
 from lopti_rules.cli.groups import FullSummaries
+from lopti_rules.i18n import _
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
 from lopti_rules.session.roshambo import LineThrows, PromptThrows, RoshamboError
 from lopti_rules.session.rules import titles
@@ -41,7 +42,9 @@ def _names(text: str | None) -> list[str]:
 def _load(path: str) -> Session:
     if not Path(path).exists():
         click.echo(
-            f"error: there is no session file {path}: start one with `lopti session start`.",
+            _(
+                "error: there is no session file {path}: start one with `lopti session start`."
+            ).format(path=path),
             err=True,
         )
         raise Stop(2)
@@ -83,9 +86,9 @@ def _refused(exc: Refused) -> Stop:
         from lopti_rules.diagnostics.style import ansi
 
         click.echo(render.full([result_of(exc.source)], ansi), err=True, nl=False)
-        click.echo(see_rules("refused: the checker rejects this rule (R2-R4)."), err=True)
+        click.echo(see_rules(_("refused: the checker rejects this rule (R2-R4).")), err=True)
     else:
-        click.echo(see_rules(f"refused: {exc}."), err=True)
+        click.echo(see_rules(_("refused: {reason}.").format(reason=exc)), err=True)
     return Stop(1)
 
 
@@ -174,7 +177,9 @@ def start(players: str, name: str, dealer: str | None, seed: int, force: bool, p
       lopti session start Ann,Ben,Cat,Dan --name "Friday at Ann's" --dealer Ann
     """
     if Path(path).exists() and not force:
-        click.echo(f"error: {path} exists: give another --file, or --force.", err=True)
+        click.echo(
+            _("error: {path} exists: give another --file, or --force.").format(path=path), err=True
+        )
         raise Stop(2)
     try:
         session = Session.start(name, _names(players), first_dealer=dealer, seed=seed)
@@ -182,8 +187,10 @@ def start(players: str, name: str, dealer: str | None, seed: int, force: bool, p
         raise _refused(exc) from None
     with _locked(path):
         store.save(session, path)
-    click.echo(f"Session `{name}` started in {path}: {', '.join(session.players)}.")
-    click.echo(f"{session.state.first_dealer} deals round 1 and plays first (S6, D29).")
+    started = _("Session `{name}` started in {path}: {players}.")
+    click.echo(started.format(name=name, path=path, players=", ".join(session.players)))
+    first = _("{who} deals round 1 and plays first (S6, D29).")
+    click.echo(first.format(who=session.state.first_dealer))
 
 
 @command.command(name="deal")
@@ -205,10 +212,14 @@ def deal(absent: str | None, path: str) -> None:
         record = session.deal(_names(absent))
         if waiting is not None:
             who = session.state.rounds[waiting - 1].winner
-            click.echo(f"{who} announced no rule for round {waiting}: that chance has passed (R1).")
+            passed = _("{who} announced no rule for round {k}: that chance has passed (R1).")
+            click.echo(passed.format(who=who, k=waiting))
         rules = session.rules_in_force()
-        click.echo(f"Round {record.round}: {record.dealer} deals, {record.opener} plays first.")
-        click.echo("House rules: " + (", ".join(r.title for r in rules) or "none") + ".")
+        dealt = _("Round {k}: {dealer} deals, {first} plays first.")
+        first = report.opener(record.opener)
+        click.echo(dealt.format(k=record.round, dealer=record.dealer, first=first))
+        named = ", ".join(r.title for r in rules) or _("none")
+        click.echo(_("House rules: {rules}.").format(rules=named))
 
     _run(path, change)
 
@@ -229,11 +240,12 @@ def round_(winner: str, places: str | None, absent: str | None, path: str) -> No
     def change(session: Session) -> None:
         record = session.finish_round(winner, _names(places), _names(absent))
         who = record.winner
-        click.echo(f"{who} wins round {record.round}.")
-        click.echo(
-            f"{who} may announce one rule before round {record.round + 1} is dealt (R0, R1):"
-            f" lopti session rule FILE --author {who}"
+        click.echo(_("{who} wins round {k}.").format(who=who, k=record.round))
+        may = _(
+            "{who} may announce one rule before round {k} is dealt (R0, R1): lopti session "
+            "rule FILE --author {who}"
         )
+        click.echo(may.format(who=who, k=record.round + 1))
 
     _run(path, change)
 
@@ -261,7 +273,8 @@ def rule(rule_file: str | None, author: str, text: str | None, path: str) -> Non
 
     def change(session: Session) -> None:
         made = session.add_rule(author, words, name)
-        click.echo(f'Rule {made.id} "{made.title}" by {made.author} is in force from now (D33).')
+        said = _('Rule {id} "{title}" by {author} is in force from now (D33).')
+        click.echo(said.format(id=made.id, title=made.title, author=made.author))
 
     _run(path, change)
 
@@ -284,7 +297,8 @@ def reword(rule_id: int, rule_file: str | None, author: str, text: str | None, p
 
     def change(session: Session) -> None:
         made = session.reword(rule_id, author, words, name)
-        click.echo(f'Rule {made.id} "{made.title}" reworded by {made.author}.')
+        said = _('Rule {id} "{title}" reworded by {author}.')
+        click.echo(said.format(id=made.id, title=made.title, author=made.author))
 
     _run(path, change)
 
@@ -303,7 +317,8 @@ def delete(rule_id: int, author: str, path: str) -> None:
 
     def change(session: Session) -> None:
         gone = session.delete_rule(rule_id, author)
-        click.echo(f'Rule {gone.id} "{gone.title}" is deleted by its creator (V6).')
+        said = _('Rule {id} "{title}" is deleted by its creator (V6).')
+        click.echo(said.format(id=gone.id, title=gone.title))
 
     _run(path, change)
 
@@ -462,8 +477,9 @@ def undo_(path: str) -> None:
         except UndoError as exc:
             click.echo(f"error: {exc}.", err=True)
             raise Stop(1) from None
-        click.echo(f"The last step: {step}.")
-        click.echo(f"Undone (`lopti session history` keeps it). {report.show(session)[1]}")
+        click.echo(_("The last step: {step}.").format(step=step))
+        undone = _("Undone (`lopti session history` keeps it). {now}")
+        click.echo(undone.format(now=report.show(session)[1]))
 
     _run(path, change)
 

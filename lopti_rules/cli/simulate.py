@@ -29,6 +29,7 @@ import click
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
 from lopti_rules.cli.output import Rejected, failure
 from lopti_rules.cli.play import CALL_MISS, base_variants, load_rules_of, table_names
+from lopti_rules.i18n import _, ngettext
 from lopti_rules.runtime.calls import DEFAULT_CALL_MISS
 
 MAX_GAMES = 1_000_000  # --games and --max-moves: checked before anything runs (docs/limits.md)
@@ -271,10 +272,24 @@ def command(pack_path: str | None, run: Run) -> int:
         }
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
         return 0
-    pack = f", pack {setup.pack_name!r} ({len(setup.titles)} rules)" if setup.pack_name else ""
+    n = len(setup.titles)
+    pack = (
+        ngettext(", pack {pack} ({n} rule)", ", pack {pack} ({n} rules)", n).format(
+            pack=repr(setup.pack_name), n=n
+        )
+        if setup.pack_name
+        else ""
+    )
+    said = _("Simulated {games} rounds: {n} players ({names}), {bots} bots, seed {seed}{more}.")
     click.echo(
-        f"Simulated {run.games} rounds: {len(setup.names)} players ({', '.join(setup.names)}), "
-        f"{run.bots} bots, seed {run.seed}{pack}{_variants_note(setup.table.variants)}."
+        said.format(
+            games=run.games,
+            n=len(setup.names),
+            names=", ".join(setup.names),
+            bots=run.bots,
+            seed=run.seed,
+            more=pack + _variants_note(setup.table.variants),
+        )
     )
     click.echo(summary.text(setup.names), nl=False)
     return 0
@@ -282,4 +297,4 @@ def command(pack_path: str | None, run: Run) -> int:
 
 def _variants_note(variants: Variants | None) -> str:
     told = variants.describe() if variants is not None else ""
-    return f", base variants {told}" if told else ""
+    return _(", base variants {told}").format(told=told) if told else ""

@@ -28,6 +28,7 @@ import click
 from lopti_rules.cli.output import Rejected, failure
 from lopti_rules.cli.simulate import Run, run_options
 from lopti_rules.diagnostics.style import ansi
+from lopti_rules.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -155,13 +156,26 @@ def command(
     except (Rejected, ValueError, MatplotlibMissing) as exc:
         return failure(exc)
     result = judge(without, with_, setup, titles, seat)
-    in_force = f"the {len(setup.titles)} rules of {setup.pack_name!r}" if pack_path else "no rules"
+    in_force = (
+        ngettext("the {n} rule of {pack}", "the {n} rules of {pack}", len(setup.titles)).format(
+            n=len(setup.titles), pack=repr(setup.pack_name)
+        )
+        if pack_path
+        else _("no rules")
+    )
     names = ", ".join(repr(t) for t in titles)
-    heading = f"Vetting {names} ({rule_path})"
-    details = (
-        f"{run.games} paired rounds with {in_force} in force, and with the rule added; "
-        f"{base.players} players ({', '.join(setup.names)}), {run.bots} bots, seed {run.seed}; "
-        f"the rule's author sits at seat {seat}."
+    heading = _("Vetting {names} ({path})").format(names=names, path=rule_path)
+    details = _(
+        "{games} paired rounds with {in_force} in force, and with the rule added; {players} "
+        "players ({names}), {bots} bots, seed {seed}; the rule's author sits at seat {seat}."
+    ).format(
+        games=run.games,
+        in_force=in_force,
+        players=base.players,
+        names=", ".join(setup.names),
+        bots=run.bots,
+        seed=run.seed,
+        seat=seat,
     )
     if html_path is not None:
         from lopti_rules.sim.report import html_page
@@ -183,7 +197,7 @@ def command(
         click.echo()
         click.echo(result.text(setup.names, ansi), nl=False)
         if html_path is not None:
-            click.echo(f"Report: {html_path}")
+            click.echo(_("Report: {path}").format(path=html_path))
     return 1 if strict and result.warnings else 0
 
 
@@ -238,11 +252,17 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
     except (Rejected, ValueError) as exc:
         return failure(exc)
     result = judge(without, with_, setup, None, seat)
-    heading = f"Vetting the base change {variants.describe() or run.base}"
-    details = (
-        f"{run.games} paired rounds with the table's base rules and with the change; "
-        f"{base.players} players ({', '.join(setup.names)}), {run.bots} bots, seed {run.seed}; "
-        f"the proposer sits at seat {seat}."
+    heading = _("Vetting the base change {change}").format(change=variants.describe() or run.base)
+    details = _(
+        "{games} paired rounds with the table's base rules and with the change; {players} "
+        "players ({names}), {bots} bots, seed {seed}; the proposer sits at seat {seat}."
+    ).format(
+        games=run.games,
+        players=base.players,
+        names=", ".join(setup.names),
+        bots=run.bots,
+        seed=run.seed,
+        seat=seat,
     )
     if run.output == "json":
         doc = {"base": variants.shown(), "games": run.games, "seed": run.seed}

@@ -2,7 +2,10 @@
 
 Takes: `FileResult`s (a path, the text that was read, its diagnostics). Produces: strings.
 Guarantees: output is deterministic and byte-identical across runs: files in the order given,
-diagnostics sorted by position, then code, then message; JSON keys in a fixed order.
+diagnostics sorted by position, then code, then the order they were reported in; JSON keys in
+a fixed order. Only the words a person reads change with the language (each diagnostic's
+message and hint, the `hint:` label, the summary line): the JSON is the same in every
+language apart from `message` and `hint`.
 
 - concise: `file:line:col: CODE message`, one line per diagnostic;
 - text (full): the concise line, the source line, `^^^` under the span, then `hint: ...`;
@@ -21,6 +24,7 @@ from dataclasses import dataclass
 
 from lopti_rules.diagnostics.source import Diagnostic
 from lopti_rules.diagnostics.style import Paint, plain
+from lopti_rules.i18n import _, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +106,8 @@ def full(results: Sequence[FileResult], paint: Paint = plain) -> str:
             out.append(concise_line(d, paint))
             out.extend(_caret(lines, d, paint))
             if d.hint:
-                out.append(f"  {paint('hint:', 'hint')} {d.hint}")
+                label = _("hint:")
+                out.append(f"  {paint(label, 'hint')} {d.hint}")
             out.append("")
     out.append(summary(results))
     return "\n".join(out) + "\n"
@@ -112,15 +117,16 @@ def summary(results: Sequence[FileResult]) -> str:
     errors = sum(d.is_error for r in results for d in r.diagnostics)
     warnings = sum(not d.is_error for r in results for d in r.diagnostics)
     rejected = sum(not r.accepted for r in results)
-    files = "file" if len(results) == 1 else "files"
-
-    def plural(n: int, word: str) -> str:
-        return f"{n} {word}" + ("" if n == 1 else "s")
-
-    verdict = f"{plural(rejected, 'file')} rejected" if rejected else "all accepted"
-    return (
-        f"{len(results)} {files} checked: {verdict} "
-        f"({plural(errors, 'error')}, {plural(warnings, 'warning')})"
+    checked = ngettext("{n} file checked", "{n} files checked", len(results))
+    verdict = (
+        ngettext("{n} file rejected", "{n} files rejected", rejected).format(n=rejected)
+        if rejected
+        else _("all accepted")
+    )
+    counts = ngettext("{n} error", "{n} errors", errors).format(n=errors)
+    counts += ", " + ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)
+    return _("{checked}: {verdict} ({counts})").format(
+        checked=checked.format(n=len(results)), verdict=verdict, counts=counts
     )
 
 

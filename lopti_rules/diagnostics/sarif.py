@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from lopti_rules import __version__
 from lopti_rules.diagnostics.codes import CODES
 from lopti_rules.diagnostics.source import Diagnostic
+from lopti_rules.i18n import _
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -60,7 +61,9 @@ def _unpack(item: ResultInput) -> tuple[str, Sequence[Diagnostic]]:
 
 
 def _result(diag: Diagnostic, rule_index: dict[str, int]) -> dict[str, Any]:
-    text = diag.message + (f" (hint: {diag.hint})" if diag.hint else "")
+    text = diag.message
+    if diag.hint:  # the only words of the log that change with the language
+        text += " " + _("(hint: {hint})").format(hint=diag.hint)
     result: dict[str, Any] = {
         "ruleId": diag.code,
         "level": diag.severity.value,

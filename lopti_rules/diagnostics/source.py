@@ -67,7 +67,12 @@ class PositionMap:
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One problem found in a source: what, where, and what to do about it."""
+    """One problem found in a source: what, where, and what to do about it.
+
+    `message` and `hint` are written in the language in use when the diagnostic is built:
+    each stage reports `_("unknown event `{name}`").format(name=...)`, a message id with
+    named arguments, translated there (see docs/translating.md); everything else (the code,
+    the severity, the span, the file) is the same in every language."""
 
     code: str
     severity: Severity
@@ -80,8 +85,10 @@ class Diagnostic:
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
-    def sort_key(self) -> tuple[str, int, int, str, str]:
-        return (self.file, self.span.line, self.span.column, self.code, self.message)
+    def sort_key(self) -> tuple[str, int, int, str]:
+        """Position, then code; ties keep the order they were reported in (a stable sort), so
+        the order never depends on the language the message is written in."""
+        return (self.file, self.span.line, self.span.column, self.code)
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from lopti_rules.i18n import _
+
 
 def _fold(word: str) -> str:
     return word.casefold().replace("_", "").replace(" ", "").replace("-", "")
@@ -57,4 +59,6 @@ def nearest(word: str, names: Iterable[str]) -> str | None:
 def did_you_mean(word: str, names: Iterable[str], quote: str = "`") -> str | None:
     """`did you mean `x`?` for the nearest name, or None."""
     found = nearest(word, names)
-    return f"did you mean {quote}{found}{quote}?" if found is not None else None
+    if found is None:
+        return None
+    return _("did you mean {name}?").format(name=f"{quote}{found}{quote}")

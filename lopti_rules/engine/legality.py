@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from lopti_rules.engine.cards import RANK_NAMES, RANKS
 from lopti_rules.engine.moves import PICKUP, PLAYS, REVEALS, Move, PickUp, Play, Reveal
 from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS, RESET, seen_index
+from lopti_rules.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -160,11 +161,11 @@ def variant_generate(game: Game) -> list[Move]:
 
 
 def describe_top(game: Game) -> str:
-    """The top play in words: "a 7", "an 8", "9 9"."""
+    """The top play in words of the language in use: "a 7", "an 8", "9 9"."""
     rank, count = game.pile_ranks[-1], game.pile_counts[-1]
     name = RANK_NAMES.get(rank, str(rank))
     if count == 1:
-        return f"{'an' if name in ('8', 'A') else 'a'} {name}"
+        return (_("an {card}") if name in ("8", "A") else _("a {card}")).format(card=name)
     return " ".join([name] * count)
 
 
@@ -174,135 +175,165 @@ def why_illegal(game: Game, move: Move) -> str:
     The sentence gives the main reason; the ids in its closing parentheses name each clause
     (and ruling, and clause item such as P3b) that forbids the move, main reason first, so a
     scenario's `error:` may cite any of them. Only built on refusal: never on the hot path.
+    The words are in the language in use (`_()`); the ids never change.
     """
     seat = game.turn
     if game.is_over():
-        return f"cannot {_verb(move)}: the round is over {_cite('W4', 'D28')}"
+        return _said(_cannot(move), _("the round is over"), "W4", "D28")
     if isinstance(move, Play):
         return _why_play(game, move, seat)
     if isinstance(move, PickUp):
+        head = _("cannot pick up")
         if game.jumping:
-            return "cannot pick up: a jump-in plays the top play's rank " + _cite("VJ2", "V2")
+            return _said(head, _("a jump-in plays the top play's rank"), "VJ2", "V2")
         if game.pile_ranks and game.vt is not None and game.vt.must_play:
-            return (
-                "cannot pick up: a legal play is possible, and this table plays without "
-                "voluntary pickups " + _cite("VM1", "T2")
-            )
+            reason = _("a legal play is possible, and this table plays without voluntary pickups")
+            return _said(head, reason, "VM1", "T2")
         if not game.pile_ranks:
             if game.bonus:
-                return (
-                    "cannot pick up: the table is empty, and a bonus play is made on it "
-                    + _cite("T1", "T2", "D35", "T5")
-                )
-            return f"cannot pick up: the table is empty {_cite('T1', 'T2', 'D35')}"
+                reason = _("the table is empty, and a bonus play is made on it")
+                return _said(head, reason, "T1", "T2", "D35", "T5")
+            return _said(head, _("the table is empty"), "T1", "T2", "D35")
     elif isinstance(move, Reveal):
-        ids = _cite("F1", "F4")
+        head = _("cannot turn a face-down card")
         if game.hand_sizes[seat]:
-            return f"cannot turn a face-down card: seat {seat} still holds cards in hand {ids}"
+            return _said(head, _("seat {seat} still holds cards in hand"), "F1", "F4", seat=seat)
         if game.face_up[seat]:
-            return f"cannot turn a face-down card: seat {seat} still has face-up cards {ids}"
+            return _said(head, _("seat {seat} still has face-up cards"), "F1", "F4", seat=seat)
         held = len(game.face_down[seat])
-        return (
-            f"cannot turn face-down card {move.index}: seat {seat} has {held} face-down "
-            f"card(s), numbered from 0 {_cite('F4', 'D14', 'P1')}"
+        reason = ngettext(
+            "seat {seat} has {n} face-down card, numbered from 0",
+            "seat {seat} has {n} face-down cards, numbered from 0",
+            held,
         )
-    return f"cannot {_verb(move)}: it is not a legal move now"
+        head = _("cannot turn face-down card {index}").format(index=move.index)
+        return _said(head, reason, "F4", "D14", "P1", seat=seat, n=held)
+    return _said(_cannot(move), _("it is not a legal move now"))
 
 
-def _cite(*ids: str) -> str:
-    """`(X10.1, P6)`: each id once, in the order given."""
-    return "(" + ", ".join(dict.fromkeys(ids)) + ")"
+def _said(head: str, reason: str, *ids: str, **args: object) -> str:
+    """`cannot play 10 on a 7: a 10 may not follow a 7 (X10.1, P6)`: the head, the reason
+    with its arguments filled in, and each clause id once, in the order given."""
+    cited = "(" + ", ".join(dict.fromkeys(ids)) + ")" if ids else ""
+    return (
+        _("{head}: {reason} {ids}")
+        .format(head=head, reason=reason.format(**args), ids=cited)
+        .rstrip()
+    )
 
 
-def _verb(move: Move) -> str:
-    return f"play {move}" if isinstance(move, Play) else str(move)
+def _cannot(move: Move) -> str:
+    if isinstance(move, Play):
+        return _("cannot play {cards}").format(cards=move)
+    if isinstance(move, PickUp):
+        return _("cannot pick up")
+    if isinstance(move, Reveal):
+        return _("cannot turn face-down card {index}").format(index=move.index)
+    return _("cannot {move}").format(move=move)
 
 
 def _why_play(game: Game, move: Play, seat: int) -> str:
     rank, count = move.rank, move.count
     if rank not in RANK_NAMES or count < 1:
-        return f"cannot play {rank} x{count}: a play is one or more cards of one rank (P1)"
+        head = _("cannot play {cards}").format(cards=f"{rank} x{count}")
+        return _said(head, _("a play is one or more cards of one rank"), "P1")
     shown = str(move)
     if not game.hand_sizes[seat] and not game.face_up[seat]:
         ways = ("F4", "F1", "P1") + (("D14",) if count > 1 else ())
-        return (
-            f"cannot play {shown} from the hand: seat {seat} has no hand or face-up cards "
-            f"left, so each play is one face-down card {_cite(*ways)}"
+        head = _("cannot play {cards} from the hand").format(cards=shown)
+        reason = _(
+            "seat {seat} has no hand or face-up cards left, so each play is one face-down card"
         )
+        return _said(head, reason, *ways, seat=seat)
     held = game.hands[seat][rank]
+    head = _("cannot play {cards}").format(cards=shown)
     if held < count:
         if rank in game.face_up[seat]:
-            ids = _cite("F3", "D13", "F1")
-            return f"cannot play {shown}: face-up cards are never played from the table {ids}"
+            reason = _("face-up cards are never played from the table")
+            return _said(head, reason, "F3", "D13", "F1")
         name = RANK_NAMES[rank]
         if rank in game.face_down[seat]:
-            return (
-                f"cannot play {shown}: seat {seat} holds {held} card(s) of rank {name} in "
-                "hand, and face-down cards come last, one at a time "
-                + _cite("P1", "D36", "F1", "F4")
+            reason = ngettext(
+                "seat {seat} holds {n} card of rank {name} in hand, and face-down cards come "
+                "last, one at a time",
+                "seat {seat} holds {n} cards of rank {name} in hand, and face-down cards come "
+                "last, one at a time",
+                held,
             )
-        ids = _cite("P1", "D36")
-        return f"cannot play {shown}: seat {seat} holds {held} card(s) of rank {name} {ids}"
+            return _said(head, reason, "P1", "D36", "F1", "F4", seat=seat, n=held, name=name)
+        reason = ngettext(
+            "seat {seat} holds {n} card of rank {name}",
+            "seat {seat} holds {n} cards of rank {name}",
+            held,
+        )
+        return _said(head, reason, "P1", "D36", seat=seat, n=held, name=name)
     if game.jumping and game.pile_ranks and rank != game.jumping:
         top = RANK_NAMES.get(game.jumping, "?")
-        return f"cannot play {shown}: a jump-in plays the top play's rank, {top} " + _cite(
-            "VJ2", "V2"
-        )
+        said = _("a jump-in plays the top play's rank, {rank}").format(rank=top)
+        return _said(head, said, "VJ2", "V2")
+    on = _("cannot play {cards} on {top}")
     if game.vt is not None and game.pile_ranks:
         return _why_variant(game, shown)
     faults = play_faults(game, rank, count)
     if not faults:
-        return f"cannot play {shown}: it is not a legal move now"
-    cited = _cite(*(i for _, ids in faults for i in ids))
-    reason = faults[0][0]
+        return _said(head, _("it is not a legal move now"))
+    cited = [i for _reason, ids in faults for i in ids]
+    reason = _(faults[0][0])
     if not game.obligation:
-        return f"cannot play {shown} on {describe_top(game)}: {reason} {cited}"
+        return _said(on.format(cards=shown, top=describe_top(game)), reason, *cited)
     if len(faults) == 1:
-        return f"cannot play {shown} during a 3-obligation: {reason} {cited}"
-    top = describe_top(game)
-    also = faults[1][0]
-    return (
-        f"cannot play {shown} on {top} during a 3-obligation: {reason}, and {also} anyway {cited}"
+        head = _("cannot play {cards} during a 3-obligation").format(cards=shown)
+        return _said(head, reason, *cited)
+    head = _("cannot play {cards} on {top} during a 3-obligation").format(
+        cards=shown, top=describe_top(game)
     )
+    both = _("{reason}, and {also} anyway").format(reason=reason, also=_(faults[1][0]))
+    return _said(head, both, *cited)
 
 
 def _why_variant(game: Game, shown: str) -> str:
     """A refused play at a table with variants: the rule in force that forbids it."""
     vt = game.vt
     assert vt is not None
-    top = describe_top(game)
+    head = _("cannot play {cards} on {top}").format(cards=shown, top=describe_top(game))
     ids: tuple[str, ...]
     if game.obligation:
-        reason, ids = "during a 3-obligation only the pass rank is legal", ("P7", "X3.3", "VX2")
+        reason = _("during a 3-obligation only the pass rank is legal (docs/variants.md)")
+        ids = ("P7", "X3.3", "VX2")
     elif game.low:
         low = RANK_NAMES.get(vt.low_ceiling, "?")
-        reason = f"the low rule is pending: only {low} or lower is legal"
+        reason = _("the low rule is pending: only {low} or lower is legal (docs/variants.md)")
+        reason = reason.format(low=low)
         ids = ("P6", "X7.2", "X10.1", "VX3", "VG4")
     else:
         seen = game.pile_ranks[seen_index(game.pile_ranks, vt.glass)]
-        reason = f"it must beat the {RANK_NAMES.get(seen, '?')} in force"
+        reason = _("it must beat the {rank} in force (docs/variants.md)")
+        reason = reason.format(rank=RANK_NAMES.get(seen, "?"))
         ids = ("P3", "P3a", "P3b", "P3c", "VG1")
-    return f"cannot play {shown} on {top}: {reason} (docs/variants.md) {_cite(*ids, 'V2')}"
+    return _said(head, reason, *ids, "V2")
 
 
 def play_faults(game: Game, rank: int, count: int) -> list[tuple[str, tuple[str, ...]]]:
     """Each rule a play of `count` cards of `rank` breaks now: (reason, clause ids), in the
-    order the reasons apply (the 3-obligation first, then the pile). Empty when legal."""
+    order the reasons apply (the 3-obligation first, then the pile). Empty when legal. The
+    reasons are message ids (`N_`): `why_illegal` says them in the language in use."""
     faults: list[tuple[str, tuple[str, ...]]] = []
     if game.obligation and rank != 3:
         special = ("P4", f"X{rank}.1") if rank in (2, 7, 10) else ()
-        faults.append(("play 3s or pick up the pile", ("P7", *special, "X3.3")))
+        faults.append((N_("play 3s or pick up the pile"), ("P7", *special, "X3.3")))
     if rank == 3 or not game.pile_ranks:
         return faults  # X3.1, P2
     top = game.pile_ranks[-1]
     four = ("P8",) if count >= 4 else ()  # four of a kind needs a legal rank first
     if game.low:  # the top play is 7s (D10: a 3 above them is invisible)
         if rank == 10:
-            faults.append(("a 10 may not follow a 7", ("X10.1", "X7.2", "P4", "P6", "D25", *four)))
+            faults.append(
+                (N_("a 10 may not follow a 7"), ("X10.1", "X7.2", "P4", "P6", "D25", *four))
+            )
         elif rank > 7:
             ace = ("D5",) if rank == 14 else ()
             faults.append(
-                ("under the low rule only 7 or lower is legal", ("P6", "X7.2", *ace, *four))
+                (N_("under the low rule only 7 or lower is legal"), ("P6", "X7.2", *ace, *four))
             )
         return faults
     if rank == top:
@@ -310,13 +341,17 @@ def play_faults(game: Game, rank: int, count: int) -> list[tuple[str, tuple[str,
         if count > k or top_run(game.pile_ranks, game.pile_counts) + count >= 4:
             return faults
         if rank == 2:
-            reason = "a 2 on a 2 needs more cards than the last 2-play or must complete all four 2s"
+            reason = N_(
+                "a 2 on a 2 needs more cards than the last 2-play or must complete all four 2s"
+            )
             faults.append((reason, ("X2.2", "P5", "D7", "D12")))
         else:
-            reason = "the same rank needs more cards than the top play or must complete all four"
+            reason = N_(
+                "the same rank needs more cards than the top play or must complete all four"
+            )
             faults.append((reason, ("P3", "P3a", "P3b", "P3c", "D7", "D8")))
     elif not (rank > top or _ALWAYS[rank] or top == 2):
         ace = ("D5",) if top == 14 else ()
-        reason = "it must rank higher than the top play"
+        reason = N_("it must rank higher than the top play")
         faults.append((reason, ("P3", "P3a", "P3b", "P3c", "S2", *ace, *four)))
     return faults

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lopti_rules.engine.cards import RANK_NAMES, RANKS
+from lopti_rules.i18n import _
 
 
 class IllegalMoveError(ValueError):
@@ -99,13 +100,15 @@ SWAPS: list[list[list[Swap]]] = [
 def play_of(ranks: Sequence[int]) -> Play:
     """The play of these ranks; IllegalMoveError (P1) when empty or of mixed ranks."""
     if not ranks:
-        raise IllegalMoveError("cannot play nothing: a play needs at least one card (P1)")
+        raise IllegalMoveError(_("cannot play nothing: a play needs at least one card (P1)"))
     first = ranks[0]
     if any(r != first for r in ranks):
         shown = " ".join(RANK_NAMES.get(r, str(r)) for r in ranks)
-        raise IllegalMoveError(f"cannot play {shown}: a play is cards of one rank (P1, D23)")
+        raise IllegalMoveError(
+            _("cannot play {cards}: a play is cards of one rank (P1, D23)").format(cards=shown)
+        )
     if first not in RANK_NAMES:
-        raise IllegalMoveError(f"cannot play {first}: it is not a rank (S1)")
+        raise IllegalMoveError(_("cannot play {cards}: it is not a rank (S1)").format(cards=first))
     if len(ranks) <= MAX_COUNT:
         return PLAYS[first][len(ranks)]
     return Play(first, len(ranks))

@@ -146,7 +146,17 @@ class _Firing:
 class Narrator:
     """Observer turning events into sentences."""
 
-    __slots__ = ("_chain", "_emit", "_firing", "_names", "_rule_of", "_seen", "_top", "_v")
+    __slots__ = (
+        "_chain",
+        "_emit",
+        "_firing",
+        "_intro",
+        "_names",
+        "_rule_of",
+        "_seen",
+        "_top",
+        "_v",
+    )
 
     def __init__(
         self,
@@ -154,8 +164,12 @@ class Narrator:
         emit: Callable[[str], None],
         rule_of: Callable[[], str | None] | None = None,
         variants: Variants | None = None,
+        intro: Mapping[str, str] | None = None,
     ) -> None:
+        """`intro`: for a rule's title, a line said once, the first time the rule fires
+        (`lopti play` gives each house rule in plain words: "Ben's rule fires: ...")."""
         self._names = list(names)
+        self._intro = dict(intro or {})
         self._emit = emit
         self._top: str | None = None  # the top play as shown; None: the table is empty
         self._seen: str | None = None  # the play a glass rank on top shows (VG1)
@@ -199,6 +213,9 @@ class Narrator:
         firing, self._firing = self._firing, None
         if firing is None:
             return
+        intro = self._intro.pop(firing.rule, None)
+        if intro:
+            self._emit(intro)
         clauses = [i if isinstance(i, str) else _draws(i, self.name) for i in firing.items]
         told = "; ".join(clauses) if clauses else _("it fires, but nothing moves")
         end = "" if told.endswith(('."', '!"', '?"')) else "."

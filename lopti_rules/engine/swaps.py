@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.events import swap_event
 from lopti_rules.engine.moves import SWAPS, IllegalMoveError, Swap
+from lopti_rules.i18n import _
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -22,6 +23,14 @@ if TYPE_CHECKING:
 
 def _name(rank: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
+
+
+def _refused(move: Swap, reason: str) -> str:
+    """`cannot swap hand 4 for face-up K: ...`, in the language in use."""
+    head = _("cannot swap hand {hand} for face-up {up}").format(
+        hand=_name(move.hand_rank), up=_name(move.face_up_rank)
+    )
+    return _("{head}: {reason}").format(head=head, reason=reason.format(seat=move.seat))
 
 
 def legal_swaps(game: Game, seat: int | None = None) -> list[Swap]:
@@ -46,19 +55,19 @@ def legal_swaps(game: Game, seat: int | None = None) -> list[Swap]:
 def apply_swap(game: Game, move: Swap) -> None:
     """Make the setup swap `move`, or raise IllegalMoveError and change nothing."""
     seat, hand_rank, up_rank = move.seat, move.hand_rank, move.face_up_rank
-    where = f"cannot swap hand {_name(hand_rank)} for face-up {_name(up_rank)}"
     if game.over or not game.setup:
-        raise IllegalMoveError(f"{where}: swaps end with the first play (S4, D34)")
+        raise IllegalMoveError(_refused(move, _("swaps end with the first play (S4, D34)")))
     if game.vt is not None and game.vt.choose_up:
-        raise IllegalMoveError(f"{where}: the face-up cards were chosen at the deal (VD3, S4)")
+        said = _("the face-up cards were chosen at the deal (VD3, S4)")
+        raise IllegalMoveError(_refused(move, said))
     if not 0 <= seat < game.players:
-        raise IllegalMoveError(f"{where}: there is no seat {seat} (S1)")
+        raise IllegalMoveError(_refused(move, _("there is no seat {seat} (S1)")))
     if seat in game.swapped:
-        raise IllegalMoveError(f"{where}: seat {seat} has already swapped (S4, D34)")
+        raise IllegalMoveError(_refused(move, _("seat {seat} has already swapped (S4, D34)")))
     if not 2 <= hand_rank <= 14 or not game.hands[seat][hand_rank]:
-        raise IllegalMoveError(f"{where}: seat {seat} holds no such hand card (S4, D34)")
+        raise IllegalMoveError(_refused(move, _("seat {seat} holds no such hand card (S4, D34)")))
     if up_rank not in game.face_up[seat]:
-        raise IllegalMoveError(f"{where}: seat {seat} has no such face-up card (S4, D34)")
+        raise IllegalMoveError(_refused(move, _("seat {seat} has no such face-up card (S4, D34)")))
     bus = game.bus
     swap_at = (seat, None, None, None, swap_event, (hand_rank, up_rank))
     before, seen, after = bus.plan["swap"]

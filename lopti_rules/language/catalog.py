@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from lopti_rules.i18n import N_, _
+
 Kind = Literal["rank", "int", "bool", "symbol"]
 
 
@@ -28,11 +30,14 @@ class FieldType:
     minimum: int = 0  # smallest value an int field can hold
 
     def describe(self) -> str:
+        """What values the field takes, in words of the language in use."""
         if self.kind == "symbol":
-            return "one of " + ", ".join(f"`{s}`" for s in self.symbols)
+            return _("one of {symbols}").format(symbols=", ".join(f"`{s}`" for s in self.symbols))
         if self.kind == "rank":
-            return "a rank (2..10, J, Q, K, A)" + (" or `none`" if self.nullable else "")
-        return {"int": "a number", "bool": "`true` or `false`"}[self.kind]
+            if self.nullable:
+                return _("a rank (2..10, J, Q, K, A) or `none`")
+            return _("a rank (2..10, J, Q, K, A)")
+        return _("a number") if self.kind == "int" else _("`true` or `false`")
 
 
 RANK = FieldType("rank")
@@ -156,10 +161,12 @@ SYMBOL_FIELDS["none"] = ("top",)
 
 
 # hints for a word that is not a value of a field, when the word says what was meant
-VALUE_HINTS: dict[tuple[str, str], str] = {
-    ("source", "face_up"): "face-up cards are played only after they have become the hand "
-    "(F3), so they are played from the `hand`; `source` is `hand` or `face_down`",
-    ("source", "face_down_cards"): "write `source is face_down`",
+VALUE_HINTS: dict[tuple[str, str], str] = {  # message ids, translated where shown
+    ("source", "face_up"): N_(
+        "face-up cards are played only after they have become the hand "
+        "(F3), so they are played from the `hand`; `source` is `hand` or `face_down`"
+    ),
+    ("source", "face_down_cards"): N_("write `source is face_down`"),
 }
 
 # words people write for `true`/`false`

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lopti_rules.diagnostics.source import Source, Span
+from lopti_rules.i18n import _
 from lopti_rules.language import ast
 from lopti_rules.language.lark_parser import (
     IndentMismatch,
@@ -84,8 +85,10 @@ def _over_limits(source: Source) -> bool:
         source.report(
             "LP005",
             Span.point(1, 1),
-            f"the file is {len(text):,} characters long; the limit is {MAX_FILE_CHARS:,}",
-            "split the rules over several files",
+            _("the file is {size} characters long; the limit is {limit}").format(
+                size=f"{len(text):,}", limit=f"{MAX_FILE_CHARS:,}"
+            ),
+            _("split the rules over several files"),
         )
         return True
     for number, line in enumerate(text.split("\n"), start=1):
@@ -93,8 +96,10 @@ def _over_limits(source: Source) -> bool:
             source.report(
                 "LP005",
                 Span(number, MAX_LINE_CHARS + 1, number, len(line) + 1),
-                f"line {number} is {len(line):,} characters long; the limit is {MAX_LINE_CHARS:,}",
-                "break the hook into an indented block with one action per line",
+                _("line {line} is {size} characters long; the limit is {limit}").format(
+                    line=number, size=f"{len(line):,}", limit=f"{MAX_LINE_CHARS:,}"
+                ),
+                _("break the hook into an indented block with one action per line"),
             )
             return True
     return False
@@ -113,8 +118,8 @@ def _too_deep(source: Source, tree: Tree[Token]) -> bool:
             source.report(
                 "LP005",
                 span,
-                f"this is nested more than {MAX_DEPTH} levels deep",
-                "split the condition or the blocks into simpler hooks",
+                _("this is nested more than {depth} levels deep").format(depth=MAX_DEPTH),
+                _("split the condition or the blocks into simpler hooks"),
             )
             return True
         stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lopti_rules.i18n import N_
+
 
 @dataclass(frozen=True, slots=True)
 class Mistake:
@@ -27,26 +29,26 @@ _BODY = 'rule "r":\n    after clear:\n        '
 
 MISTAKES: tuple[Mistake, ...] = (
     Mistake(
-        "expected `rule` and a title to start a rule",
-        'a rule file is a list of rules: `rule "Title":`, then its hooks indented below it',
+        N_("expected `rule` and a title to start a rule"),
+        N_('a rule file is a list of rules: `rule "Title":`, then its hooks indented below it'),
         ("after clear: player draws 1", '"Tens tax":\n    after clear: player draws 1', ""),
     ),
     Mistake(
-        "expected the rule's title in double quotes after `rule`",
-        'write the title in straight double quotes: `rule "Tens tax":`',
+        N_("expected the rule's title in double quotes after `rule`"),
+        N_('write the title in straight double quotes: `rule "Tens tax":`'),
         (
             "rule Tens tax:\n    after clear: player draws 1",
             "rule:\n    after clear: player draws 1",
         ),
     ),
     Mistake(
-        "expected `:` after the rule's title",
-        'a rule starts `rule "Title":`, with a colon',
+        N_("expected `:` after the rule's title"),
+        N_('a rule starts `rule "Title":`, with a colon'),
         ('rule "Tens tax"\n    after clear: player draws 1', 'rule "Tens" tax:'),
     ),
     Mistake(
-        "expected `before`, `after` or `note` to start a hook",
-        "a hook says when it runs and on which event: `after clear: ...`",
+        N_("expected `before`, `after` or `note` to start a hook"),
+        N_("a hook says when it runs and on which event: `after clear: ...`"),
         (
             _HOOK + "clear: player draws 1",
             _HOOK + "when clear: player draws 1",
@@ -55,18 +57,18 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected the event the hook waits for, such as `clear` or `play`",
-        "write `after EVENT:` or `before EVENT:`; the events are listed in docs/language.md",
+        N_("expected the event the hook waits for, such as `clear` or `play`"),
+        N_("write `after EVENT:` or `before EVENT:`; the events are listed in docs/language.md"),
         (_HOOK + "after: player draws 1", _HOOK + "before 7: player draws 1"),
     ),
     Mistake(
-        "expected `of` after `instead`",
-        "`instead of EVENT` parses, but a house rule adds to an event: use `before` or `after`",
+        N_("expected `of` after `instead`"),
+        N_("`instead of EVENT` parses, but a house rule adds to an event: use `before` or `after`"),
         (_HOOK + "instead draw: player draws 2",),
     ),
     Mistake(
-        "expected `:` after the event",
-        "a hook reads `after EVENT: ACTION`, or `after EVENT when CONDITION: ACTION`",
+        N_("expected `:` after the event"),
+        N_("a hook reads `after EVENT: ACTION`, or `after EVENT when CONDITION: ACTION`"),
         (
             _HOOK + "after clear each other player draws 1",
             _HOOK + "after clear player draws 1",
@@ -75,8 +77,8 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected `:` after the condition",
-        "end the condition with a colon, then say what happens: `when cause is ten: ...`",
+        N_("expected `:` after the condition"),
+        N_("end the condition with a colon, then say what happens: `when cause is ten: ...`"),
         (
             _HOOK + "after clear when cause is ten each other player draws 1",
             _HOOK + "after play when rank is 7 player draws 1",
@@ -89,8 +91,8 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected a comparison after the value, such as `is`, `is not`, `<` or `>=`",
-        "a condition compares two things: `cause is ten`, `cards of player > 3`",
+        N_("expected a comparison after the value, such as `is`, `is not`, `<` or `>=`"),
+        N_("a condition compares two things: `cause is ten`, `cards of player > 3`"),
         (
             _HOOK + "after clear when cause ten: player draws 1",
             _HOOK + "after clear when cause: player draws 1",
@@ -101,8 +103,8 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected a value to compare with",
-        "compare with a number, a rank, a word such as `ten`, or a field: `rank is 7`",
+        N_("expected a value to compare with"),
+        N_("compare with a number, a rank, a word such as `ten`, or a field: `rank is 7`"),
         (
             _HOOK + "after clear when cause is: player draws 1",
             _HOOK + "after clear when count >: player draws 1",
@@ -112,8 +114,8 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected a condition, such as `cause is ten`",
-        "a condition compares two things: `cause is ten`, `cards of player > 3`",
+        N_("expected a condition, such as `cause is ten`"),
+        N_("a condition compares two things: `cause is ten`, `cards of player > 3`"),
         (
             _HOOK + "after clear when: player draws 1",
             _HOOK + "after clear when cause is ten or: player draws 1",
@@ -125,9 +127,11 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected a role after `the`, such as `the next player` or `the dealer`",
-        "the roles are: player, next player, previous player, dealer, author, last winner, "
-        "the player with the most (or fewest) cards",
+        N_("expected a role after `the`, such as `the next player` or `the dealer`"),
+        N_(
+            "the roles are: player, next player, previous player, dealer, author, last winner, "
+            "the player with the most (or fewest) cards"
+        ),
         (
             _HOOK + "after clear: the with the most cards draws 1",
             _HOOK + "after clear: the draws 1",
@@ -135,8 +139,8 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected `the most cards` or `the fewest cards` after `the player with`",
-        "write `the player with the most cards` or `the player with the fewest cards`",
+        N_("expected `the most cards` or `the fewest cards` after `the player with`"),
+        N_("write `the player with the most cards` or `the player with the fewest cards`"),
         (
             _HOOK + "after clear: the player with the cards draws 1",
             _HOOK + "after clear: the player with most cards draws 1",
@@ -145,13 +149,13 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected `[` and a list after `in`, such as `rank in [7, 8]`",
-        "list the values in square brackets, separated by commas",
+        N_("expected `[` and a list after `in`, such as `rank in [7, 8]`"),
+        N_("list the values in square brackets, separated by commas"),
         (_HOOK + "after play when rank in 7, 8: clear the pile",),
     ),
     Mistake(
-        "expected `,` between the values, or `]` to close the list",
-        "write the list as `[7, 8, J]`",
+        N_("expected `,` between the values, or `]` to close the list"),
+        N_("write the list as `[7, 8, J]`"),
         (
             _HOOK + "after play when rank in [7 8]: clear the pile",
             _HOOK + "after play when rank in [7: clear the pile",
@@ -159,8 +163,8 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected `)` to close the parenthesis",
-        "every `(` in a condition needs its `)`",
+        N_("expected `)` to close the parenthesis"),
+        N_("every `(` in a condition needs its `)`"),
         (
             _HOOK + "after play when (rank is 7: clear the pile",
             _HOOK + "after play when (rank is ten: clear the pile",
@@ -168,52 +172,54 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected whose field after `of`, such as `player` or `the next player`",
-        "a player field reads `cards of player`, `hand of the dealer`",
+        N_("expected whose field after `of`, such as `player` or `the next player`"),
+        N_("a player field reads `cards of player`, `hand of the dealer`"),
         (_HOOK + "after play when cards of > 3: clear the pile",),
     ),
     Mistake(
-        "expected `:` after `repeat N times`",
-        "write `repeat 2 times: player draws 1`",
+        N_("expected `:` after `repeat N times`"),
+        N_("write `repeat 2 times: player draws 1`"),
         (_BODY + "repeat 2 times player draws 1", _BODY + "repeat 2 times\n"),
     ),
     Mistake(
-        "expected `:` after the two players of the roshambo",
-        "write `roshambo player vs next player: loser draws 1`",
+        N_("expected `:` after the two players of the roshambo"),
+        N_("write `roshambo player vs next player: loser draws 1`"),
         (
             _BODY + "roshambo player vs next player",
             _BODY + "roshambo player vs next player loser draws 1",
         ),
     ),
     Mistake(
-        "expected the text to announce, in double quotes",
-        'write `announce "The ten was taxed."`',
+        N_("expected the text to announce, in double quotes"),
+        N_('write `announce "The ten was taxed."`'),
         (_BODY + "announce hello", _BODY + "announce"),
     ),
     Mistake(
-        "expected the note's text, in double quotes",
-        'write `note "Agreed in round 3."`',
+        N_("expected the note's text, in double quotes"),
+        N_('write `note "Agreed in round 3."`'),
         (_HOOK + "note hello", _HOOK + "note"),
     ),
     Mistake(
-        "expected `the removed cards into the deck` after `shuffle`",
-        "write `shuffle the removed cards into the deck`",
+        N_("expected `the removed cards into the deck` after `shuffle`"),
+        N_("write `shuffle the removed cards into the deck`"),
         (_BODY + "shuffle the deck", _BODY + "shuffle", _BODY + "shuffle the removed cards"),
     ),
     Mistake(
-        "expected `the pile` after `clear`",
-        "write `clear the pile`",
+        N_("expected `the pile` after `clear`"),
+        N_("write `clear the pile`"),
         (_BODY + "clear pile", _BODY + "clear", _BODY + "clear the"),
     ),
     Mistake(
-        "expected `rule` to start a new rule: hooks belong indented under their rule",
-        'indent the hook under its `rule "Title":` line, or start a new rule',
+        N_("expected `rule` to start a new rule: hooks belong indented under their rule"),
+        N_('indent the hook under its `rule "Title":` line, or start a new rule'),
         ('rule "r":\n    after clear: player draws 1\nafter play: player draws 1',),
     ),
     Mistake(
-        "expected an action: who does what, such as `player draws 1` or `clear the pile`",
-        "the actions are: draws, picks up the pile, gives, discards, takes, reveals, shuffle the "
-        "removed cards into the deck, clear the pile, announce, repeat, if, roshambo",
+        N_("expected an action: who does what, such as `player draws 1` or `clear the pile`"),
+        N_(
+            "the actions are: draws, picks up the pile, gives, discards, takes, reveals, shuffle "
+            "the removed cards into the deck, clear the pile, announce, repeat, if, roshambo"
+        ),
         (
             _HOOK + "after clear: 2 cards",
             _BODY + '"hello"',
@@ -226,8 +232,8 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected what the player does, such as `draws 1` or `picks up the pile`",
-        "after who comes the verb: draws, picks up the pile, gives, discards, takes, reveals",
+        N_("expected what the player does, such as `draws 1` or `picks up the pile`"),
+        N_("after who comes the verb: draws, picks up the pile, gives, discards, takes, reveals"),
         (
             _HOOK + "after clear: player draw 1",
             _HOOK + "after clear: next player 1",
@@ -247,8 +253,8 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected how many cards, as a number",
-        "write the number in digits: `draws 2`, `gives 1 card to next player`",
+        N_("expected how many cards, as a number"),
+        N_("write the number in digits: `draws 2`, `gives 1 card to next player`"),
         (
             _HOOK + "after clear: player draws a card",
             _HOOK + "after clear: player draws two",
@@ -259,8 +265,8 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected `to` and who receives the cards",
-        "a gift names its receiver: `player gives 1 card to next player`",
+        N_("expected `to` and who receives the cards"),
+        N_("a gift names its receiver: `player gives 1 card to next player`"),
         (
             _HOOK + "after clear: player gives 1 card next player",
             _HOOK + "after clear: player gives 1 next player",
@@ -268,13 +274,13 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected who receives the cards after `to`",
-        "name a role: `to next player`, `to the dealer`, `to the player with the fewest cards`",
+        N_("expected who receives the cards after `to`"),
+        N_("name a role: `to next player`, `to the dealer`, `to the player with the fewest cards`"),
         (_HOOK + "after clear: player gives 1 card to",),
     ),
     Mistake(
-        "expected `the pile` after `picks up`",
-        "write it in full: `player picks up the pile`",
+        N_("expected `the pile` after `picks up`"),
+        N_("write it in full: `player picks up the pile`"),
         (
             _HOOK + "after clear: player picks up pile",
             _HOOK + "after clear: player picks the pile",
@@ -282,16 +288,16 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected `their hand` or `their face down cards` after `reveals`",
-        "write `player reveals their hand`",
+        N_("expected `their hand` or `their face down cards` after `reveals`"),
+        N_("write `player reveals their hand`"),
         (
             _HOOK + "after clear: player reveals hand",
             _HOOK + "after clear: player reveals their cards",
         ),
     ),
     Mistake(
-        "expected `from the removed cards` after the number of cards",
-        "write `player takes 1 card from the removed cards`",
+        N_("expected `from the removed cards` after the number of cards"),
+        N_("write `player takes 1 card from the removed cards`"),
         (
             _HOOK + "after clear: player takes 1 card",
             _HOOK + "after clear: player takes 1 from deck",
@@ -301,21 +307,21 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected `times` after the number: `repeat 3 times:`",
-        "write `repeat 2 times:` and the actions to repeat",
+        N_("expected `times` after the number: `repeat 3 times:`"),
+        N_("write `repeat 2 times:` and the actions to repeat"),
         (_BODY + "repeat 3: player draws 1", _BODY + "repeat 3 time: player draws 1"),
     ),
     Mistake(
-        "expected `vs` between the two players of a roshambo",
-        "write `roshambo player vs next player:`",
+        N_("expected `vs` between the two players of a roshambo"),
+        N_("write `roshambo player vs next player:`"),
         (_BODY + "roshambo player next player:", _BODY + "roshambo player against next player:"),
     ),
     # Before the `else` row: after `draws 1` both fail in the same state with the same
     # acceptable tokens; a stray word (`draws 1 foo`) falls back to the first row whose example
     # token is a word, while a stray `else` matches its own row exactly.
     Mistake(
-        "expected the end of the line",
-        "one action per line; put each further action on its own line in the block",
+        N_("expected the end of the line"),
+        N_("one action per line; put each further action on its own line in the block"),
         (
             _HOOK + "after clear: player draws 1 next player draws 1",
             _HOOK + "after clear: player draws 1 card card",
@@ -327,8 +333,8 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "`else` must follow an `if` that begins its line",
-        "put the `if` on its own line, with the `else:` under it at the same indentation",
+        N_("`else` must follow an `if` that begins its line"),
+        N_("put the `if` on its own line, with the `else:` under it at the same indentation"),
         (
             _HOOK + "after clear: if rank is 7: player draws 1\n    else: player draws 2",
             _BODY + "player draws 1\n        else: player draws 2",
@@ -336,8 +342,8 @@ MISTAKES: tuple[Mistake, ...] = (
         ),
     ),
     Mistake(
-        "expected `player` after `each` or `every`",
-        "write `each player`, `each other player` or `every player`",
+        N_("expected `player` after `each` or `every`"),
+        N_("write `each player`, `each other player` or `every player`"),
         (_HOOK + "after clear: each draws 1", _HOOK + "after clear: every other player draws 1"),
     ),
 )

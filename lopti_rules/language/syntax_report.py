@@ -20,22 +20,23 @@ from typing import TYPE_CHECKING, Any
 
 from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.diagnostics.spell import did_you_mean, nearest
+from lopti_rules.i18n import N_, _
 from lopti_rules.language.syntax_errors import MISTAKES, Mistake
 
 if TYPE_CHECKING:
     from lark import Token
     from lark.exceptions import UnexpectedInput
 
-_WORDS = {
-    "NAME": "a word",
-    "INT": "a number",
-    "STRING": "a quoted string",
-    "_NL": "the end of the line",
-    "_INDENT": "an indented block",
-    "_DEDENT": "the end of the block",
-    "$END": "the end of the file",
+_WORDS = {  # message ids: `_display` and `_describe` translate them
+    "NAME": N_("a word"),
+    "INT": N_("a number"),
+    "STRING": N_("a quoted string"),
+    "_NL": N_("the end of the line"),
+    "_INDENT": N_("an indented block"),
+    "_DEDENT": N_("the end of the block"),
+    "$END": N_("the end of the file"),
 }
-_GENERIC_HINT = "docs/language.md shows every form a rule can take (`lopti explain LP001`)"
+_GENERIC_HINT = N_("docs/language.md shows every form a rule can take (`lopti explain LP001`)")
 _CURLY_QUOTES = "\u201c\u201d\u201e\u201f\u2018\u2019\u00ab\u00bb"
 _STRING = re.compile(r'"(?:[^"\\\n]|\\["\\])*"')
 _GLUED = re.compile(r"([0-9]+)([^\W\d]\w*)")
@@ -50,7 +51,7 @@ def report(source: Source, exc: UnexpectedInput) -> None:
     elif isinstance(exc, UnexpectedToken | UnexpectedEOF):
         _unexpected_token(source, exc)
     else:  # pragma: no cover - Lark raises only the two kinds above for LALR
-        source.report("LP001", Span.point(1, 1), "the file could not be read as rules")
+        source.report("LP001", Span.point(1, 1), _("the file could not be read as rules"))
 
 
 def report_tabs(source: Source) -> bool:
@@ -64,9 +65,11 @@ def report_tabs(source: Source) -> bool:
             source.report(
                 "LP003",
                 Span.point(number, column + 1),
-                "a tab character; indent with spaces",
-                "indent each block with spaces (four per level is the usual layout; "
-                "`lopti fmt` writes it)",
+                _("a tab character; indent with spaces"),
+                _(
+                    "indent each block with spaces (four per level is the usual layout; "
+                    "`lopti fmt` writes it)"
+                ),
             )
             return True
     return False
@@ -98,8 +101,10 @@ def report_capitalised_keyword(source: Source) -> bool:
                     source.report(
                         "LP001",
                         _token_span(text, token),
-                        f"expected the keyword `{lower}`, not the word `{word}`",
-                        f"keywords are lower case: write `{lower}`, not `{word}`",
+                        _("expected the keyword `{keyword}`, not the word `{word}`").format(
+                            keyword=lower, word=word
+                        ),
+                        _(_LOWER_CASE).format(keyword=lower, word=word),
                     )
                     return True
     except (LarkError, IndentMismatch):
@@ -133,8 +138,8 @@ def report_indent_mismatch(source: Source, line: int, column: int) -> None:
     source.report(
         "LP003",
         Span(line, 1, line, max(column, 2)),
-        "this line's indentation matches no enclosing block",
-        "indent it exactly as far as the line it belongs with",
+        _("this line's indentation matches no enclosing block"),
+        _("indent it exactly as far as the line it belongs with"),
     )
 
 
@@ -149,15 +154,15 @@ def _unexpected_character(source: Source, pos: int, line: int, column: int) -> N
             source.report(
                 "LP002",
                 Span(line, at, line, at + 2),
-                'a backslash in a string must be followed by `"` or `\\`',
-                'strings know two escapes: `\\"` for a quote and `\\\\` for a backslash',
+                _('a backslash in a string must be followed by `"` or `\\`'),
+                _('strings know two escapes: `\\"` for a quote and `\\\\` for a backslash'),
             )
             return
         source.report(
             "LP004",
             Span(line, column, line, column + max(len(rest), 1)),
-            "this string is not closed before the end of the line",
-            'close it with a straight double quote `"` on the same line',
+            _("this string is not closed before the end of the line"),
+            _('close it with a straight double quote `"` on the same line'),
         )
         return
     glued = _GLUED.match(text, pos)
@@ -166,23 +171,25 @@ def _unexpected_character(source: Source, pos: int, line: int, column: int) -> N
         source.report(
             "LP001",
             Span(line, column, line, column + len(glued.group())),
-            f"`{glued.group()}` runs a number into a word: a number stands on its own",
-            f"put a space after the number: `{number} {word}`",
+            _("`{written}` runs a number into a word: a number stands on its own").format(
+                written=glued.group()
+            ),
+            _("put a space after the number: `{number} {word}`").format(number=number, word=word),
         )
         return
     span = Span(line, column, line, column + 1)
     shown = repr(char) if not char.isprintable() or char.isspace() else f"`{char}`"
     if char in _CURLY_QUOTES:
-        hint = 'use straight double quotes `"`, not curly quotes (editors often curl them)'
+        hint = _('use straight double quotes `"`, not curly quotes (editors often curl them)')
     elif char == "'":
-        hint = 'strings use double quotes: `announce "..."`'
+        hint = _('strings use double quotes: `announce "..."`')
     elif char == "=":
-        hint = "compare with `is`, `==`, `<=` or `>=`; a single `=` means nothing here"
+        hint = _("compare with `is`, `==`, `<=` or `>=`; a single `=` means nothing here")
     elif char == "!":
-        hint = "`!=` means 'is not'; `!` alone means nothing here"
+        hint = _("`!=` means 'is not'; `!` alone means nothing here")
     else:
-        hint = "rules use words, numbers, quoted strings and `: ( ) [ ] , < > = !` only"
-    source.report("LP002", span, f"unexpected character {shown}", hint)
+        hint = _("rules use words, numbers, quoted strings and `: ( ) [ ] , < > = !` only")
+    source.report("LP002", span, _("unexpected character {shown}").format(shown=shown), hint)
 
 
 # ---------------------------------------------------------------- LP001 / LP003 from a token
@@ -219,26 +226,27 @@ def _unexpected_token(source: Source, exc: Any) -> None:
         source.report(
             "LP003",
             Span.point(token.end_line or 1, token.end_column or 1),
-            "unexpected indentation",
-            "indent a line only under one that ends with `:` (a rule, a hook, if, repeat...)",
+            _("unexpected indentation"),
+            _("indent a line only under one that ends with `:` (a rule, a hook, if, repeat...)"),
         )
         return
     if "_INDENT" in accepts:
         source.report(
             "LP003",
             span,
-            "expected an indented block after the `:`",
-            "indent the lines of the block further than the line that ends with `:`",
+            _("expected an indented block after the `:`"),
+            _("indent the lines of the block further than the line that ends with `:`"),
         )
         return
     if _english(source, token) or _verb_read_as_a_name(source, token, accepts):
         return
     mistake = _classify(exc, accepts)
     if mistake is not None:
-        message, hint = mistake.message, mistake.hint
+        message, hint = _(mistake.message), _(mistake.hint) if mistake.hint else None
     else:
-        message, hint = f"expected {_expected(accepts)}", _GENERIC_HINT
-    message = f"{message}, not {_describe(token)}"
+        message = _("expected {what}").format(what=_expected(accepts))
+        hint = _(_GENERIC_HINT)
+    message = _("{message}, not {token}").format(message=message, token=_describe(token))
     hint = _keyword_case_hint(source.text, token, accepts) or _near(source, token, accepts) or hint
     source.report("LP001", span, message, hint)
 
@@ -271,8 +279,12 @@ def _english(source: Source, token: Token) -> bool:
             source.report(
                 "LP001",
                 _span_at(text, before.start(), token.end_pos or start),
-                f"`{written}` is a comparison in words, which rules write with a symbol",
-                f"write `{symbol}` (or `{symbol}=` to include the number): `count {symbol} 5`",
+                _("`{written}` is a comparison in words, which rules write with a symbol").format(
+                    written=written
+                ),
+                _(
+                    "write `{symbol}` (or `{symbol}=` to include the number): `count {symbol} 5`"
+                ).format(symbol=symbol),
             )
             return True
     if token.type == "NAME" and word in _PLAIN_VERBS:
@@ -282,8 +294,12 @@ def _english(source: Source, token: Token) -> bool:
             source.report(
                 "LP001",
                 _span_at(text, before.start(), token.end_pos or start),
-                f"`must {word}` says what someone has to do, but a house rule says what happens",
-                f"a rule only adds to the game: write `{verb}`, as in `next player {verb} 1`",
+                _(
+                    "`must {word}` says what someone has to do, but a house rule says what happens"
+                ).format(word=word),
+                _(
+                    "a rule only adds to the game: write `{verb}`, as in `next player {verb} 1`"
+                ).format(verb=verb),
             )
             return True
     return False
@@ -307,12 +323,16 @@ def _near(source: Source, token: Token, accepts: frozenset[str]) -> str | None:
         before = re.search(r"([^\W\d_]\w*)[ \f]*$", source.text[: token.start_pos or 0])
         verb = nearest(before.group(1), _VERBS) if before else None
         if verb is not None:
-            return f"say who, then the verb: `player {verb} {token} ...`"
+            return _("say who, then the verb: `player {verb} {number} ...`").format(
+                verb=verb, number=token
+            )
     return None
 
 
 _VERBS = ("draws", "picks", "gives", "discards", "takes", "reveals")
-_VERB_HINT = "after who comes the verb: draws, picks up the pile, gives, discards, takes, reveals"
+_VERB_HINT = N_(
+    "after who comes the verb: draws, picks up the pile, gives, discards, takes, reveals"
+)
 
 
 def _verb_read_as_a_name(source: Source, token: Token, accepts: frozenset[str]) -> bool:
@@ -332,9 +352,11 @@ def _verb_read_as_a_name(source: Source, token: Token, accepts: frozenset[str]) 
     source.report(
         "LP001",
         Span(line, column, line, column + len(word)),
-        "expected what the player does, such as `draws 1` or `picks up the pile`, "
-        f"not the word `{word}`",
-        did_you_mean(word, _VERBS) or _VERB_HINT,
+        _(
+            "expected what the player does, such as `draws 1` or `picks up the pile`, "
+            "not the word `{word}`"
+        ).format(word=word),
+        did_you_mean(word, _VERBS) or _(_VERB_HINT),
     )
     return True
 
@@ -412,13 +434,13 @@ def _token_span(text: str, token: Token) -> Span:
 
 def _describe(token: Token) -> str:
     if token.type in ("_NL", "_DEDENT", "$END"):
-        return _WORDS[token.type]
+        return _(_WORDS[token.type])
     if token.type == "INT":
-        return f"the number `{token}`"
+        return _("the number `{number}`").format(number=token)
     if token.type == "STRING":
-        return "a quoted string"
+        return _("a quoted string")
     if token.type == "NAME":
-        return f"the word `{token}`"
+        return _("the word `{word}`").format(word=token)
     return f"`{token}`"
 
 
@@ -467,9 +489,10 @@ def _expected(accepts: frozenset[str]) -> str:
     names = sorted(names_set or everything, key=lambda s: (not s.startswith("`"), s))
     if len(names) > 8:
         names = [*names[:7], "..."]
+    names = [name if name.startswith("`") or name == "..." else _(name) for name in names]
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " or " + names[-1]
+    return _("{some} or {last}").format(some=", ".join(names[:-1]), last=names[-1])
 
 
 def _keyword_case_hint(text: str, token: Token, accepts: frozenset[str]) -> str | None:
@@ -480,5 +503,8 @@ def _keyword_case_hint(text: str, token: Token, accepts: frozenset[str]) -> str 
         candidates.append(before.group(1))
     for word in candidates:
         if word != word.lower() and word.lower() in keywords():
-            return f"keywords are lower case: write `{word.lower()}`, not `{word}`"
+            return _(_LOWER_CASE).format(keyword=word.lower(), word=word)
     return None
+
+
+_LOWER_CASE = N_("keywords are lower case: write `{keyword}`, not `{word}`")

@@ -2,12 +2,13 @@
 
 Takes a diagnostic and the text it was found in; produces the replacement for its span, or
 None when the hint suggests nothing that can be written in (`hook another event`). A hint
-`did you mean `X`?` replaces the span with X, less any words X shares with the text just
-before the span (the hint `did you mean `cause is ten`?` on the `10` of `cause is 10`
-replaces only `10`). The hint `did you mean `or`...` of an impossible conjunction (LW601)
-turns the `and`s inside the span into `or`s. Plain text, no checking: the diagnostics that
-come back after the edit say whether it helped. A span that ends inside a word (a pack's
-YAML problems point at one character, the start of the key) is widened to the whole word.
+`did you mean `X`?` (in the language in use: hints are translated) replaces the span with X,
+less any words X shares with the text just before the span (the hint `did you mean `cause is
+ten`?` on the `10` of `cause is 10` replaces only `10`). The hint `did you mean `or`...` of an
+impossible conjunction (LW601) turns the `and`s inside the span into `or`s. Plain text, no
+checking: the diagnostics that come back after the edit say whether it helped. A span that
+ends inside a word (a pack's YAML problems point at one character, the start of the key) is
+widened to the whole word.
 """
 
 from __future__ import annotations
@@ -16,9 +17,13 @@ import re
 from dataclasses import dataclass
 
 from lopti_rules.diagnostics.source import Diagnostic, Span
+from lopti_rules.i18n import _
 
-_MEANT = re.compile(r"did you mean `([^`]+)`\?")
-_OR = "did you mean `or`"
+
+def _meant() -> re.Pattern[str]:
+    """`did you mean `X`?` as the language in use says it (the hints are translated)."""
+    head, _name, tail = _("did you mean {name}?").partition("{name}")
+    return re.compile(re.escape(head) + r"`([^`]+)`" + re.escape(tail))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +71,10 @@ def replacement(diagnostic: Diagnostic, text: str) -> str | None:
     covered = span_text(text, span)
     if not covered:
         return None
-    if hint.startswith(_OR):
+    if hint == _("did you mean `or`, or a different field?"):
         swapped = re.sub(r"\band\b", "or", covered)
         return swapped if swapped != covered else None
-    found = _MEANT.search(hint)
+    found = _meant().search(hint)
     if found is None:
         return None
     meant = found.group(1)

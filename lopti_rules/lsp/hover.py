@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from lopti_rules.diagnostics.source import Diagnostic
+from lopti_rules.i18n import _
 from lopti_rules.language import catalog
 from lopti_rules.language.resources import code_page_path
 from lopti_rules.lsp.complete import fields_in_scope
@@ -37,7 +38,9 @@ def _covers(d: Diagnostic, line: int, column: int) -> bool:
 
 
 def _diagnostic(d: Diagnostic) -> str:
-    head = f"**{d.code}** {d.message}" + (f"\n\nhint: {d.hint}" if d.hint else "")
+    head = f"**{d.code}** {d.message}"
+    if d.hint:
+        head += "\n\n" + _("hint: {hint}").format(hint=d.hint)
     page = code_page_path(d.code)
     try:
         return head + "\n\n" + page.read_text(encoding="utf-8")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from lopti_rules.diagnostics.spell import did_you_mean
+from lopti_rules.i18n import _
 from lopti_rules.packs.pack import BaseVariants
 
 
@@ -20,12 +21,16 @@ def parse_base(text: str, start: BaseVariants | None = None) -> BaseVariants:
     for pair in (p.strip() for p in text.split(",")):
         if not pair:
             continue
-        name, _, value = pair.partition("=")
+        name, _equals, value = pair.partition("=")
         key = name.strip().lower().replace("-", "_")
         if key not in BaseVariants.model_fields:
             hint = did_you_mean(key, known)
-            more = f"; {hint}" if hint else f" (known: {', '.join(known)})"
-            raise ValueError(f"`{name.strip()}` is not a base variant{more}")
+            said = (
+                _("`{name}` is not a base variant; {hint}")
+                if hint
+                else _("`{name}` is not a base variant (known: {known})")
+            )
+            raise ValueError(said.format(name=name.strip(), hint=hint, known=", ".join(known)))
         values[key] = value.strip() if value else "on"
     return validated(values)
 
@@ -39,7 +44,11 @@ def validated(values: dict[str, object]) -> BaseVariants:
         where = ".".join(str(p) for p in error["loc"])
         message = str(error["msg"]).removeprefix("Value error, ")
         got = error.get("input")
-        shown = f" (got {got!r})" if where and not isinstance(got, dict) else ""
-        raise ValueError(
-            f"base variant `{where}`: {message}{shown}" if where else message
-        ) from None
+        if not where:
+            raise ValueError(message) from None
+        said = (
+            _("base variant `{where}`: {message}")
+            if isinstance(got, dict)
+            else _("base variant `{where}`: {message} (got {got})")
+        )
+        raise ValueError(said.format(where=where, message=message, got=repr(got))) from None

@@ -36,6 +36,7 @@ from pydantic import (
 
 from lopti_rules.diagnostics.source import PositionMap, Source
 from lopti_rules.diagnostics.spell import did_you_mean
+from lopti_rules.i18n import N_, _
 from lopti_rules.packs import yamlsafe
 from lopti_rules.packs.files import FileRefused, read_bounded
 
@@ -52,11 +53,13 @@ def _rank_or_none(value: object) -> str | None:
     if isinstance(value, str) and value.strip().lower() in _NONE_WORDS:
         return None
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError("must be a rank (2..10, J, Q, K, A) or none")
+        raise ValueError(_("must be a rank (2..10, J, Q, K, A) or none"))
     key = str(value).strip()
     rank = _RANK_WORDS.get(key.lower(), key.upper())
     if rank not in _RANKS:
-        raise ValueError(f"`{value}` is not a rank (use 2..10, J, Q, K or A) or none")
+        raise ValueError(
+            _("`{value}` is not a rank (use 2..10, J, Q, K or A) or none").format(value=value)
+        )
     return rank
 
 
@@ -125,7 +128,7 @@ class BaseVariants(BaseModel):
     def _engine_accepts(self) -> BaseVariants:
         named = [getattr(self, f) for f in RANK_FIELDS if getattr(self, f) is not None]
         if len(set(named)) != len(named):
-            raise ValueError("each special rank must be a different rank")
+            raise ValueError(_("each special rank must be a different rank"))
         return self
 
     def changed(self) -> dict[str, object]:
@@ -156,12 +159,12 @@ class PackRule(BaseModel):
             return value
         if isinstance(value, str) and value.strip():
             return value.strip()
-        raise ValueError("must be a name from `players` or a seat number (0, 1, ...)")
+        raise ValueError(_("must be a name from `players` or a seat number (0, 1, ...)"))
 
     @model_validator(mode="after")
     def _one_source(self) -> PackRule:
         if (self.file is None) == (self.text is None):
-            raise ValueError("give exactly one of `file` or `text`")
+            raise ValueError(_("give exactly one of `file` or `text`"))
         return self
 
 
@@ -260,8 +263,10 @@ def agree_roster(pack: LoadedPack, given: list[str] | None) -> list[str] | None:
         return roster if roster is not None else given
     if [g.lower() for g in given] != [p.lower() for p in roster]:
         raise ValueError(
-            f"--players {','.join(given)} does not agree with the players of {pack.path} "
-            f"({', '.join(roster)}): give the same names in the same order, or leave it out"
+            _(
+                "--players {given} does not agree with the players of {path} ({players}): give "
+                "the same names in the same order, or leave it out"
+            ).format(given=",".join(given), path=pack.path, players=", ".join(roster))
         )
     return roster
 
@@ -279,17 +284,21 @@ def read_pack_bytes(path: str) -> bytes:
     try:
         return read_bounded(path, MAX_PACK_BYTES)
     except FileRefused:
-        message = f"the pack is larger than the limit of {MAX_PACK_CHARS:,} characters"
-        raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _SPLIT)]) from None
+        message = _("the pack is larger than the limit of {limit} characters").format(
+            limit=f"{MAX_PACK_CHARS:,}"
+        )
+        raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _(_SPLIT))]) from None
 
 
-_SPLIT = "split the rules over several packs, or keep long rules in `file:` entries"
+_SPLIT = N_("split the rules over several packs, or keep long rules in `file:` entries")
 
 
 def load_pack_text(text: str, path: str, *, confine: bool = True) -> LoadedPack:
     if len(text) > MAX_PACK_CHARS:
-        message = f"the pack is {len(text):,} characters long; the limit is {MAX_PACK_CHARS:,}"
-        raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _SPLIT)])
+        message = _("the pack is {size} characters long; the limit is {limit}").format(
+            size=f"{len(text):,}", limit=f"{MAX_PACK_CHARS:,}"
+        )
+        raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _(_SPLIT))])
     lines = text.splitlines()
     try:
         data, locator = yamlsafe.load(text, path)
@@ -359,7 +368,9 @@ def _entry(
         except (OSError, UnicodeDecodeError) as exc:
             line, col = locator.position(("rules", index, "file"))
             reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-            message = f"cannot read rule file `{_shown(rule.file)}`: {reason}"
+            message = _("cannot read rule file `{file}`: {reason}").format(
+                file=_shown(rule.file), reason=reason
+            )
             problems.append(PackProblem(path, line, col, message, BAD_FILE))
             return None, problems
         if isinstance(seat, str):
@@ -372,8 +383,10 @@ def _entry(
     ):
         # folding joins lines, which would change an indentation-based rule and its positions
         line, col = locator.position(("rules", index, "text"))
-        message = f"`rules.{index}.text`: this text is folded into one line"
-        hint = "write a rule of several lines as a literal block: `text: |`"
+        message = _("`{where}`: this text is folded into one line").format(
+            where=f"rules.{index}.text"
+        )
+        hint = _("write a rule of several lines as a literal block: `text: |`")
         problems.append(PackProblem(path, line, col, message, BAD_SHAPE, hint))
     if problems or isinstance(seat, str):
         return None, problems
@@ -424,7 +437,7 @@ def _twice(players: object, locator: yamlsafe.Locator) -> list[PackProblem]:
             continue
         if player.lower() in seen:
             line, col = locator.position(("players", index))
-            message = f"the player `{player}` is listed twice"
+            message = _("the player `{player}` is listed twice").format(player=player)
             return [PackProblem(locator.path, line, col, message, BAD_SHAPE)]
         seen.add(player.lower())
     return []
@@ -446,13 +459,19 @@ def _author_seat(author: str | int, roster: list[str] | None) -> int | str:
     if isinstance(author, int):
         if author >= MAX_PLAYERS or (roster is not None and author >= len(roster)):
             size = len(roster) if roster is not None else MAX_PLAYERS
-            return f"author seat {author} does not exist (seats are 0..{size - 1})"
+            return _("author seat {seat} does not exist (seats are 0..{last})").format(
+                seat=author, last=size - 1
+            )
         return author
     if roster is None:
-        return f"author `{author}` needs a `players` roster to name; or give a seat number"
+        return _(
+            "author `{author}` needs a `players` roster to name; or give a seat number"
+        ).format(author=author)
     lowered = [p.lower() for p in roster]
     if author.lower() not in lowered:
-        return f"author `{author}` is not one of the players ({', '.join(roster)})"
+        return _("author `{author}` is not one of the players ({players})").format(
+            author=author, players=", ".join(roster)
+        )
     return lowered.index(author.lower())
 
 
@@ -548,12 +567,12 @@ def _problems(exc: ValidationError, locator: yamlsafe.Locator) -> list[PackProbl
                 if node is not None
                 else locator.position(loc)
             )
-            message = f"unknown key `{loc[-1]}`"
+            message = _("unknown key `{key}`").format(key=loc[-1])
             hint = did_you_mean(str(loc[-1]), _keys_at(loc))
         else:
             line, col = locator.position(loc)
-            where = ".".join(str(p) for p in loc) or "the pack"
-            message = f"`{where}`: {_lower_first(error['msg'])}"
+            where = ".".join(str(p) for p in loc) or _("the pack")
+            message = f"`{where}`: {_lower_first(error['msg'])}"  # pydantic's words
             hint = None
         problem = PackProblem(locator.path, line, col, message, BAD_SHAPE, hint)
         if problem not in problems:

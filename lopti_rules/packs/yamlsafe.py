@@ -29,11 +29,15 @@ from typing import Any
 
 import yaml
 
+from lopti_rules.i18n import N_, _
+
 MAX_DEPTH = 64
 MAX_NODES = 200_000
 MAX_INT_DIGITS = 100
 
 _PLAIN = "tag:yaml.org,2002:"
+_DEEP = N_("this is nested more than {depth} levels deep")
+_NOT_YAML = N_("this is not valid YAML: {problem}")
 ALLOWED_TAGS = frozenset(_PLAIN + t for t in ("null", "bool", "int", "float", "str", "seq", "map"))
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # C0 controls but tab and line breaks, DEL, C1 controls, lone surrogates: never in a name or rule
@@ -74,11 +78,11 @@ class _Loader(yaml.SafeLoader):
         if isinstance(event, yaml.AliasEvent):
             node = super().compose_node(parent, index)
             if id(node) not in self._sizes:  # still being composed: it contains the alias
-                raise _Refused("this alias refers to a value that contains it", event.start_mark)
+                raise _Refused(_("this alias refers to a value that contains it"), event.start_mark)
             return node
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise _Refused(f"this is nested more than {MAX_DEPTH} levels deep", event.start_mark)
+            raise _Refused(_(_DEEP).format(depth=MAX_DEPTH), event.start_mark)
         node = super().compose_node(parent, index)
         self._depth -= 1
         if node is None:
@@ -86,7 +90,9 @@ class _Loader(yaml.SafeLoader):
         self._sizes[id(node)] = size = self._size(node)
         if size > MAX_NODES:
             raise _Refused(
-                f"this holds more than {MAX_NODES:,} values once its aliases are expanded",
+                _("this holds more than {limit} values once its aliases are expanded").format(
+                    limit=f"{MAX_NODES:,}"
+                ),
                 event.start_mark,
             )
         return node
@@ -108,23 +114,28 @@ class _Loader(yaml.SafeLoader):
         if node.tag not in ALLOWED_TAGS:
             tag = node.tag.replace(_PLAIN, "!!")
             raise _Refused(
-                f"the tag `{tag}` is not allowed here: write a plain value", node.start_mark
+                _("the tag `{tag}` is not allowed here: write a plain value").format(tag=tag),
+                node.start_mark,
             )
         if node.tag == _PLAIN + "int" and isinstance(node, yaml.ScalarNode):
             digits = sum(ch.isdigit() for ch in node.value)
             if digits > MAX_INT_DIGITS:
                 raise _Refused(
-                    f"this number has {digits:,} digits; the limit is {MAX_INT_DIGITS}",
+                    _("this number has {digits} digits; the limit is {limit}").format(
+                        digits=f"{digits:,}", limit=MAX_INT_DIGITS
+                    ),
                     node.start_mark,
                 )
         if node.tag == _PLAIN + "str" and isinstance(node, yaml.ScalarNode):
             bad = _UNPRINTABLE.search(node.value)
             if bad is not None:
-                what = (
-                    "a lone surrogate" if _SURROGATE.match(bad.group()) else "the control character"
+                said = (
+                    _("this text holds a lone surrogate {code}, which cannot be shown")
+                    if _SURROGATE.match(bad.group())
+                    else _("this text holds the control character {code}, which cannot be shown")
                 )
                 raise _Refused(
-                    f"this text holds {what} U+{ord(bad.group()):04X}, which cannot be shown",
+                    said.format(code=f"U+{ord(bad.group()):04X}"),
                     node.start_mark,
                 )
         try:
@@ -133,7 +144,9 @@ class _Loader(yaml.SafeLoader):
             raise
         except (ValueError, KeyError, TypeError, OverflowError, AttributeError):
             tag = node.tag.replace(_PLAIN, "!!")
-            raise _Refused(f"this value cannot be read as `{tag}`", node.start_mark) from None
+            raise _Refused(
+                _("this value cannot be read as `{tag}`").format(tag=tag), node.start_mark
+            ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +190,7 @@ def key_node(locator: Locator, loc: Sequence[str | int]) -> yaml.Node | None:
     """The node of the *key* named last in `loc` (for "unknown key" errors)."""
     parent = locator.node(loc[:-1])
     if isinstance(parent, yaml.MappingNode):
-        for k, _ in parent.value:
+        for k, _value in parent.value:
             if isinstance(k, yaml.ScalarNode) and k.value == str(loc[-1]):
                 return k
     return None
@@ -197,16 +210,16 @@ def load(text: str, path: str) -> tuple[object, Locator]:
         problem = exc.problem or exc.context or "invalid YAML"
         if isinstance(exc, _Refused):
             raise YamlError(path, line, col, problem) from None
-        raise YamlError(path, line, col, f"this is not valid YAML: {problem}") from None
+        raise YamlError(path, line, col, _(_NOT_YAML).format(problem=problem)) from None
     except yaml.reader.ReaderError as exc:
         line, col = _place(text, exc.position)
         char = exc.character if isinstance(exc.character, str) else chr(exc.character)
-        message = f"the character U+{ord(char):04X} is not allowed in YAML"
+        message = _("the character {code} is not allowed in YAML").format(code=f"U+{ord(char):04X}")
         raise YamlError(path, line, col, message) from None
     except yaml.YAMLError as exc:
-        raise YamlError(path, 1, 1, f"this is not valid YAML: {exc}") from None
+        raise YamlError(path, 1, 1, _(_NOT_YAML).format(problem=exc)) from None
     except RecursionError:  # a safety net: the depth limit comes first
-        raise YamlError(path, 1, 1, f"this is nested more than {MAX_DEPTH} levels deep") from None
+        raise YamlError(path, 1, 1, _(_DEEP).format(depth=MAX_DEPTH)) from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -221,14 +234,15 @@ def _place(text: str, index: int) -> tuple[int, int]:
 
 def _no_duplicate_keys(node: yaml.Node) -> None:
     seen: dict[str, yaml.Node] = {}
-    for key, _ in node.value:
+    for key, _value in node.value:
         if not isinstance(key, yaml.ScalarNode):
             continue
         first = seen.get(key.value)
         if first is not None:
             raise _Refused(
-                f"the key `{key.value}` is given twice in this mapping (first on line "
-                f"{first.start_mark.line + 1})",
+                _("the key `{key}` is given twice in this mapping (first on line {line})").format(
+                    key=key.value, line=first.start_mark.line + 1
+                ),
                 key.start_mark,
             )
         seen[key.value] = key

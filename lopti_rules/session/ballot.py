@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 from lopti_rules.engine.variants import show_value
+from lopti_rules.i18n import N_, _
 from lopti_rules.packs.base import validated
 from lopti_rules.session import vote as votes
 from lopti_rules.session.model import (
@@ -39,14 +40,16 @@ def _check_ballot(session: Session, proposal: Proposal, yes: list[str], no: list
     held = next((v for v in session.state.votes if v.round == k), None)
     if held is not None:
         raise Refused(
-            f"round {k} has had its Rule Vote already ({held.result}): one vote per round",
+            _("round {k} has had its Rule Vote already ({result}): one vote per round").format(
+                k=k, result=held.result
+            ),
             "V1, V7",
         )
     session._known([proposal.proposer, *yes, *no], "voter")
     if len(set(yes)) != len(yes) or len(set(no)) != len(no) or set(yes) & set(no):
-        raise Refused("each session player votes once, yes or no", "V3")
+        raise Refused(_("each session player votes once, yes or no"), "V3")
     if proposal.effective not in ("now", "next"):
-        raise Refused("say before voting whether the change starts now or next round", "V8")
+        raise Refused(_("say before voting whether the change starts now or next round"), "V8")
 
 
 def run_vote(
@@ -99,7 +102,7 @@ def run_vote(
             record.result, record.reason = "passed", f"a tie, and {pair.why}"
         else:
             if throws is None:
-                raise Refused("the vote is tied: Roshambo needs the players' throws", "V11")
+                raise Refused(_("the vote is tied: Roshambo needs the players' throws"), "V11")
             matches = knockout(pair.candidates, throws) if pair.candidates else []
             defender = matches[-1].winner if matches else pair.defender
             assert defender is not None
@@ -131,12 +134,17 @@ def _away(creator: str, yes: list[str], no: list[str], defenders: Sequence[str])
     """An absent creator neither votes nor defends (K1, D31)."""
     if creator in yes or creator in no:
         raise Refused(
-            f"{creator}, the rule's creator, is away, so cannot be among those who voted", "K1"
+            _("{creator}, the rule's creator, is away, so cannot be among those who voted").format(
+                creator=creator
+            ),
+            "K1",
         )
     if creator in defenders:
         raise Refused(
-            f"{creator}, the rule's creator, is away, so the supporters cannot choose them "
-            "as defender",
+            _(
+                "{creator}, the rule's creator, is away, so the supporters cannot choose them "
+                "as defender"
+            ).format(creator=creator),
             "K1",
         )
 
@@ -170,39 +178,58 @@ def _validate(session: Session, proposal: Proposal) -> tuple[str, str | None]:
     action = proposal.action
     if action in ("remove", "change"):
         if proposal.rule is None:
-            raise Refused(f"say which custom rule to {action}", "V2")
+            raise Refused(_(_WHICH_RULE[action]), "V2")
         rule = session.rule(proposal.rule)
         if action == "remove":
             return rule.title, rule.author
         if not proposal.text:
-            raise Refused("a change needs the rule's new text", "V2")
-        title, _ = session._check(proposal.text, proposal.path, leaving=rule.id)
+            raise Refused(_("a change needs the rule's new text"), "V2")
+        title, _text = session._check(proposal.text, proposal.path, leaving=rule.id)
         return title, rule.author
     if action == "restore":
         gone = next((r for r in session.state.removed if r.id == proposal.rule), None)
         if gone is None:
-            raise Refused(f"there is no removed rule {proposal.rule} to bring back", "V9")
+            raise Refused(
+                _("there is no removed rule {rule} to bring back").format(rule=proposal.rule), "V9"
+            )
         live = {meaning(r.text) for r in session.state.rules}
         if meaning(gone.text) in live:
-            raise Refused(f"rule {gone.id} ({gone.title}) is in force again already", "V9")
-        title, _ = session._check(gone.text, f"<rule {gone.id}>")
+            raise Refused(
+                _("rule {id} ({title}) is in force again already").format(
+                    id=gone.id, title=gone.title
+                ),
+                "V9",
+            )
+        title, _text = session._check(gone.text, f"<rule {gone.id}>")
         return title, gone.author
     if action == "base":
         option = (proposal.option or "").strip().lower().replace("-", "_").replace(" ", "_")
         if option in votes.PROCEDURES:
-            raise Refused("the voting and Roshambo procedures cannot be changed", "V10")
+            raise Refused(_("the voting and Roshambo procedures cannot be changed"), "V10")
         if option not in votes.BASE_OPTIONS:
             known = ", ".join(sorted(votes.BASE_OPTIONS))
-            raise Refused(f"`{option}` is not a base rule a vote can change ({known})", "V2")
+            raise Refused(
+                _("`{option}` is not a base rule a vote can change ({known})").format(
+                    option=option, known=known
+                ),
+                "V2",
+            )
         if proposal.value is None or proposal.value == "":
-            raise Refused(f"say what `{option}` becomes (--value)", "V2")
+            raise Refused(_("say what `{option}` becomes (--value)").format(option=option), "V2")
         since = session.current + (1 if proposal.effective == "next" else 0)
         value = base_value(session, option, proposal.value, since)
         if getattr(session.options(since), option) == value:
-            raise Refused(f"`{option}` is already {show_value(option, value)}", "V2")
+            raise Refused(
+                _("`{option}` is already {value}").format(
+                    option=option, value=show_value(option, value)
+                ),
+                "V2",
+            )
         return option, None
     raise Refused(
-        f"a Rule Vote removes, changes or restores a rule, or changes a base rule, not {action!r}",
+        _(
+            "a Rule Vote removes, changes or restores a rule, or changes a base rule, not {action}"
+        ).format(action=repr(action)),
         "V2",
     )
 
@@ -250,3 +277,9 @@ def _apply(session: Session, proposal: Proposal, title: str) -> None:
     else:
         value = base_value(session, title, proposal.value, since)
         state.base.append(BaseChange(option=title, value=value, vote=k, since=since))
+
+
+_WHICH_RULE = {
+    "remove": N_("say which custom rule to remove"),
+    "change": N_("say which custom rule to change"),
+}

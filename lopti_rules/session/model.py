@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from lopti_rules.i18n import N_
 from lopti_rules.session.roshambo import MatchRecord
 
 FORMAT: Literal[1] = 1
@@ -31,7 +32,7 @@ class _Model(BaseModel):
 
 
 # who plays first at a table with `starter: lowest`: the cards decide, not the session (VW2)
-LOWEST_OPENS = "the holder of the lowest card"
+LOWEST_OPENS = N_("the holder of the lowest card")  # translated where told (report.opener)
 
 
 class RoundRecord(_Model):

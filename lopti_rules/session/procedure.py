@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from lopti_rules.diagnostics.source import Diagnostic
+from lopti_rules.i18n import N_, _
 from lopti_rules.packs.pack import BaseVariants
 from lopti_rules.session import vote as votes
 from lopti_rules.session.model import (
@@ -92,13 +93,16 @@ class Session:
                 first_dealer,
             )
         if not 2 <= len(names) <= 5:
-            raise Refused(f"a session has 2 to 5 players, not {len(names)}", "S1")
+            raise Refused(_("a session has 2 to 5 players, not {n}").format(n=len(names)), "S1")
         if any(not n for n in names) or len({n.lower() for n in names}) != len(names):
-            raise Refused("the players need different, non-empty names", "S1")
+            raise Refused(_("the players need different, non-empty names"), "S1")
         if first_dealer is None:
             first_dealer = names[random.Random(seed).randrange(len(names))]
         elif first_dealer not in names:
-            raise Refused(f"the first dealer {first_dealer} is not one of the players", "D29")
+            raise Refused(
+                _("the first dealer {name} is not one of the players").format(name=first_dealer),
+                "D29",
+            )
         state = SessionState(name=name, players=names, seed=seed, first_dealer=first_dealer)
         return cls(state)
 
@@ -141,7 +145,7 @@ class Session:
             name = self.players[(seat + step) % n]
             if name not in absent:
                 return name
-        raise Refused("everyone is absent: nobody can deal", "S5")
+        raise Refused(_("everyone is absent: nobody can deal"), "S5")
 
     def first_player_of(self, k: int, dealer: str, absent: Sequence[str] = ()) -> str | None:
         """S6, W6: round 1's dealer, later the previous winner; D29: the dealer when the
@@ -186,11 +190,13 @@ class Session:
     def _deal(self, absent: Sequence[str]) -> RoundRecord:
         if self.in_play:
             k = self.current
-            raise Refused(f"round {k} is still in play: record its winner first", "W4")
+            raise Refused(
+                _("round {k} is still in play: record its winner first").format(k=k), "W4"
+            )
         absent = self._spelled(absent)
         self._known(absent, "absent player")
         if len(self.players) - len(set(absent)) < 2:
-            raise Refused("a round needs at least 2 players at the table", "S1")
+            raise Refused(_("a round needs at least 2 players at the table"), "S1")
         k = self.current
         dealer = self.dealer_of(k, absent)
         first = self.first_player_of(k, dealer, absent)
@@ -214,13 +220,15 @@ class Session:
         if winner is not None:
             self._known([winner], "winner")
             if winner not in here:
-                raise Refused(f"{winner} was absent from round {record.round}", "W4")
+                raise Refused(
+                    _("{name} was absent from round {k}").format(name=winner, k=record.round), "W4"
+                )
         if places:
             self._known(places, "place")
             if winner is None or places[0] != winner:
-                raise Refused("the first place is the round's winner", "W4")
+                raise Refused(_("the first place is the round's winner"), "W4")
             if len(set(places)) != len(places) or any(p not in here for p in places):
-                raise Refused("places name each player at the table at most once", "W5")
+                raise Refused(_("places name each player at the table at most once"), "W5")
         record.winner = winner
         record.places = list(places)
         record.finished = True
@@ -251,9 +259,12 @@ class Session:
                 return rule
         if any(r.id == rule_id for r in self.state.removed):
             raise Refused(
-                f"rule {rule_id} was removed: only a later Rule Vote brings it back", "V9"
+                _("rule {id} was removed: only a later Rule Vote brings it back").format(
+                    id=rule_id
+                ),
+                "V9",
             )
-        raise Refused(f"there is no rule {rule_id} in this session", "R0")
+        raise Refused(_("there is no rule {id} in this session").format(id=rule_id), "R0")
 
     def winner_waiting(self) -> int | None:
         """The round whose winner may still announce a rule (R0, R1), or None."""
@@ -285,28 +296,41 @@ class Session:
         rounds = self.state.rounds
         last = next((r for r in reversed(rounds) if r.finished), None)
         if last is None:
-            raise Refused("no round has been won yet: only a round's winner makes a rule", "R0")
+            raise Refused(_("no round has been won yet: only a round's winner makes a rule"), "R0")
         if last.winner != author:
-            who = last.winner or "nobody"
-            raise Refused(f"{author} did not win round {last.round} ({who} did)", "W4, R0")
+            said = (
+                _("{author} did not win round {k} ({who} did)")
+                if last.winner
+                else _("{author} did not win round {k} (nobody did)")
+            )
+            raise Refused(said.format(author=author, k=last.round, who=last.winner), "W4, R0")
         if self.in_play:
             raise Refused(
-                f"round {self.current} has been dealt: the rule had to be announced before "
-                "the deal finished",
+                _(
+                    "round {k} has been dealt: the rule had to be announced before the deal "
+                    "finished"
+                ).format(k=self.current),
                 "R1",
             )
         if self.winner_waiting() is None:
-            raise Refused(f"{author} has already made the rule for round {last.round}", "R0")
+            raise Refused(
+                _("{author} has already made the rule for round {k}").format(
+                    author=author, k=last.round
+                ),
+                "R0",
+            )
         wanted = meaning(text)
         in_force = {meaning(r.text) for r in self.rules_in_force()}
         for gone in self.state.removed:
             if wanted is not None and meaning(gone.text) == wanted and wanted not in in_force:
                 raise Refused(
-                    f"this is rule {gone.id} ({gone.title}), removed in round "
-                    f"{gone.removed_in}: only a later Rule Vote brings it back",
+                    _(
+                        "this is rule {id} ({title}), removed in round {k}: only a later Rule "
+                        "Vote brings it back"
+                    ).format(id=gone.id, title=gone.title, k=gone.removed_in),
                     "V9",
                 )
-        title, _ = self._check(text, path)
+        title, _text = self._check(text, path)
         rule = RuleRecord(
             id=self._next_id(),
             title=title,
@@ -325,15 +349,20 @@ class Session:
         applies to begins; after that only the wording, never the meaning (rules.py)."""
         rule = self.rule(rule_id)
         if self.spelled(by) != rule.author:
-            raise Refused(f"only the rule's creator, {rule.author}, may reword it", "R5, R6")
+            raise Refused(
+                _("only the rule's creator, {author}, may reword it").format(author=rule.author),
+                "R5, R6",
+            )
         begun = len(self.state.rounds) >= rule.since
         if begun and meaning(text) != meaning(rule.text):
             raise Refused(
-                f"round {rule.since} has begun: changing what the rule does is a substantial "
-                "rewrite, which needs the Rule Vote",
+                _(
+                    "round {k} has begun: changing what the rule does is a substantial rewrite, "
+                    "which needs the Rule Vote"
+                ).format(k=rule.since),
                 "R5, V6",
             )
-        title, _ = self._check(text, path, leaving=rule.id)
+        title, _text = self._check(text, path, leaving=rule.id)
         self.state.rewordings.append(
             RewordRecord(round=self.current, rule=rule.id, old_title=rule.title, old_text=rule.text)
         )
@@ -347,8 +376,10 @@ class Session:
         rule = self.rule(rule_id)
         if self.spelled(by) != rule.author:
             raise Refused(
-                f"only the rule's creator, {rule.author}, may delete it without a vote; "
-                "anyone else needs the Rule Vote",
+                _(
+                    "only the rule's creator, {author}, may delete it without a vote; anyone "
+                    "else needs the Rule Vote"
+                ).format(author=rule.author),
                 "V6",
             )
         gone = self._remove(rule, "now", "author")
@@ -369,12 +400,17 @@ class Session:
         without a majority, the reading that changes base Lopti the least."""
         rule = self.rule(rule_id)
         if not question.strip():
-            raise Refused("say which edge case is being settled", "R6")
+            raise Refused(_("say which edge case is being settled"), "R6")
         yes = self._spelled(yes)
         self._known(yes, "voter")
         if not creator_absent:
             if yes:
-                raise Refused(f"{rule.author}, the creator, is here and decides alone", "R6")
+                raise Refused(
+                    _("{author}, the creator, is here and decides alone").format(
+                        author=rule.author
+                    ),
+                    "R6",
+                )
             record = RulingRecord(
                 round=self.current,
                 rule=rule_id,
@@ -411,7 +447,7 @@ class Session:
         for name in names:
             if name not in self.players:
                 raise Refused(
-                    f"the {what} {name} is not one of the players ({', '.join(self.players)})",
+                    _(_NOT_A_PLAYER[what]).format(name=name, players=", ".join(self.players)),
                     "E1",
                 )
 
@@ -432,10 +468,10 @@ class Session:
         """E3: before round 1 is dealt, an old rule comes back with a majority (D31). This
         does not use up round 1's Rule Vote; a tie is no majority (no Roshambo)."""
         if self.state.rounds:
-            raise Refused("old rules come back only during setup, before round 1", "E3")
+            raise Refused(_("old rules come back only during setup, before round 1"), "E3")
         proposer, author, yes = self.spelled(proposer), self.spelled(author), self._spelled(yes)
         self._known([proposer, author, *yes], "player")
-        title, _ = self._check(text, path)
+        title, _text = self._check(text, path)
         passed = votes.majority(len(set(yes)), len(self.players))
         record = VoteRecord(
             round=0,
@@ -459,3 +495,15 @@ class Session:
         self.state.votes.append(record)
         self.state.steps.append("restore")
         return record
+
+
+# what `_known` calls the names it checks: each refusal is a message id, translated when said
+_NOT_A_PLAYER = {
+    "voter": N_("the voter {name} is not one of the players ({players})"),
+    "objector": N_("the objector {name} is not one of the players ({players})"),
+    "absent player": N_("the absent player {name} is not one of the players ({players})"),
+    "winner": N_("the winner {name} is not one of the players ({players})"),
+    "place": N_("the place {name} is not one of the players ({players})"),
+    "author": N_("the author {name} is not one of the players ({players})"),
+    "player": N_("the player {name} is not one of the players ({players})"),
+}

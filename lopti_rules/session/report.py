@@ -7,6 +7,7 @@ command line and the simulated sessions' narration. Guarantees: it only reads th
 from __future__ import annotations
 
 from lopti_rules.engine.variants import show_value
+from lopti_rules.i18n import N_, _, current_language
 from lopti_rules.session.model import LOWEST_OPENS, RuleRecord, RulingRecord, VoteRecord
 from lopti_rules.session.procedure import Session
 from lopti_rules.session.rules import titles
@@ -15,34 +16,43 @@ from lopti_rules.session.rules import titles
 def describe_vote(session: Session, record: VoteRecord) -> str:
     """One sentence telling a Rule Vote and its result."""
     what = _what(session, record)
-    yes = ", ".join(record.voted_yes) or "nobody"
-    no = ", ".join(record.voted_no) or "nobody"
-    text = (
-        f"{record.proposer} proposes to {what}, from {_when(record.effective)}. "
-        f"Yes: {yes}; no: {no}. {record.reason[:1].upper()}{record.reason[1:]}"
+    yes = ", ".join(record.voted_yes) or _("nobody")
+    no = ", ".join(record.voted_no) or _("nobody")
+    said = (
+        _("{proposer} proposes to {what}, from now. Yes: {yes}; no: {no}. {reason}")
+        if record.effective == "now"
+        else _("{proposer} proposes to {what}, from the next round. Yes: {yes}; no: {no}. {reason}")
     )
-    return text + f": the proposal {'passes' if record.result == 'passed' else 'fails'}."
-
-
-def _when(effective: str) -> str:
-    return "now" if effective == "now" else "the next round"
+    reason = record.reason[:1].upper() + record.reason[1:]  # as the session file keeps it
+    text = said.format(proposer=record.proposer, what=what, yes=yes, no=no, reason=reason)
+    end = _(": the proposal passes.") if record.result == "passed" else _(": the proposal fails.")
+    return text + end
 
 
 def _what(session: Session, record: VoteRecord) -> str:
     if record.action == "base":
         option = record.option or ""
         if isinstance(record.value, bool):
-            return f"turn `{option}` {'on' if record.value else 'off'}"
-        return f"set `{option}` to {show_value(option, record.value)}"
+            turn = _("turn `{option}` on") if record.value else _("turn `{option}` off")
+            return turn.format(option=option)
+        return _("set `{option}` to {value}").format(
+            option=option, value=show_value(option, record.value)
+        )
     if record.rule is None:  # a setup vote (E3) on an old rule's text
         named = titles(record.text or "")
-        return f'bring back the old rule "{named[0] if named else "?"}"'
+        return _('bring back the old rule "{title}"').format(title=named[0] if named else "?")
     title = next(
         (r.title for r in [*session.state.rules, *session.state.removed] if r.id == record.rule),
-        "a rule",
+        "?",
     )
-    verb = {"remove": "remove", "change": "change", "restore": "bring back"}[record.action]
-    return f'{verb} rule {record.rule} "{title}"'
+    return _(_DOING[record.action]).format(id=record.rule, title=title)
+
+
+_DOING = {
+    "remove": N_('remove rule {id} "{title}"'),
+    "change": N_('change rule {id} "{title}"'),
+    "restore": N_('bring back rule {id} "{title}"'),
+}
 
 
 def closing(session: Session) -> list[str]:
@@ -52,19 +62,45 @@ def closing(session: Session) -> list[str]:
 
 def in_force(session: Session, *, texts: bool = False) -> list[str]:
     """The custom rules in force now (or from the next deal) and the base rules changed;
-    with `texts`, each rule's text below it."""
+    with `texts`, each rule's text below it, then the rule in plain words in the language in
+    use (`lopti explain`)."""
     rules = session.rules_in_force()
-    lines = [f"Rules in force ({len(rules)}):"]
+    lines = [_("Rules in force ({n}):").format(n=len(rules))]
     for r in rules:
-        lines.append(f'  {r.id}. "{r.title}" by {r.author}, since round {r.since}')
+        lines.append(
+            "  "
+            + _('{id}. "{title}" by {author}, since round {k}').format(
+                id=r.id, title=r.title, author=r.author, k=r.since
+            )
+        )
         if texts:
             lines += [f"       {line}".rstrip() for line in r.text.rstrip("\n").splitlines()]
+            lines += [f"     {sentence}" for sentence in plain_words(r.text)]
     if not rules:
-        lines.append("  none: base Lopti")
+        lines.append("  " + _("none: base Lopti"))
     changed = [f"{c.option} {show_value(c.option, c.value)}" for c in session.state.base]
     if changed:
-        lines.append(f"Base rules changed by vote: {', '.join(changed)}.")
+        lines.append(_("Base rules changed by vote: {changes}.").format(changes=", ".join(changed)))
     return lines
+
+
+def opener(name: str) -> str:
+    """Who opens a round, in words: a player's name, or (when the holder of the lowest card
+    opens) those words in the language in use."""
+    return _(LOWEST_OPENS) if name == LOWEST_OPENS else name
+
+
+def plain_words(text: str) -> list[str]:
+    """A rule's hooks as sentences in the language in use (none for a text that does not
+    parse: a session's rules were checked when they came into force)."""
+    from lopti_rules.i18n.explain import explain_text
+
+    try:
+        return [
+            s for _title, sentences in explain_text(text, current_language()) for s in sentences
+        ]
+    except ValueError:
+        return []
 
 
 def standings(session: Session) -> str:
@@ -73,7 +109,9 @@ def standings(session: Session) -> str:
         if r.winner is not None:
             wins[r.winner] += 1
     order = sorted(session.players, key=lambda n: (-wins[n], session.players.index(n)))
-    return "Standings: " + ", ".join(f"{n} {wins[n]}" for n in order) + " (rounds won)."
+    return _("Standings: {table} (rounds won).").format(
+        table=", ".join(f"{n} {wins[n]}" for n in order)
+    )
 
 
 def show(session: Session) -> list[str]:
@@ -81,29 +119,55 @@ def show(session: Session) -> list[str]:
     lines: list[str] = []
     state = session.state
     k = session.current
-    lines.append(f"Session `{state.name}`: {', '.join(state.players)}.")
+    lines.append(
+        _("Session `{name}`: {players}.").format(name=state.name, players=", ".join(state.players))
+    )
     if session.in_play:
         record = state.rounds[-1]
-        lines.append(f"Round {k} is in play: {record.dealer} dealt, {record.opener} played first.")
+        lines.append(
+            _("Round {k} is in play: {dealer} dealt, {first} played first.").format(
+                k=k, dealer=record.dealer, first=opener(record.opener)
+            )
+        )
     else:
         dealer = session.dealer_of(k)
-        first = session.first_player_of(k, dealer) or LOWEST_OPENS
-        lines.append(f"Next: round {k}, {dealer} deals and {first} plays first.")
+        first = opener(session.first_player_of(k, dealer) or LOWEST_OPENS)
+        lines.append(
+            _("Next: round {k}, {dealer} deals and {first} plays first.").format(
+                k=k, dealer=dealer, first=first
+            )
+        )
     waiting = session.winner_waiting()
     if waiting is not None:
         who = state.rounds[waiting - 1].winner
-        lines.append(f"{who} (winner of round {waiting}) may still announce a rule (R1).")
+        lines.append(
+            _("{who} (winner of round {k}) may still announce a rule (R1).").format(
+                who=who, k=waiting
+            )
+        )
     voted = next((v for v in state.votes if v.round == k), None)
-    lines.append(
-        f"Rule Vote of round {k}: " + (f"held ({voted.result})." if voted else "not used yet (V1).")
-    )
+    if voted:
+        lines.append(_("Rule Vote of round {k}: held ({result}).").format(k=k, result=voted.result))
+    else:
+        lines.append(_("Rule Vote of round {k}: not used yet (V1).").format(k=k))
     lines += in_force(session, texts=True)
     if state.removed:
-        lines.append(f"Removed rules ({len(state.removed)}), back only by a later vote (V9):")
+        lines.append(
+            _("Removed rules ({n}), back only by a later vote (V9):").format(n=len(state.removed))
+        )
     for gone in state.removed:
-        how = "deleted by its creator" if gone.by == "author" else "removed by vote"
-        last = f"in force up to round {gone.last}" if gone.last >= gone.since else "never played"
-        lines.append(f'  {gone.id}. "{gone.title}" by {gone.author}, {how} ({last}).')
+        how = _("deleted by its creator") if gone.by == "author" else _("removed by vote")
+        last = (
+            _("in force up to round {k}").format(k=gone.last)
+            if gone.last >= gone.since
+            else _("never played")
+        )
+        lines.append(
+            "  "
+            + _('{id}. "{title}" by {author}, {how} ({last}).').format(
+                id=gone.id, title=gone.title, author=gone.author, how=how, last=last
+            )
+        )
     lines.append(standings(session))
     return lines
 
@@ -115,23 +179,26 @@ def history(session: Session) -> list[str]:
     state = session.state
     for v in state.votes:
         if v.round == 0:
-            lines.append("Setup (E3), Rule Vote: " + describe_vote(session, v))
+            lines.append(_("Setup (E3), Rule Vote: {vote}").format(vote=describe_vote(session, v)))
     for record in state.rounds:
-        line = f"Round {record.round}: {record.dealer} dealt, {record.opener} played first"
+        line = _("Round {k}: {dealer} dealt, {first} played first").format(
+            k=record.round, dealer=record.dealer, first=opener(record.opener)
+        )
         if record.absent:
-            line += f", {', '.join(record.absent)} away"
+            line += _(", {names} away").format(names=", ".join(record.absent))
         if not record.finished:
-            line += "; in play"
+            line += _("; in play")
         elif record.winner is None:
-            line += "; stalled, no winner"
+            line += _("; stalled, no winner")
         else:
-            line += f"; {record.winner} won"
+            line += _("; {who} won").format(who=record.winner)
             if record.places:
-                line += f" (places: {', '.join(record.places)})"
+                line += _(" (places: {names})").format(names=", ".join(record.places))
         lines.append(line + ".")
         lines += [f"  {note}" for note in _notes(session, record.round)]
     for k in sorted({n for n in _rounds_noted(session) if n > len(state.rounds)}):
-        lines += [f"Round {k} (not dealt yet), {note}" for note in _notes(session, k)]
+        ahead = _("Round {k} (not dealt yet), {note}")
+        lines += [ahead.format(k=k, note=note) for note in _notes(session, k)]
     return lines
 
 
@@ -149,23 +216,28 @@ def _rounds_noted(session: Session) -> set[int]:
 def _notes(session: Session, k: int) -> list[str]:
     """What happened in round `k` (the round in play, or before it was dealt) besides play."""
     state = session.state
-    notes = [f"Rule Vote: {describe_vote(session, v)}" for v in state.votes if v.round == k]
+    vote = _("Rule Vote: {vote}")
+    notes = [vote.format(vote=describe_vote(session, v)) for v in state.votes if v.round == k]
     made = [r for r in [*state.rules, *state.removed] if r.how == "winner" and r.won == k]
-    notes += [f'{r.author}\'s rule: "{_first_title(session, r.id, r.title)}".' for r in made]
-    notes += [f"Ruling: {ruling(session, r)}" for r in state.rulings if r.round == k]
+    own = _('{author}\'s rule: "{title}".')
+    notes += [own.format(author=r.author, title=_first_title(session, r.id, r.title)) for r in made]
+    told = _("Ruling: {ruling}")
+    notes += [told.format(ruling=ruling(session, r)) for r in state.rulings if r.round == k]
     for change in state.rewordings:
         if change.round == k:
             rule = _rule(session, change.rule)
-            now = f', now "{rule.title}"' if rule is not None else ""
-            notes.append(
-                f'Reworded by its creator (R5): rule {change.rule}, was "{change.old_title}"{now}.'
+            said = (
+                _('Reworded by its creator (R5): rule {id}, was "{old}", now "{title}".')
+                if rule is not None
+                else _('Reworded by its creator (R5): rule {id}, was "{old}".')
             )
+            title = rule.title if rule is not None else ""
+            notes.append(said.format(id=change.rule, old=change.old_title, title=title))
     for gone in state.removed:
         if gone.by == "author" and gone.removed_in == k:
-            notes.append(
-                f'Deleted by its creator, {gone.author} (V6): rule {gone.id} "{gone.title}".'
-            )
-    notes += [f"Undone: {u.step}." for u in state.undone if u.round == k]
+            said = _('Deleted by its creator, {author} (V6): rule {id} "{title}".')
+            notes.append(said.format(author=gone.author, id=gone.id, title=gone.title))
+    notes += [_("Undone: {step}.").format(step=u.step) for u in state.undone if u.round == k]
     return notes
 
 
@@ -186,10 +258,13 @@ def ruling(session: Session, record: RulingRecord) -> str:
         (r.title for r in [*session.state.rules, *session.state.removed] if r.id == record.rule),
         f"rule {record.rule}",
     )
+    yes, players = len(record.voted_yes), len(session.players)
     if record.by == "creator":
-        who = "its creator decides (R5, R6)"
+        who = _("its creator decides (R5, R6)")
     elif record.result == "decided":
-        who = f"the table decides, {len(record.voted_yes)} of {len(session.players)} (E4, D31)"
+        who = _("the table decides, {yes} of {players} (E4, D31)").format(yes=yes, players=players)
     else:
-        who = f"no majority ({len(record.voted_yes)} of {len(session.players)}, E4, D31)"
-    return f'"{title}", {record.question} {who}: {record.answer}.'
+        who = _("no majority ({yes} of {players}, E4, D31)").format(yes=yes, players=players)
+    return _('"{title}", {question} {who}: {answer}.').format(
+        title=title, question=record.question, who=who, answer=record.answer
+    )

@@ -23,6 +23,8 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from lopti_rules.i18n import _
+
 THROWS = "RPS"
 NAMES = {"R": "rock", "P": "paper", "S": "scissors"}
 BEATS = {"R": "S", "P": "R", "S": "P"}  # each throw beats the one it maps to
@@ -77,16 +79,18 @@ def missing(a_wins: int, b_wins: int, decisive: int = MAIN_DECISIVE) -> str:
     """What an unfinished match still needs, in words (K3, K4)."""
     made = a_wins + b_wins
     if made >= decisive:  # a tie at the end: the next decisive throw breaks it
-        return (
-            f"it is {a_wins}-{b_wins} after {made} decisive throws, so one more decisive "
-            "throw breaks the tie (K3)"
+        said = _(
+            "it is {a}-{b} after {made} decisive throws, so one more decisive throw breaks "
+            "the tie (K3)"
         )
+        return said.format(a=a_wins, b=b_wins, made=made)
     if decisive == KNOCKOUT_DECISIVE:
-        return "a knockout match needs one decisive throw (K4; draws do not count)"
-    return (
-        f"it is {a_wins}-{b_wins} after {made} decisive throws, and it needs {decisive} "
-        "(K3; draws do not count)"
+        return _("a knockout match needs one decisive throw (K4; draws do not count)")
+    said = _(
+        "it is {a}-{b} after {made} decisive throws, and it needs {decisive} (K3; draws do "
+        "not count)"
     )
+    return said.format(a=a_wins, b=b_wins, made=made, decisive=decisive)
 
 
 def is_over(a_wins: int, b_wins: int, decisive: int = MAIN_DECISIVE) -> bool:
@@ -153,27 +157,24 @@ class LineThrows:
 
     def throws(self, a: str, b: str, decisive: int) -> Iterator[tuple[str, str]]:
         if self.index >= len(self.lines):
-            raise RoshamboError(f"no throws were given for the match {a} vs {b}")
+            raise RoshamboError(_("no throws were given for the match {a} vs {b}").format(a=a, b=b))
         self.current = self.lines[self.index]
         self.index += 1
         line_a, line_b = self.current
         if len(line_a) != len(line_b):
-            raise RoshamboError(
-                f"{a} has {len(line_a)} throws and {b} has {len(line_b)}: give one letter "
-                "each per throw"
-            )
+            said = _("{a} has {n} throws and {b} has {m}: give one letter each per throw")
+            raise RoshamboError(said.format(a=a, n=len(line_a), b=b, m=len(line_b)))
         yield from zip(line_a, line_b, strict=True)
+        said = _("the match {a} vs {b} is not over after {n} throws: {missing}")
         raise RoshamboError(
-            f"the match {a} vs {b} is not over after {len(line_a)} throws: "
-            + missing(*tally(line_a, line_b), decisive)
+            said.format(a=a, b=b, n=len(line_a), missing=missing(*tally(line_a, line_b), decisive))
         )
 
     def finish(self, used: int) -> None:
         extra = len(self.current[0]) - used
         if extra > 0:
-            raise RoshamboError(
-                f"the match was over after throw {used}: {extra} more throws were given"
-            )
+            said = _("the match was over after throw {used}: {extra} more throws were given")
+            raise RoshamboError(said.format(used=used, extra=extra))
 
 
 class PromptThrows:
@@ -197,11 +198,12 @@ class PromptThrows:
             yield from self.given.throws(a, b, decisive)
             return
         self.typed = True
-        kind = "one decisive throw (K4)" if decisive == 1 else "30 decisive throws (K3)"
-        self.tell(f"Roshambo: {a} vs {b}, {kind}. Type {a}'s and {b}'s throws, e.g. RP.", False)
+        kind = _("one decisive throw (K4)") if decisive == 1 else _("30 decisive throws (K3)")
+        said = _("Roshambo: {a} vs {b}, {kind}. Type {a}'s and {b}'s throws, e.g. RP.")
+        self.tell(said.format(a=a, b=b, kind=kind), False)
         number = 0
         while True:
-            entry = self.ask(f"throw {number + 1}")
+            entry = self.ask(_("throw {n}").format(n=number + 1))
             try:
                 if "/" in entry:
                     left, right = (clean(part) for part in entry.split("/", 1))
@@ -209,9 +211,9 @@ class PromptThrows:
                     letters = clean(entry)
                     left, right = letters[::2], letters[1::2]
                 if len(left) != len(right) or not left:
-                    raise RoshamboError("give one letter for each player per throw")
+                    raise RoshamboError(_("give one letter for each player per throw"))
             except RoshamboError as exc:
-                self.tell(f"{exc}; try again.", True)
+                self.tell(_("{problem}; try again.").format(problem=exc), True)
                 continue
             for pair in zip(left, right, strict=True):
                 number += 1
@@ -227,7 +229,8 @@ def clean(line: str) -> str:
     text = "".join(ch for ch in line.upper() if not ch.isspace() and ch not in ",;-")
     bad = set(text) - set(THROWS)
     if bad:
-        raise RoshamboError(f"a throw is R (rock), P (paper) or S (scissors), not {min(bad)!r}")
+        said = _("a throw is R (rock), P (paper) or S (scissors), not {letter}")
+        raise RoshamboError(said.format(letter=repr(min(bad))))
     return text
 
 
@@ -238,7 +241,9 @@ def play_match(a: str, b: str, source: ThrowSource, decisive: int = MAIN_DECISIV
     a_wins = b_wins = 0
     for x, y in source.throws(a, b, decisive):
         if x not in THROWS or y not in THROWS:
-            raise RoshamboError(f"a throw is R, P or S, not {x + y!r}")
+            raise RoshamboError(
+                _("a throw is R, P or S, not {letters}").format(letters=repr(x + y))
+            )
         throws_a.append(x)
         throws_b.append(y)
         a_wins += beats(x, y)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from lopti_rules.api import check_sources
 from lopti_rules.diagnostics.source import Diagnostic, Source
+from lopti_rules.i18n import _, ngettext
 from lopti_rules.language import ast
 from lopti_rules.language.parse import parse
 
@@ -38,12 +39,17 @@ class RuleRejected(Refused):
         self.source = source
         errors = [d for d in diagnostics if d.is_error]
         first = errors[0]
-        more = f" and {len(errors) - 1} more" if len(errors) > 1 else ""
-        super().__init__(
-            f"the checker rejects this rule: {first.file}:{first.span.line}:"
-            f"{first.span.column}: {first.code} {first.message}{more}",
-            "R2-R4",
+        where = f"{first.file}:{first.span.line}:{first.span.column}: {first.code} {first.message}"
+        said = (
+            ngettext(
+                "the checker rejects this rule: {first} and {n} more",
+                "the checker rejects this rule: {first} and {n} more",
+                len(errors) - 1,
+            )
+            if len(errors) > 1
+            else _("the checker rejects this rule: {first}")
         )
+        super().__init__(said.format(first=where, n=len(errors) - 1), "R2-R4")
 
 
 def parsed(text: str, path: str = "<rule>") -> tuple[Source, ast.File | None]:
@@ -79,5 +85,12 @@ def check_rule(
         raise RuleRejected(own, source)
     names = titles(text)
     if len(names) != 1:
-        raise Refused(f"{path} holds {len(names)} rules: a winner makes one rule", "R0")
+        raise Refused(
+            ngettext(
+                "{path} holds {n} rule: a winner makes one rule",
+                "{path} holds {n} rules: a winner makes one rule",
+                len(names),
+            ).format(path=path, n=len(names)),
+            "R0",
+        )
     return names[0], own

@@ -38,11 +38,12 @@ from lopti_rules.bots.search import seat_bots
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus
 from lopti_rules.engine.narrate import ordinal
+from lopti_rules.i18n import _
 from lopti_rules.runtime import RuleEntry
 from lopti_rules.runtime.calls import TableModel
 from lopti_rules.session.model import VoteRecord
 from lopti_rules.session.procedure import Ballots, Proposal, Session
-from lopti_rules.session.report import closing, describe_vote
+from lopti_rules.session.report import closing, describe_vote, opener
 from lopti_rules.session.roshambo import SeededThrows
 from lopti_rules.session.rules import Refused
 from lopti_rules.session.table import round_table
@@ -69,18 +70,27 @@ def simulate(
     rng = random.Random(f"lopti-session-{seed}")
     throws = SeededThrows(random.Random(f"lopti-roshambo-{seed}"))
     pool = list(rules_library if rules_library is not None else library())
+    said = _(
+        "Session of {n} players ({names}), {rounds} rounds, seed {seed}; {who} deals first (D29)."
+    )
     emit(
-        f"Session of {len(players)} players ({', '.join(players)}), {rounds} rounds, "
-        f"seed {seed}; {session.state.first_dealer} deals first (D29)."
+        said.format(
+            n=len(players),
+            names=", ".join(players),
+            rounds=rounds,
+            seed=seed,
+            who=session.state.first_dealer,
+        )
     )
     for k in range(1, rounds + 1):
         if k > 1:
             record = _bot_vote(session, rng, throws)
             if record is not None:
-                emit(f"Round {k}, Rule Vote: " + describe_vote(session, record))
+                vote = _("Round {k}, Rule Vote: {vote}")
+                emit(vote.format(k=k, vote=describe_vote(session, record)))
         _play(session, k, seed, bots, emit)
         _winner_rule(session, rng, pool, emit)
-    emit(f"After {rounds} rounds.")
+    emit(_("After {rounds} rounds.").format(rounds=rounds))
     for line in closing(session):
         emit(line)
     return session
@@ -93,13 +103,17 @@ def _play(
     in_force = session.rules_in_force(k)
     options = session.options(k)
     start = session.deal()
-    emit(
-        f"Round {k}: {start.dealer} deals, {start.opener} plays first; "
-        f"house rules: {', '.join(r.title for r in in_force) or 'none'}"
-        + ("; playing for places" if options.places else "")
-        + (f"; base variants: {variants_of(options).describe()}" if options.changed() else "")
-        + "."
+    told = _("Round {k}: {dealer} deals, {first} plays first; house rules: {rules}").format(
+        k=k,
+        dealer=start.dealer,
+        first=opener(start.opener),
+        rules=", ".join(r.title for r in in_force) or _("none"),
     )
+    if options.places:
+        told += _("; playing for places")
+    if options.changed():
+        told += _("; base variants: {told}").format(told=variants_of(options).describe())
+    emit(told + ".")
     entries = [RuleEntry(Source(r.text, f"<rule {r.id}>"), names.index(r.author)) for r in in_force]
     ruleset = ruleset_from_sources(entries, roster=names)
     bus = EventBus()
@@ -113,14 +127,17 @@ def _play(
     fired = ", ".join(f"{t} x{n}" for t, n in runtime.fires.items() if n)
     if result.winner is None:
         session.finish_round(None)
-        emit(f"  The round stalled after {result.moves} moves: no winner, no new rule.")
+        stalled = _("The round stalled after {moves} moves: no winner, no new rule.")
+        emit("  " + stalled.format(moves=result.moves))
         return
     places = [names[s] for s in result.places] if options.places else []
     session.finish_round(names[result.winner], places)
-    told = f"  {names[result.winner]} wins round {k} after {result.moves} moves"
+    told = _("{who} wins round {k} after {moves} moves").format(
+        who=names[result.winner], k=k, moves=result.moves
+    )
     if places:
         told += " (" + ", ".join(f"{ordinal(i + 1)} {p}" for i, p in enumerate(places)) + ")"
-    emit(told + (f"; rules fired: {fired}." if fired else "."))
+    emit("  " + told + (_("; rules fired: {fired}.").format(fired=fired) if fired else "."))
 
 
 def _winner_rule(
@@ -142,9 +159,11 @@ def _winner_rule(
             rule = session.add_rule(winner, text, path)
         except Refused:
             continue
-        emit(f'  {winner} announces a rule: "{rule.title}" (checked with the rules in force).')
+        said = _('{who} announces a rule: "{title}" (checked with the rules in force).')
+        emit("  " + said.format(who=winner, title=rule.title))
         return
-    emit(f"  {winner} finds no library rule the checker accepts with the rules in force.")
+    none = _("{who} finds no library rule the checker accepts with the rules in force.")
+    emit("  " + none.format(who=winner))
 
 
 def _bot_vote(session: Session, rng: random.Random, throws: SeededThrows) -> VoteRecord | None:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from lopti_rules.i18n import _
 from lopti_rules.packs.pack import BaseVariants
 
 Count = Literal["passed", "rejected", "tie"]
@@ -82,7 +83,9 @@ def pairing(
     objector: str | None,
     defenders: Sequence[str],
 ) -> Pairing | str:
-    """The Roshambo pairing after a tie, or a one-sentence reason the inputs are wrong.
+    """The Roshambo pairing after a tie, or a one-sentence reason the inputs are wrong (in
+    the language in use: it is a refusal; a pairing's `why` stays English, as the session
+    file keeps it).
 
     - A custom rule (remove, change): the proposer faces the rule's creator (K1). When the
       creator is absent, or is the proposer, the rule's supporters pick a defender
@@ -95,13 +98,17 @@ def pairing(
     if action in ("remove", "change"):
         if creator is not None and creator_present and creator != proposer:
             if defenders and list(defenders) != [creator]:
-                return f"the proposer faces the rule's creator, {creator} (K1)"
+                return _("the proposer faces the rule's creator, {creator} (K1)").format(
+                    creator=creator
+                )
             return Pairing(proposer, creator, why="the rule's creator defends it (K1)")
         for name in defenders:
             if name == proposer:
-                return "the proposer cannot defend the rule against themselves (K1)"
+                return _("the proposer cannot defend the rule against themselves (K1)")
             if name in yes:
-                return f"{name} voted for the change, so cannot defend the rule (K1)"
+                return _("{name} voted for the change, so cannot defend the rule (K1)").format(
+                    name=name
+                )
         if len(defenders) > 1:
             return Pairing(
                 proposer, None, tuple(defenders), "the winner of the supporters' knockout (K4)"
@@ -111,7 +118,8 @@ def pairing(
         return Pairing(proposer, None, why="nobody defends the rule, so the change passes (K1)")
     if objector is not None:
         if objector == proposer or objector in yes:
-            return f"{objector} voted for the change, so cannot be its formal objector (K2)"
+            said = _("{name} voted for the change, so cannot be its formal objector (K2)")
+            return said.format(name=objector)
         return Pairing(proposer, objector, why="the first formal objector (K2)")
     first_no = next((name for name in no if name != proposer), None)
     if first_no is not None:

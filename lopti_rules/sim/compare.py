@@ -20,10 +20,11 @@ large and clear of chance, its interval excluding zero):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from lopti_rules.diagnostics.style import Paint, plain
+from lopti_rules.i18n import N_, _, ngettext
 from lopti_rules.sim.play import GameRecord
 from lopti_rules.sim.stats import Estimate, paired_diff, relative_change, wilson, z_of
 from lopti_rules.sim.summary import Summary, pct
@@ -34,14 +35,39 @@ SEAT_SHIFT = 0.05
 RARE_FIRING = 0.01
 
 
+Said = tuple[str, Mapping[str, object]]  # a message id and its named arguments
+
+
+def _render(said: Said, translate: Callable[[str], str]) -> str:
+    """The message with its arguments filled in (an argument may itself be a `Said`)."""
+    template, args = said
+    filled = {k: _render(v, translate) if isinstance(v, tuple) else v for k, v in args.items()}
+    return translate(template).format(**filled)
+
+
+def _english(message: str) -> str:
+    return message
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One question about the rule, its measured difference and the verdict line."""
+    """One question about the rule, its measured difference and the verdict line, kept as a
+    message id with its arguments: `line` says it in English (the JSON's words never change
+    with the language), `shown()` in the language in use."""
 
     key: str  # length, author, fairness, fires, trips, stalls
     warning: bool
-    line: str  # "plays fine: ..." or "warning: ..."
+    said: Said = field(default=("", {}))
     estimate: Estimate | None = None
+
+    @property
+    def line(self) -> str:
+        """ "plays fine: ..." or "warning: ...", in English."""
+        return _render(self.said, _english)
+
+    def shown(self) -> str:
+        """The line in the language in use."""
+        return _render(self.said, _)
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"finding": self.key, "warning": self.warning, "line": self.line}
@@ -68,48 +94,61 @@ class Comparison:
     def warnings(self) -> int:
         return sum(f.warning for f in self.findings)
 
-    def verdict(self) -> str:
+    def verdict(self, translate: Callable[[str], str] = _english) -> str:
+        """The verdict line, in English (the JSON's) unless given `_` to translate it."""
         n = self.warnings
         if not n:
-            return "Verdict: plays fine."
-        return f"Verdict: {n} warning{'s' if n > 1 else ''}; read them before the table votes."
+            return translate(N_("Verdict: plays fine."))
+        if translate is _english:
+            said = "Verdict: {n} warning; read them before the table votes."
+            if n > 1:
+                said = "Verdict: {n} warnings; read them before the table votes."
+        else:
+            said = ngettext(
+                "Verdict: {n} warning; read them before the table votes.",
+                "Verdict: {n} warnings; read them before the table votes.",
+                n,
+            )
+        return said.format(n=n)
 
     def text(self, names: Sequence[str] | None = None, paint: Paint = plain) -> str:
-        """The two arms side by side with their paired differences, then the verdicts
-        (`paint`: each finding's label and the verdict in the colour of its outcome)."""
+        """The two arms side by side with their paired differences, then the verdicts, in
+        the language in use (`paint`: each finding's label and the verdict in the colour of
+        its outcome)."""
         b, w = self.without, self.with_
-        rows = [("", "without", "with", "difference (95% CI)")]
+        rows = [("", _("without"), _("with"), _("difference (95% CI)"))]
         for label, x, y, d in (
-            ("turns per round", b.turns, w.turns, self.turns),
-            ("moves per round", b.moves, w.moves, self.moves),
+            (_("turns per round"), b.turns, w.turns, self.turns),
+            (_("moves per round"), b.moves, w.moves, self.moves),
         ):
             rows.append((label, f"{x.mean.value:.1f}", f"{y.mean.value:.1f}", _relative(d)))
         for seat in range(len(self.seats)):
-            who = f"wins, seat {seat}" + (f" ({names[seat]})" if names else "")
-            role = "proposer" if self.base_change else "author"
-            who += f", {role}" if seat == self.author else ""
-            rows.append(
-                (who, pct(b.wins[seat].value), pct(w.wins[seat].value), _points(self.seats[seat]))
-            )
+            who = _("wins, seat {seat}").format(seat=seat) + (f" ({names[seat]})" if names else "")
+            if seat == self.author:
+                who += _(", proposer") if self.base_change else _(", author")
+            told = _render(_points(self.seats[seat]), _)
+            rows.append((who, pct(b.wins[seat].value), pct(w.wins[seat].value), told))
         for label, x2, y2, d in (
-            ("pickups per round", b.pickups, w.pickups, self.pickups),
-            ("clears per round", b.clears, w.clears, self.clears),
+            (_("pickups per round"), b.pickups, w.pickups, self.pickups),
+            (_("clears per round"), b.clears, w.clears, self.clears),
         ):
             told = f"{d.value:+.2f} (±{d.half_width:.2f})"
             rows.append((label, f"{x2.value:.2f}", f"{y2.value:.2f}", told))
         for rule in w.rules[len(b.rules) :]:
-            share = f"in {pct(rule.rounds.value)} of rounds"
-            rows.append((f"fires, {rule.title!r}", "-", f"{rule.per_round.value:.2f}/round", share))
-        rows.append(("rounds with guard trips", str(b.trip_rounds), str(w.trip_rounds), ""))
-        rows.append(("stalled rounds", str(b.stalled_rounds), str(w.stalled_rounds), ""))
+            share = _("in {share} of rounds").format(share=pct(rule.rounds.value))
+            fires = _("fires, {title}").format(title=repr(rule.title))
+            per = _("{n}/round").format(n=f"{rule.per_round.value:.2f}")
+            rows.append((fires, "-", per, share))
+        rows.append((_("rounds with guard trips"), str(b.trip_rounds), str(w.trip_rounds), ""))
+        rows.append((_("stalled rounds"), str(b.stalled_rounds), str(w.stalled_rounds), ""))
         widths = [max(len(row[i]) for row in rows) for i in range(3)]
         lines = [
             "  ".join(cell.ljust(widths[i]) if i < 3 else cell for i, cell in enumerate(row))
             for row in rows
         ]
         lines = [line.rstrip() for line in lines]
-        lines += ["", *(_painted(f.line, f.warning, paint) for f in self.findings)]
-        lines.append(paint(self.verdict(), "warning" if self.warnings else "good"))
+        lines += ["", *(_painted(f.shown(), f.warning, paint) for f in self.findings)]
+        lines.append(paint(self.verdict(_), "warning" if self.warnings else "good"))
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict[str, object]:
@@ -189,29 +228,74 @@ def compare(
     )
 
 
+def _warning(warning: bool, told: Said) -> Said:
+    return (N_("warning: {told}") if warning else N_("plays fine: {told}"), {"told": told})
+
+
 def _length(turns: Estimate) -> Finding:
     change = abs(turns.value)
-    way = "longer" if turns.value >= 0 else "shorter"
-    told = f"rounds {100 * change:.1f}% {way} (±{100 * turns.half_width:.1f}%)"
-    if change >= LENGTH_CHANGE and turns.excludes_zero():
-        return Finding("length", True, f"warning: {told}", turns)
-    return Finding("length", False, f"plays fine: {told}", turns)
+    way = N_("rounds {change} longer ({width})")
+    if turns.value < 0:
+        way = N_("rounds {change} shorter ({width})")
+    width = f"±{100 * turns.half_width:.1f}%"
+    told: Said = (way, {"change": f"{100 * change:.1f}%", "width": width})
+    warning = change >= LENGTH_CHANGE and turns.excludes_zero()
+    return Finding("length", warning, _warning(warning, told), turns)
 
 
 def _relative(e: Estimate) -> str:
     return f"{100 * e.value:+.1f}% (±{100 * e.half_width:.1f}%)"
 
 
-def _points(e: Estimate) -> str:
-    return f"{100 * e.value:+.1f} points (±{100 * e.half_width:.1f})"
+def _points(e: Estimate) -> Said:
+    value, width = f"{100 * e.value:+.1f}", f"±{100 * e.half_width:.1f}"
+    return (N_("{value} points ({width})"), {"value": value, "width": width})
+
+
+# each finding's words for a proposed rule and for a proposed base change (`what`)
+_AUTHOR = {
+    "rule": (
+        N_("the author's seat ({seat}) win rate {points}"),
+        N_("the author's seat ({seat}) win rate {points}: the rule favours its author"),
+    ),
+    "change": (
+        N_("the proposer's seat ({seat}) win rate {points}"),
+        N_("the proposer's seat ({seat}) win rate {points}: the change favours its proposer"),
+    ),
+}
+_FAIRNESS = {
+    "rule": N_(
+        "of the other seats, seat {seat}'s win rate moves most: {points}: the rule tilts the table"
+    ),
+    "change": N_(
+        "of the other seats, seat {seat}'s win rate moves most: {points}: the change tilts "
+        "the table"
+    ),
+}
+_TRIPS = {
+    "rule": N_(
+        "the runtime guard stopped a cascade in {tripped} of {n} rounds ({base} without the rule)"
+    ),
+    "change": N_(
+        "the runtime guard stopped a cascade in {tripped} of {n} rounds ({base} without the change)"
+    ),
+}
+_STALLS = {
+    "rule": (
+        N_("{stalled} of {n} rounds stalled with the rule, {base} without"),
+        N_("{stalled} of {n} rounds stalled with the rule, {base} without ({new} only with it)"),
+    ),
+    "change": (
+        N_("{stalled} of {n} rounds stalled with the change, {base} without"),
+        N_("{stalled} of {n} rounds stalled with the change, {base} without ({new} only with it)"),
+    ),
+}
 
 
 def _author(edge: Estimate, author: int, what: str) -> Finding:
-    who = "proposer" if what == "change" else "author"
-    told = f"the {who}'s seat ({author}) win rate {_points(edge)}"
-    if edge.value >= AUTHOR_EDGE and edge.low > 0:
-        return Finding("author", True, f"warning: {told}: the {what} favours its {who}", edge)
-    return Finding("author", False, f"plays fine: {told}", edge)
+    warning = edge.value >= AUTHOR_EDGE and edge.low > 0
+    told: Said = (_AUTHOR[what][warning], {"seat": author, "points": _points(edge)})
+    return Finding("author", warning, _warning(warning, told), edge)
 
 
 def _seat_shift(
@@ -227,23 +311,34 @@ def _fairness(others: dict[int, Estimate], what: str) -> Finding:
     its interval corrected for looking at several seats."""
     seat = max(others, key=lambda s: abs(others[s].value))
     shift = others[seat]
-    told = f"of the other seats, seat {seat}'s win rate moves most: {_points(shift)}"
-    if abs(shift.value) >= SEAT_SHIFT and shift.excludes_zero():
-        return Finding("fairness", True, f"warning: {told}: the {what} tilts the table", shift)
-    return Finding("fairness", False, f"plays fine: {told}", shift)
+    args = {"seat": seat, "points": _points(shift)}
+    warning = abs(shift.value) >= SEAT_SHIFT and shift.excludes_zero()
+    template = (
+        _FAIRNESS[what]
+        if warning
+        else N_("of the other seats, seat {seat}'s win rate moves most: {points}")
+    )
+    return Finding("fairness", warning, _warning(warning, (template, args)), shift)
 
 
 def _fires(fired: int, n: int, fires: int) -> Finding:
     share = wilson(fired, n)
     if fired == 0:
-        return Finding("fires", True, f"warning: the rule never fired in {n} rounds", share)
-    told = (
-        f"fires in {pct(share.value)} of rounds (95% CI {pct(share.low)}-{pct(share.high)}), "
-        f"{fires / n:.2f} times per round"
-    )
+        never: Said = (N_("the rule never fired in {n} rounds"), {"n": n})
+        return Finding("fires", True, _warning(True, never), share)
+    args = {
+        "share": pct(share.value),
+        "low": pct(share.low),
+        "high": pct(share.high),
+        "times": f"{fires / n:.2f}",
+    }
     if share.value < RARE_FIRING:
-        return Finding("fires", True, f"warning: rarely {told}", share)
-    return Finding("fires", False, f"plays fine: {told}", share)
+        told = N_(
+            "rarely fires in {share} of rounds (95% CI {low}-{high}), {times} times per round"
+        )
+        return Finding("fires", True, _warning(True, (told, args)), share)
+    told = N_("fires in {share} of rounds (95% CI {low}-{high}), {times} times per round")
+    return Finding("fires", False, _warning(False, (told, args)), share)
 
 
 def _trips(with_: Sequence[GameRecord], without: Sequence[GameRecord], what: str) -> Finding:
@@ -251,13 +346,8 @@ def _trips(with_: Sequence[GameRecord], without: Sequence[GameRecord], what: str
     tripped = sum(1 for r in with_ if r.trips)
     base = sum(1 for r in without if r.trips)
     diff = paired_diff([float(r.trips > 0) for r in with_], [float(r.trips > 0) for r in without])
-    told = (
-        f"the runtime guard stopped a cascade in {tripped} of {n} rounds "
-        f"({base} without the {what})"
-    )
-    if tripped > base:
-        return Finding("trips", True, f"warning: {told}", diff)
-    return Finding("trips", False, f"plays fine: {told}", diff)
+    told: Said = (_TRIPS[what], {"tripped": tripped, "n": n, "base": base})
+    return Finding("trips", tripped > base, _warning(tripped > base, told), diff)
 
 
 def _stalls(with_: Sequence[GameRecord], without: Sequence[GameRecord], what: str) -> Finding:
@@ -266,7 +356,6 @@ def _stalls(with_: Sequence[GameRecord], without: Sequence[GameRecord], what: st
     stalled = sum(r.stalled for r in with_)
     base = sum(r.stalled for r in without)
     diff = paired_diff([float(r.stalled) for r in with_], [float(r.stalled) for r in without])
-    told = f"{stalled} of {n} rounds stalled with the {what}, {base} without"
-    if new:
-        return Finding("stalls", True, f"warning: {told} ({new} only with it)", diff)
-    return Finding("stalls", False, f"plays fine: {told}", diff)
+    args = {"stalled": stalled, "n": n, "base": base, "new": new}
+    told: Said = (_STALLS[what][bool(new)], args)
+    return Finding("stalls", bool(new), _warning(bool(new), told), diff)

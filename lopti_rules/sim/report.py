@@ -25,6 +25,7 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from lopti_rules.i18n import _, current_language
 from lopti_rules.sim.compare import Comparison
 from lopti_rules.sim.play import GameRecord
 
@@ -72,12 +73,12 @@ def length_figure(without: Sequence[GameRecord], with_: Sequence[GameRecord]) ->
     step = max(1, (top - low) // 40)
     bins = list(range(low - low % step, top + 2 * step, step))
     fig, ax = plt.subplots(figsize=(7, 3.4))
-    ax.hist(a, bins=bins, histtype="step", linewidth=2, color=WITHOUT_COLOUR, label="without")
-    ax.hist(b, bins=bins, histtype="step", linewidth=2, color=WITH_COLOUR, label="with the rule")
+    ax.hist(a, bins=bins, histtype="step", linewidth=2, color=WITHOUT_COLOUR, label=_("without"))
+    ax.hist(b, bins=bins, histtype="step", linewidth=2, color=WITH_COLOUR, label=_("with the rule"))
     for xs, colour in ((a, WITHOUT_COLOUR), (b, WITH_COLOUR)):
         ax.axvline(sum(xs) / len(xs), color=colour, linestyle="--", linewidth=1)
-    ax.set_xlabel("turns per round (dashed: mean)")
-    ax.set_ylabel("rounds")
+    ax.set_xlabel(_("turns per round (dashed: mean)"))
+    ax.set_ylabel(_("rounds"))
     ax.legend(frameon=False)
     return _png(fig)
 
@@ -89,8 +90,8 @@ def seats_figure(comparison: Comparison, names: Sequence[str]) -> bytes:
     fig, ax = plt.subplots(figsize=(7, 3.4))
     width = 0.38
     for offset, summary, colour, label in (
-        (-width / 2, comparison.without, WITHOUT_COLOUR, "without"),
-        (width / 2, comparison.with_, WITH_COLOUR, "with the rule"),
+        (-width / 2, comparison.without, WITHOUT_COLOUR, _("without")),
+        (width / 2, comparison.with_, WITH_COLOUR, _("with the rule")),
     ):
         values = [100 * w.value for w in summary.wins]
         errors = [
@@ -99,11 +100,12 @@ def seats_figure(comparison: Comparison, names: Sequence[str]) -> bytes:
         ]
         xs = [i + offset for i in range(n)]
         ax.bar(xs, values, width, yerr=errors, capsize=3, color=colour, label=label)
-    ax.axhline(100 / n, color="black", linestyle=":", linewidth=1, label=f"fair share (1/{n})")
-    role = "\n(proposer)" if comparison.base_change else "\n(author)"
+    fair = _("fair share (1/{n})").format(n=n)
+    ax.axhline(100 / n, color="black", linestyle=":", linewidth=1, label=fair)
+    role = "\n" + (_("(proposer)") if comparison.base_change else _("(author)"))
     labels = [f"{s} {names[s]}" + (role if s == comparison.author else "") for s in range(n)]
     ax.set_xticks(range(n), labels)
-    ax.set_ylabel("win rate, % (95% CI)")
+    ax.set_ylabel(_("win rate, % (95% CI)"))
     ax.legend(
         frameon=False, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3
     )
@@ -132,12 +134,12 @@ def fires_plot(comparison: Comparison) -> Figure:
     ax.barh(ys, values, xerr=errors, capsize=3, color=colours)
     beside = ax.get_yaxis_transform()  # x in axes fractions, y in data
     for y, rule in zip(ys, rules, strict=True):
-        label = f"{rule.per_round.value:.2f}/round"
+        label = _("{n}/round").format(n=f"{rule.per_round.value:.2f}")
         ax.text(1.02, y, label, va="center", fontsize="small", transform=beside)
     ax.set_yticks(ys, [r.title for r in rules])
     ax.set_xlim(0, 100)
     ax.set_xticks([0, 25, 50, 75, 100])
-    ax.set_xlabel("rounds in which the rule fired, % (95% CI); the proposed rule in orange")
+    ax.set_xlabel(_("rounds in which the rule fired, % (95% CI); the proposed rule in orange"))
     return fig
 
 
@@ -150,9 +152,9 @@ def figures(
     """The report's figures as PNG bytes, by name."""
     require_matplotlib()
     return {
-        "Round length": length_figure(without, with_),
-        "Win rate by seat": seats_figure(comparison, names),
-        "Fire rate": fires_figure(comparison),
+        _("Round length"): length_figure(without, with_),
+        _("Win rate by seat"): seats_figure(comparison, names),
+        _("Fire rate"): fires_figure(comparison),
     }
 
 
@@ -181,7 +183,7 @@ def html_page(
     pictures = figures(comparison, without, with_, names)
     findings = sorted(comparison.findings, key=lambda f: not f.warning)
     items = "\n".join(
-        f'<li class="{"warning" if f.warning else "fine"}">{html.escape(f.line)}</li>'
+        f'<li class="{"warning" if f.warning else "fine"}">{html.escape(f.shown())}</li>'
         for f in findings
     )
     table = "\n".join(comparison.text(names).splitlines()[: -len(findings) - 2])
@@ -192,7 +194,7 @@ def html_page(
         for title, png in pictures.items()
     )
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{current_language()}">
 <head>
 <meta charset="utf-8">
 <title>{html.escape(heading)}</title>
@@ -201,11 +203,11 @@ def html_page(
 <body>
 <h1>{html.escape(heading)}</h1>
 <p>{html.escape(details)}</p>
-<p class="verdict">{html.escape(comparison.verdict())}</p>
+<p class="verdict">{html.escape(comparison.verdict(_))}</p>
 <ul class="findings">
 {items}
 </ul>
-<h2>The numbers</h2>
+<h2>{html.escape(_("The numbers"))}</h2>
 <pre>{html.escape(table)}</pre>
 {sections}
 </body>

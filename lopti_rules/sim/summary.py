@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lopti_rules.i18n import _, ngettext
 from lopti_rules.sim.play import GameRecord
 from lopti_rules.sim.stats import Estimate, mean_ci, quantile, wilson
 
@@ -116,39 +117,57 @@ class Summary:
         }
 
     def text(self, names: Sequence[str] | None = None) -> str:
-        """The summary as an aligned table for a terminal."""
+        """The summary as an aligned table for a terminal, in the language in use."""
         rows: list[tuple[str, str]] = []
-        for label, spread in (("moves per round", self.moves), ("turns per round", self.turns)):
+        for label, spread in (
+            (_("moves per round"), self.moves),
+            (_("turns per round"), self.turns),
+        ):
             m = spread.mean
+            told = _("mean {mean} (95% CI {low}-{high}), median {median}, 95th percentile {p95}")
             rows.append(
                 (
                     label,
-                    f"mean {m.value:.1f} (95% CI {m.low:.1f}-{m.high:.1f}), "
-                    f"median {round(spread.median, 1):g}, 95th percentile {round(spread.p95, 1):g}",
+                    told.format(
+                        mean=f"{m.value:.1f}",
+                        low=f"{m.low:.1f}",
+                        high=f"{m.high:.1f}",
+                        median=f"{round(spread.median, 1):g}",
+                        p95=f"{round(spread.p95, 1):g}",
+                    ),
                 )
             )
         for seat, w in enumerate(self.wins):
-            who = f"seat {seat}" + (f" ({names[seat]})" if names else "")
-            rows.append((f"wins, {who}", f"{pct(w.value)} (95% CI {pct(w.low)}-{pct(w.high)})"))
-        rows.append(("pickups per round", _mean(self.pickups)))
-        rows.append(("clears per round", _mean(self.clears)))
+            who = _("wins, seat {seat}").format(seat=seat) + (f" ({names[seat]})" if names else "")
+            rows.append((who, _ci(pct(w.value), pct(w.low), pct(w.high))))
+        rows.append((_("pickups per round"), _mean(self.pickups)))
+        rows.append((_("clears per round"), _mean(self.clears)))
         for rule in self.rules:
             r = rule.rounds
+            fired = ngettext(
+                "fired {n} time, {per} per round, in {share} of rounds (95% CI {low}-{high})",
+                "fired {n} times, {per} per round, in {share} of rounds (95% CI {low}-{high})",
+                rule.fires,
+            )
             rows.append(
                 (
-                    f"rule {rule.title!r}",
-                    f"fired {rule.fires} times, {rule.per_round.value:.2f} per round, "
-                    f"in {pct(r.value)} of rounds (95% CI {pct(r.low)}-{pct(r.high)})",
+                    _("rule {title}").format(title=repr(rule.title)),
+                    fired.format(
+                        n=rule.fires,
+                        per=f"{rule.per_round.value:.2f}",
+                        share=pct(r.value),
+                        low=pct(r.low),
+                        high=pct(r.high),
+                    ),
                 )
             )
-        rows.append(("guard trips", f"{self.trips} (in {self.trip_rounds} rounds)"))
+        trips = ngettext("{n} (in {k} round)", "{n} (in {k} rounds)", self.trip_rounds)
+        rows.append((_("guard trips"), trips.format(n=self.trips, k=self.trip_rounds)))
         s = self.stalled
-        rows.append(
-            (
-                "stalled rounds",
-                f"{self.stalled_rounds} ({pct(s.value)}, 95% CI {pct(s.low)}-{pct(s.high)})",
-            )
+        stalled = _("{n} ({share}, 95% CI {low}-{high})").format(
+            n=self.stalled_rounds, share=pct(s.value), low=pct(s.low), high=pct(s.high)
         )
+        rows.append((_("stalled rounds"), stalled))
         width = max(len(label) for label, _ in rows)
         return "\n".join(f"{label.ljust(width)}  {value}" for label, value in rows) + "\n"
 
@@ -159,4 +178,8 @@ def pct(x: float) -> str:
 
 
 def _mean(e: Estimate) -> str:
-    return f"{e.value:.2f} (95% CI {e.low:.2f}-{e.high:.2f})"
+    return _ci(f"{e.value:.2f}", f"{e.low:.2f}", f"{e.high:.2f}")
+
+
+def _ci(value: str, low: str, high: str) -> str:
+    return _("{value} (95% CI {low}-{high})").format(value=value, low=low, high=high)

@@ -64,3 +64,15 @@ def test_the_readme_play_and_explain_commands_speak_the_language(
     (explain,) = re.findall(r"`lopti (explain [^`]+--lang [^`]+)`", README)
     assert main(explain.split()) == 0
     assert "Po tym, jak dziesiątka wyczyści stos" in capsys.readouterr().out
+
+
+def test_the_readme_check_command_speaks_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (check,) = re.findall(r"`lopti (check [^`]+--lang [^`]+)`", README)
+    path = check.split()[1]
+    (tmp_path / path).write_text('rule "Slip":\n    after clearr: player draws 1\n', "utf-8")
+    assert main(check.split()) == 1
+    out = capsys.readouterr().out
+    assert "unbekanntes Ereignis `clearr`" in out and "Hinweis: meintest du `clear`?" in out
