@@ -340,11 +340,7 @@ class Game:
         if self.vt is not None:
             return self._land_variant(seat, rank, count, from_hand)
         self.setup = False
-        counts, mine = self.counts, self.seat_counts[seat]  # one more play (`_count`, inline)
-        counts[0] += 1
-        counts[3] += 1
-        mine[0] += 1
-        mine[3] += 1
+        self._count(seat, 0)  # one more play
         if from_hand:
             self.hands[seat][rank] -= count
             self.hand_sizes[seat] -= count
@@ -371,7 +367,7 @@ class Game:
         assert vt is not None
         self.setup = False
         self.jumping = 0
-        self._count(seat, 0)  # one more play, as `_land` counts it
+        self._count(seat, 0)  # one more play
         if from_hand:
             self.hands[seat][rank] -= count
             self.hand_sizes[seat] -= count
