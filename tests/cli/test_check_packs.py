@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import cli_run
 import pytest
 from cli_snapshot import ROOT, matches
-
-from lopti_rules.cli.main import main
 
 DATA = "tests/cli/data"
 
@@ -20,9 +19,7 @@ def _at_root(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["check", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli_run.run(capsys, "check", *argv)
 
 
 @pytest.mark.parametrize(

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import cli_run
 import pytest
 from cli_snapshot import ROOT, matches
 
 from lopti_rules.api import ruleset_from_pack
-from lopti_rules.cli.main import main
 from lopti_rules.packs.pack import load_pack
 
 PACKS = ["gentle", "chaotic", "everything"]
@@ -22,9 +22,7 @@ def _at_root(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["play", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli_run.run(capsys, "play", *argv)
 
 
 def titles(name: str) -> tuple[str, ...]:

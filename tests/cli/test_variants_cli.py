@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from cli_run import run
 from cli_snapshot import ROOT
-
-from lopti_rules.cli.main import main
 
 PAGE = ROOT / "docs" / "variants.md"
 
@@ -21,12 +20,6 @@ PAGE = ROOT / "docs" / "variants.md"
 @pytest.fixture(autouse=True)
 def _at_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def documented() -> list[str]:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import cli_run
 import pytest
 
 from lopti_rules.cli.main import main
@@ -17,9 +18,7 @@ GOLDEN = Path(__file__).parent / "golden" / "play_players4_seed7.txt"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["play", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli_run.run(capsys, "play", *argv)
 
 
 def test_quick_start_matches_the_golden_transcript(capsys: pytest.CaptureFixture[str]) -> None:

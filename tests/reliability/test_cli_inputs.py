@@ -8,14 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from lopti_rules.cli.main import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from cli_run import run
 
 
 @pytest.mark.parametrize("command", ["simulate", "vet"])

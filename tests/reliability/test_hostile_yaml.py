@@ -7,8 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from lopti_rules.cli.main import main
+from cli_run import run
 
 LAUGHS = "".join(
     f"l{i}: &l{i} [{', '.join([f'*l{i - 1}' if i else 'x'] * 10)}]\n" for i in range(7)
@@ -28,12 +27,6 @@ BAD = [
     ("cyclic alias", "name: &a [*a]\n", (1, 11), "refers to a value that contains it"),
 ]
 IDS = [b[0] for b in BAD]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize(("what", "first", "where", "words"), BAD, ids=IDS)

@@ -8,17 +8,11 @@ import os
 from pathlib import Path
 
 import pytest
+from cli_run import run
 
-from lopti_rules.cli.main import main
 from lopti_rules.packs.pack import MAX_PACK_CHARS, MAX_RULE_FILE_BYTES
 
 RULE = 'rule "R":\n    after play when count >= 3: next player draws 1\n'
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def pack_naming(folder: Path, entry: str) -> Path:

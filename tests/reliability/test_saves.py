@@ -14,18 +14,13 @@ from multiprocessing.synchronize import Barrier
 from pathlib import Path
 
 import pytest
+from cli_run import run
 
 from lopti_rules.cli.main import main
 from lopti_rules.session import store
 
 TENS = 'rule "Tens tax":\n    after clear when cause is ten: each other player draws 1\n'
 UNFORMATTED = 'rule "Tens tax":\n    after clear when cause is ten:   each other player draws 1\n'
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def won_round(capsys: pytest.CaptureFixture[str], path: Path) -> None:

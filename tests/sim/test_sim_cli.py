@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from lopti_rules.cli.main import main
+from cli_run import run
 
 from .sim_helpers import CROWN, NEVER, ROOT
 
@@ -21,12 +20,6 @@ GENTLE = "examples/packs/gentle.yaml"
 @pytest.fixture(autouse=True)
 def _at_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def rule_file(tmp_path: Path, text: str, name: str = "rule.lopti") -> str:
