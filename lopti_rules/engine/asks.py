@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.events import Event
@@ -88,9 +88,12 @@ class AnswerError(ValueError):
     """An answer the ask does not allow (the message says why, in one sentence)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Ask:
-    """One question to one seat. Build with `of_cards`, `of_seat` or `of_yes_no`."""
+class Ask(NamedTuple):
+    """One question to one seat. Build with `of_cards`, `of_seat` or `of_yes_no`, which
+    check it: a known purpose of the right kind, and a default the ask allows.
+
+    A named tuple: immutable, and cheap to build, for a rule's action may ask on every
+    firing (a gift of `1 card` asks the giver which)."""
 
     seat: int  # who is asked
     kind: str  # CARDS, SEAT or YES_NO
@@ -99,16 +102,6 @@ class Ask:
     default: Answer  # the answer when nobody answers
     count: int = 1  # CARDS: how many cards to choose
     about: int | None = None  # another seat the choice concerns (a gift's receiver), or None
-
-    def __post_init__(self) -> None:
-        purpose = PURPOSES.get(self.purpose)
-        if purpose is None:
-            known = ", ".join(PURPOSES)
-            raise ValueError(f"`{self.purpose}` is not a purpose of an ask (known: {known})")
-        kind = purpose.kind
-        if kind != self.kind:
-            raise ValueError(f"a `{self.purpose}` ask is a {kind} ask, not a {self.kind} ask")
-        self.check(self.default)  # the default is always a valid answer
 
     @classmethod
     def of_cards(
@@ -122,9 +115,13 @@ class Ask:
         about: int | None = None,
     ) -> Ask:
         """Choose `count` of `options` (ranks); by default the lowest `count`."""
+        _kind_of(purpose, CARDS)
         ranks = tuple(sorted(options))
-        pick = tuple(default) if default is not None else ranks[:count]
-        return cls(seat, CARDS, purpose, ranks, pick, count, about)
+        pick = ranks[:count] if default is None else tuple(default)
+        ask = _new(cls, (seat, CARDS, purpose, ranks, pick, count, about))
+        if default is not None or not 0 <= count <= len(ranks):  # else the lowest: allowed
+            ask.check(pick)
+        return ask
 
     @classmethod
     def of_seat(
@@ -137,12 +134,18 @@ class Ask:
         about: int | None = None,
     ) -> Ask:
         """Choose one seat of `options` (in the order a person should see them)."""
-        return cls(seat, SEAT, purpose, tuple(options), default, 1, about)
+        _kind_of(purpose, SEAT)
+        ask = _new(cls, (seat, SEAT, purpose, tuple(options), default, 1, about))
+        ask.check(default)
+        return ask
 
     @classmethod
     def of_yes_no(cls, seat: int, purpose: str, default: bool, *, about: int | None = None) -> Ask:
         """Answer yes (True) or no (False)."""
-        return cls(seat, YES_NO, purpose, (), default, 1, about)
+        _kind_of(purpose, YES_NO)
+        ask = _new(cls, (seat, YES_NO, purpose, (), default, 1, about))
+        ask.check(default)
+        return ask
 
     @property
     def forced(self) -> bool:
@@ -183,6 +186,19 @@ class Ask:
                     f"the answer holds {name} {wanted} times, but only {held[rank]} can be chosen"
                 )
         return tuple(answer)
+
+
+_new = tuple.__new__  # builds an Ask without NamedTuple's Python-level __new__
+
+
+def _kind_of(purpose: str, kind: str) -> None:
+    """Raise ValueError unless `purpose` is a purpose of a `kind` ask."""
+    known = PURPOSES.get(purpose)
+    if known is None:
+        names = ", ".join(PURPOSES)
+        raise ValueError(f"`{purpose}` is not a purpose of an ask (known: {names})")
+    if known.kind != kind:
+        raise ValueError(f"a `{purpose}` ask is a {known.kind} ask, not a {kind} ask")
 
 
 def answer(game: Game, ask: Ask) -> Answer:
