@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.events import Event
@@ -88,12 +88,13 @@ class AnswerError(ValueError):
     """An answer the ask does not allow (the message says why, in one sentence)."""
 
 
-class Ask(NamedTuple):
+@dataclass(slots=True)
+class Ask:
     """One question to one seat. Build with `of_cards`, `of_seat` or `of_yes_no`, which
     check it: a known purpose of the right kind, and a default the ask allows.
 
-    A named tuple: immutable, and cheap to build, for a rule's action may ask on every
-    firing (a gift of `1 card` asks the giver which)."""
+    A plain slotted class, cheap to build (a rule's action may ask on every firing: a gift
+    of `1 card` asks the giver which); nobody changes an ask once it is built."""
 
     seat: int  # who is asked
     kind: str  # CARDS, SEAT or YES_NO
@@ -118,7 +119,7 @@ class Ask(NamedTuple):
         _kind_of(purpose, CARDS)
         ranks = tuple(sorted(options))
         pick = ranks[:count] if default is None else tuple(default)
-        ask = _new(cls, (seat, CARDS, purpose, ranks, pick, count, about))
+        ask = cls(seat, CARDS, purpose, ranks, pick, count, about)
         if default is not None or not 0 <= count <= len(ranks):  # else the lowest: allowed
             ask.check(pick)
         return ask
@@ -135,7 +136,7 @@ class Ask(NamedTuple):
     ) -> Ask:
         """Choose one seat of `options` (in the order a person should see them)."""
         _kind_of(purpose, SEAT)
-        ask = _new(cls, (seat, SEAT, purpose, tuple(options), default, 1, about))
+        ask = cls(seat, SEAT, purpose, tuple(options), default, 1, about)
         ask.check(default)
         return ask
 
@@ -143,7 +144,7 @@ class Ask(NamedTuple):
     def of_yes_no(cls, seat: int, purpose: str, default: bool, *, about: int | None = None) -> Ask:
         """Answer yes (True) or no (False)."""
         _kind_of(purpose, YES_NO)
-        ask = _new(cls, (seat, YES_NO, purpose, (), default, 1, about))
+        ask = cls(seat, YES_NO, purpose, (), default, 1, about)
         ask.check(default)
         return ask
 
@@ -186,9 +187,6 @@ class Ask(NamedTuple):
                     f"the answer holds {name} {wanted} times, but only {held[rank]} can be chosen"
                 )
         return tuple(answer)
-
-
-_new = tuple.__new__  # builds an Ask without NamedTuple's Python-level __new__
 
 
 def _kind_of(purpose: str, kind: str) -> None:

@@ -8,11 +8,11 @@ and observers run when the round or turn begins, their `after` hooks when it end
 
 One table, one loop. Subscribing (installing hooks, adding an observer) updates the bus's
 table, `plan[event]` (for `play` and `turn`, per key: `plays`, `turns`): per moment (`BEFORE`,
-`OBSERVED`, `AFTER`) the tuple of `(gate, handler)` pairs that moment must run, in order.
-An event point reads its plan and, unless it is `IDLE`, hands each row to `run`, the only dispatch
-loop: it tests each gate on the event's raw values and builds the `Event` once, for the first
-handler that runs. An event nobody watches has the shared `IDLE` plan, so an idle bus costs
-one identity test per event point.
+`OBSERVED`, `AFTER`) the tuple of `(gate, handler, raw)` hooks that moment must run, in order.
+An event point reads its plan and, unless it is `IDLE`, hands each row to `run`, the only
+dispatch loop: it tests each gate on the event's raw values and builds the `Event` once, for
+the first handler that takes one (a raw hook takes the raw values). An event nobody watches
+has the shared `IDLE` plan, so an idle bus costs one identity test per event point.
 
 Guarantees:
 - Add-only: there is no unsubscribe, and a handler cannot cancel, replace or change a base
@@ -23,6 +23,13 @@ Guarantees:
   `GATE_FIELDS` in order (None past them), tested at the hook's moment (a `before` gate sees
   the state before the effect, an `after` gate the state after it). A hook whose gate fails
   is not called; without observers, an event whose gates all fail is never built.
+- Raw hooks: `subscribe(..., raw=True)` calls the handler with the values its gate sees,
+  `handler(game, actor, f0, f1, f2)`, instead of an `Event`: a rule pack's hooks read
+  nothing else, so for them the event (its `cards`, the whole pile of a pickup) is never
+  built.
+- Tables built once: `adopt(template)` gives a bus nobody has subscribed to yet the tables
+  of `template`, a bus that holds only hooks (no observers), in O(1): a rule set subscribes
+  its hooks once, to its template, and every game's bus adopts it (runtime/install.py).
 - Keys: two events have a plan per key (`KEYS`): `plays[rank]` per played rank and
   `turns[size]` per hand size of the turn's actor. `subscribe(..., keys=...)` names the keys
   at which a hook can fire (they must hold whenever its gate holds). A `play` hook sits only
@@ -154,9 +161,12 @@ Handler = Callable[[Event], None]
 Gate = Callable[["Game", "int | None", Any, Any, Any], bool]
 # make(actor, f0, f1, f2, extra): the Event of a dispatch, built when the first handler runs
 Maker = Callable[["int | None", Any, Any, Any, Any], Event]
-Hook = tuple["Gate | None", Handler]
+# raw(game, actor, f0, f1, f2): a raw hook's handler, given the values its gate sees
+RawHandler = Callable[["Game", "int | None", Any, Any, Any], None]
+# (gate, handler, raw): raw handlers take the raw values, the others the `Event`
+Hook = tuple["Gate | None", "Handler | RawHandler", bool]
 # what `subscribe_all` takes: (event name, timing, handler, gate, keys), as `subscribe` does
-Subscription = tuple[str, str, Handler, "Gate | None", "frozenset[int] | None"]
+Subscription = tuple[str, str, "Handler | RawHandler", "Gate | None", "frozenset[int] | None"]
 Row = tuple[Hook, ...]  # what one moment of one event runs, in order
 Plan = tuple[Row, Row, Row]  # an event's rows: BEFORE, OBSERVED, AFTER
 BEFORE, OBSERVED, AFTER = 0, 1, 2
@@ -178,7 +188,17 @@ def _with(plan: Plan, moment: int, row: Row) -> Plan:
 class EventBus:
     """Subscribe hooks per event and timing, or observe every event once."""
 
-    __slots__ = ("_reach", "chooser", "game", "observers", "plan", "plays", "turns")
+    __slots__ = (
+        "_reach",
+        "chooser",
+        "game",
+        "observers",
+        "plan",
+        "plays",
+        "states",
+        "subscribed",
+        "turns",
+    )
 
     def __init__(self, *, chooser: Chooser | None = None) -> None:
         self.plan: dict[str, Plan] = dict.fromkeys(EVENT_NAMES, IDLE)
@@ -193,26 +213,32 @@ class EventBus:
         self.game: Game | None = None
         # who answers the game's asks (engine/asks.py); None: every ask takes its default
         self.chooser = chooser
+        # per-game state of hooks shared by many games' buses, by their owner (a rule set's
+        # `Runtime` by its hook table, runtime/install.py); the engine never reads it
+        self.states: dict[object, Any] = {}
+        self.subscribed = False  # whether anything was subscribed or observes
 
     def subscribe(
         self,
         event_name: str,
         timing: str,
-        handler: Handler,
+        handler: Handler | RawHandler,
         gate: Gate | None = None,
         *,
         keys: frozenset[int] | None = None,
+        raw: bool = False,
     ) -> None:
         """Run `handler` at `timing` ("before"/"after") of every `event_name` event, or only
         of those for which `gate(game, actor, f0, f1, f2)` holds at that moment. `keys` (for
         `play` the ranks, for `turn` the actor's hand sizes at which the hook can fire; None:
-        any) must hold whenever the gate does."""
-        self.subscribe_all([(event_name, timing, handler, gate, keys)])
+        any) must hold whenever the gate does. `raw`: call `handler(game, actor, f0, f1,
+        f2)` with the gate's values, not `handler(event)`."""
+        self.subscribe_all([(event_name, timing, handler, gate, keys)], raw=raw)
 
-    def subscribe_all(self, hooks: Iterable[Subscription]) -> None:
+    def subscribe_all(self, hooks: Iterable[Subscription], *, raw: bool = False) -> None:
         """`subscribe` each of `hooks` (`(event_name, timing, handler, gate, keys)`), in
-        order: the same table, with the keyed plans rebuilt once (a rule set's runtime
-        subscribes all its hooks at once, for every game)."""
+        order: the same table, with the keyed plans rebuilt once (a rule set subscribes all
+        its hooks at once, to its template: see `adopt`)."""
         added: list[tuple[str, int, Hook, frozenset[int] | None]] = []
         for event_name, timing, handler, gate, keys in hooks:
             if event_name not in self.plan:
@@ -221,13 +247,26 @@ class EventBus:
             moment = MOMENTS.get(timing)
             if moment is None:
                 raise ValueError(f"timing must be `before` or `after`, not `{timing}`")
-            added.append((event_name, moment, (gate, handler), keys))
+            added.append((event_name, moment, (gate, handler, raw), keys))
         self._add(added)
+
+    def adopt(self, template: EventBus) -> bool:
+        """Take the tables of `template` (a bus holding hooks only, no observers) if nothing
+        was subscribed to this bus yet; False (nothing changes) if something was: subscribe
+        the hooks instead. Either way the bus runs the same hooks in the same order."""
+        if self.subscribed or template.observers:
+            return False
+        self.plan = dict(template.plan)  # later subscriptions replace entries: a copy each
+        self.plays, self.turns = template.plays, template.turns  # tuples: replaced, not changed
+        r0, r1, r2 = template._reach
+        self._reach = (set(r0), set(r1), set(r2))
+        self.subscribed = template.subscribed
+        return True
 
     def observe(self, handler: Handler) -> None:
         """See every event once, at the moment its effect is applied (and every note)."""
         self.observers += (handler,)
-        self._add([(name, OBSERVED, (None, handler), None) for name in EVENT_NAMES])
+        self._add([(name, OBSERVED, (None, handler, False), None) for name in EVENT_NAMES])
 
     def _add(self, added: list[tuple[str, int, Hook, frozenset[int] | None]]) -> None:
         """Put each hook, in order, at the end of its rows: the plan's, and the keyed plans'
@@ -235,6 +274,7 @@ class EventBus:
         plan = self.plan
         plays: list[Plan] | None = None
         turns = False
+        self.subscribed = self.subscribed or bool(added)
         for name, moment, hook, keys in added:
             plan[name] = _with(plan[name], moment, (*plan[name][moment], hook))
             if name == "play":  # the hook in the rows of its ranks only
@@ -267,15 +307,19 @@ class EventBus:
         make: Maker,
         extra: object,
     ) -> Event | None:
-        """Run the hooks of `row` whose gates pass, in order; the event is `event`, or
-        `make(actor, f0, f1, f2, extra)` built when the first handler runs. Returns the
-        event if it exists now (the next moment reuses it), else None."""
+        """Run the hooks of `row` whose gates pass, in order: a raw hook with the raw values,
+        the others with the event, `event` or `make(actor, f0, f1, f2, extra)` built when
+        the first of them runs. Returns the event if it exists now (the next moment reuses
+        it), else None."""
         game = self.game  # set: the game emitted the event
-        for gate, handler in row:
+        for gate, handler, raw in row:
             if gate is None or gate(game, actor, f0, f1, f2):  # type: ignore[arg-type]
+                if raw:
+                    handler(game, actor, f0, f1, f2)  # type: ignore[call-arg, arg-type]
+                    continue
                 if event is None:
                     event = make(actor, f0, f1, f2, extra)
-                handler(event)
+                handler(event)  # type: ignore[call-arg, arg-type]
         return event
 
     def note(self, event: Event) -> None:

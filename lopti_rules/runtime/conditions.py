@@ -27,15 +27,12 @@ so is an `in` whose left side does (LANGUAGE.md §4).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from lopti_rules.engine.events import GATE_FIELDS, KEYS, Gate, gate_args
+from lopti_rules.engine.events import GATE_FIELDS, KEYS, Gate
 from lopti_rules.language import ast, catalog
 from lopti_rules.runtime.context import MISSING, Ctx
 from lopti_rules.runtime.fields import FUNCTIONS, PLAYER, SEATS, TABLE, TITLE
-
-if TYPE_CHECKING:
-    from lopti_rules.engine.game import Game
 
 # ---------------------------------------------------------------------- the typed form
 
@@ -363,9 +360,9 @@ class CondCompiler:
         test = compile_test(resolve(cond, self.event, each), self.author)
 
         def holds(ctx: Ctx) -> bool:
-            f0, f1, f2 = gate_args(ctx.event)
-            game: Game = ctx.game
-            return test(game, ctx.actor, f0, f1, f2, ctx.visited, ctx.winner, ctx.loser)
+            return test(
+                ctx.game, ctx.actor, ctx.f0, ctx.f1, ctx.f2, ctx.visited, ctx.winner, ctx.loser
+            )
 
         return holds
 

@@ -1,7 +1,7 @@
 """What a running hook can see: the hooked event, the table, the players, and its own roles.
 
 Takes nothing at compile time; at run time each hook firing gets one `Ctx`: the game, the
-event, the event's actor, the rule's author seat, and (as the hook's actions run) the player
+event's actor and raw values, the rule's author seat, and (as the hook's actions run) the player
 being visited by an `each`/`every` action, the `winner`/`loser` of a `roshambo` block and
 the player chosen in a `chooses a player` block.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from lopti_rules.engine.events import Event
+from lopti_rules.engine.events import Event, gate_args
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -37,20 +37,48 @@ MISSING: Final = _Missing()
 
 
 class Ctx:
-    """One hook firing: the state its conditions, targets and actions read."""
+    """One hook firing: the state its conditions, targets and actions read. The hooked
+    event is its raw values, as the hook's gate saw them: its actor and `f0..f2`, the
+    event's `GATE_FIELDS` in order (None past them)."""
 
-    __slots__ = ("actor", "author", "chosen", "event", "game", "loser", "rt", "visited", "winner")
+    __slots__ = (
+        "actor",
+        "author",
+        "chosen",
+        "f0",
+        "f1",
+        "f2",
+        "game",
+        "loser",
+        "rt",
+        "visited",
+        "winner",
+    )
 
-    def __init__(self, rt: Runtime, game: Game, event: Event, author: int) -> None:
+    def __init__(
+        self,
+        rt: Runtime,
+        game: Game,
+        actor: int | None,
+        f0: object,
+        f1: object,
+        f2: object,
+        author: int,
+    ) -> None:
         self.rt = rt
         self.game = game
-        self.event = event
-        self.actor: int | None = event.actor
+        self.actor = actor
+        self.f0, self.f1, self.f2 = f0, f1, f2
         self.author = author
         self.visited: int | None = None  # the player an each/every action is visiting
         self.winner: int | None = None  # inside a roshambo block
         self.loser: int | None = None
         self.chosen: int | None = None  # inside a `chooses a player` block
+
+    @classmethod
+    def of_event(cls, rt: Runtime, game: Game, event: Event, author: int) -> Ctx:
+        """The firing of a hook on `event` (its raw values read back from its fields)."""
+        return cls(rt, game, event.actor, *gate_args(event), author)
 
 
 def active(game: Game, seat: int | None) -> bool:

@@ -1,18 +1,23 @@
 """Installing a compiled rule set on a game's event bus, and running its hooks.
 
 Takes a `RuleSet`'s compiled hooks (in the order the rules came into force, then file order)
-and an `EventBus`; `Runtime(bus, hooks, limits)` subscribes one handler per hook, in that
-order, so the bus runs the hooks of one event and timing in exactly that order. A set
-without hooks subscribes nothing and every event keeps the idle plan: an empty pack
-costs nothing. The game is read from `bus.game` at each firing, so a runtime attached to a
-bus before `Game.new` sees the `round`, `deal` and first `turn` events.
+and an `EventBus`. The hooks become a `HookTable` once per rule set: one raw handler per hook
+(engine/events.py: the bus calls it with the event's raw values, never building an `Event`
+for it), subscribed in that order to a template bus; `Runtime(bus, hooks, limits,
+table=...)` is one game's state (the guard's counters, the rule running), set as
+`bus.states[table]`, where the handlers find it, and the game's fresh bus adopts the template's
+tables in O(1) (a bus with subscriptions already gets the hooks subscribed after them). So
+the bus runs the hooks of one event and timing in exactly that order. A set without hooks
+subscribes nothing and every event keeps the idle plan: an empty pack costs nothing. The
+game is the one whose bus fires the hook, so a runtime attached to a bus before `Game.new`
+sees the `round`, `deal` and first `turn` events.
 
 A hook's `when` is compiled once (conditions.py) to a gate the runtime subscribes with the
 hook, with the keys it can fire at (a `play` hook's ranks, a `turn` hook's hand sizes): the
-engine's bus tests both before building
-any `Event` and calls the hook's handler only when its gate held. A firing writes a `hook`
-note (for the event log) and runs the actions, which call the engine; events they emit run
-their hooks depth-first, inside the call.
+engine's bus tests both and calls the hook's handler only when its gate held. A firing
+(`Runtime.fire`) writes a `hook` note (for the event log) and runs the actions on a `Ctx`
+of the event's raw values, which call the engine; events they emit run their hooks
+depth-first, inside the call.
 `Runtime.rule` is the title of the rule whose hook or action is running (None in base play):
 the event log writes it as the `rule` of every line. The guard (guard.py) counts nesting and
 actions per cascade and stops a runaway one, with a `guard` note.
@@ -30,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lopti_rules.engine.asks import Chooser
-from lopti_rules.engine.events import Event, EventBus, Gate
+from lopti_rules.engine.events import Event, EventBus, Gate, RawHandler, Subscription
 from lopti_rules.runtime.calls import Table, TableEventSpec
 from lopti_rules.runtime.context import Ctx
 from lopti_rules.runtime.guard import GuardLimits, GuardTrip
@@ -57,6 +62,38 @@ class CompiledHook:
     line: int  # where the hook is written, for messages
 
 
+class HookTable:
+    """A rule set's hooks as a bus runs them, built once: one raw handler per hook (it
+    finds the game's `Runtime` as `game.bus.states[table]`), subscribed in order to a
+    template bus that every game's fresh bus adopts in O(1) (engine/events.py `adopt`)."""
+
+    __slots__ = ("subscriptions", "template")
+
+    def __init__(self, hooks: Sequence[CompiledHook]) -> None:
+        self.subscriptions: list[Subscription] = [
+            (h.event, h.timing, _firing(self, h), h.gate, h.keys) for h in hooks
+        ]
+        self.template = EventBus()
+        self.template.subscribe_all(self.subscriptions, raw=True)
+
+    def install(self, bus: EventBus) -> None:
+        """Subscribe the hooks to `bus`: its tables become the template's, unless something
+        was subscribed to it already (then the hooks are subscribed after it)."""
+        if not bus.adopt(self.template):
+            bus.subscribe_all(self.subscriptions, raw=True)
+
+
+def _firing(table: HookTable, hook: CompiledHook) -> RawHandler:
+    """The bus handler of `hook`, for every game: it fires the hook on the game's runtime
+    of `table`."""
+
+    def fire(game: Game, actor: int | None, f0: object, f1: object, f2: object) -> None:
+        runtime: Runtime = game.bus.states[table]
+        runtime.fire(hook, game, actor, f0, f1, f2)
+
+    return fire
+
+
 class Runtime:
     """A rule set running on one bus: hook firing, the current rule, the guard."""
 
@@ -81,7 +118,12 @@ class Runtime:
         limits: GuardLimits,
         chooser: Chooser | None = None,
         table_events: Sequence[TableEventSpec] = (),
+        *,
+        table: HookTable | None = None,
     ) -> None:
+        table = table if table is not None else HookTable(hooks)
+        if table in bus.states:
+            raise ValueError("these rules are in force on this game already")
         self.bus = bus
         self.hooks = tuple(hooks)
         self.limits = limits
@@ -94,9 +136,8 @@ class Runtime:
         self.fires: dict[str, int] = {h.rule: 0 for h in self.hooks}
         self.trips: list[GuardTrip] = []
         self._stack: list[CompiledHook] = []
-        bus.subscribe_all(
-            [(h.event, h.timing, self._handler(h), h.gate, h.keys) for h in self.hooks]
-        )
+        bus.states[table] = self  # what the hooks' handlers fire on (`_firing`)
+        table.install(bus)
         # the table events declared (calls.py): None when the rules declare none
         self.table: Table | None = Table(self, table_events) if table_events else None
 
@@ -109,39 +150,35 @@ class Runtime:
 
     # ------------------------------------------------------------------ firing
 
-    def _handler(self, hook: CompiledHook) -> Callable[[Event], None]:
-        """The bus handler of `hook` (the bus calls it only when its gate held): run the
-        hook's actions for the event, under the guard, with a `hook` note for observers."""
-
-        def fire(event: Event) -> None:
-            if self.stopped:  # the guard stopped this cascade: no hook runs until it unwinds
-                return
-            game = self.bus.game  # set: the game emitted the event
-            ctx = Ctx(self, game, event, hook.author)  # type: ignore[arg-type]
-            depth = self.depth
-            if depth >= self.limits.depth:
-                self._trip(hook.rule, self._depth_reason(hook), ctx.actor)
-                return
-            self.depth = depth + 1
-            outer = self.rule
-            self.rule = hook.rule
-            self.fires[hook.rule] += 1
-            self._stack.append(hook)
-            bus = self.bus
-            if bus.observers:
-                fields = {"timing": hook.timing, "on": hook.event, "rule": hook.rule}
-                bus.note(Event.make("hook", event.actor, **fields))
-            try:
-                hook.body(ctx)
-            finally:
-                self._stack.pop()
-                self.depth = depth
-                self.rule = outer
-                if depth == 0:  # the cascade is over: the next base event starts afresh
-                    self.spent = 0
-                    self.stopped = False
-
-        return fire
+    def fire(
+        self, hook: CompiledHook, game: Game, actor: int | None, f0: object, f1: object, f2: object
+    ) -> None:
+        """Run `hook`'s actions on the event whose raw values the bus gives (its gate held),
+        under the guard, with a `hook` note for observers."""
+        if self.stopped:  # the guard stopped this cascade: no hook runs until it unwinds
+            return
+        depth = self.depth
+        if depth >= self.limits.depth:
+            self._trip(hook.rule, self._depth_reason(hook), actor)
+            return
+        self.depth = depth + 1
+        outer = self.rule
+        self.rule = hook.rule
+        self.fires[hook.rule] += 1
+        self._stack.append(hook)
+        bus = self.bus
+        if bus.observers:
+            fields = {"timing": hook.timing, "on": hook.event, "rule": hook.rule}
+            bus.note(Event.make("hook", actor, **fields))
+        try:
+            hook.body(Ctx(self, game, actor, f0, f1, f2, hook.author))
+        finally:
+            self._stack.pop()
+            self.depth = depth
+            self.rule = outer
+            if depth == 0:  # the cascade is over: the next base event starts afresh
+                self.spent = 0
+                self.stopped = False
 
     # ------------------------------------------------------------------ the guard
 

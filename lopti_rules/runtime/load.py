@@ -23,7 +23,7 @@ from lopti_rules.runtime.actions import ActionCompiler
 from lopti_rules.runtime.calls import REPORTS_OF, TableEventSpec
 from lopti_rules.runtime.conditions import CondCompiler, compile_test, event_keys, resolve
 from lopti_rules.runtime.guard import GuardLimits, limits_for, static_cost
-from lopti_rules.runtime.install import CompiledHook, Runtime
+from lopti_rules.runtime.install import CompiledHook, HookTable, Runtime
 
 if TYPE_CHECKING:
     from lopti_rules.engine.events import EventBus, Gate
@@ -62,7 +62,7 @@ class RulesRejected(ValueError):
 class RuleSet:
     """Compiled rules in force, in order. Build with `api.ruleset_from_sources` (checked)."""
 
-    __slots__ = ("hooks", "limits", "table_events", "titles", "warnings")
+    __slots__ = ("_table", "hooks", "limits", "table_events", "titles", "warnings")
 
     def __init__(
         self,
@@ -77,18 +77,21 @@ class RuleSet:
         self.limits = limits
         self.warnings = tuple(warnings)
         self.table_events = tuple(table_events)  # calls, races, conduct declared (calls.py)
+        self._table = HookTable(self.hooks)  # built once: each game's bus adopts it
 
     def __len__(self) -> int:
         return len(self.titles)
 
     def install(self, game: Game, *, chooser: Chooser | None = None) -> Runtime:
         """Put the rules in force on `game` (already built, e.g. from a scenario position)."""
-        return Runtime(game.bus, self.hooks, self.limits, chooser, self.table_events)
+        return Runtime(
+            game.bus, self.hooks, self.limits, chooser, self.table_events, table=self._table
+        )
 
     def attach(self, bus: EventBus, *, chooser: Chooser | None = None) -> Runtime:
         """Put the rules in force on a bus before its game is dealt (`Game.new(..., bus=)`),
         so hooks on `round`, `deal` and the first `turn` run too."""
-        return Runtime(bus, self.hooks, self.limits, chooser, self.table_events)
+        return Runtime(bus, self.hooks, self.limits, chooser, self.table_events, table=self._table)
 
 
 def compile_rules(

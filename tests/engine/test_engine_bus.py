@@ -8,7 +8,7 @@ from engine_helpers import hand, record, table
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import Event, EventBus, Game, Play, TableOptions
-from lopti_rules.engine.events import Handler, Subscription
+from lopti_rules.engine.events import Handler, RawHandler, Subscription
 
 
 def trace(game: Game) -> list[str]:
@@ -118,6 +118,67 @@ def test_subscribe_all_is_subscribe_one_hook_at_a_time() -> None:
     assert {line.split()[0] for line in seen} >= {"sevens", "big", "any", "turn", "tens"}
     with pytest.raises(ValueError, match="not an engine event"):
         EventBus().subscribe_all([("clearr", "after", lambda e: None, None, None)])
+
+
+def test_raw_hooks_get_the_gates_values_in_subscription_order() -> None:
+    seen: list[str] = []
+
+    def raw(tag: str) -> RawHandler:
+        def run(game: Game, actor: int | None, f0: object, f1: object, f2: object) -> None:
+            seen.append(f"{tag} {actor} {f0} {f1} {f2}")
+
+        return run
+
+    g = table(["10 5", "K"], deck="4")
+    g.bus.subscribe("play", "after", raw("raw"), raw=True)
+    g.bus.subscribe("play", "after", lambda e: seen.append(f"event {e.actor} {e.fields['rank']}"))
+    g.bus.subscribe("clear", "before", raw("clear"), lambda game, *a: a[1] == "ten", raw=True)
+    g.apply(Play(10, 1))
+    assert seen == ["clear 0 ten 1 None", "raw 0 10 1 hand", "event 0 10"]
+
+
+def test_a_fresh_bus_adopts_a_template_and_plays_as_if_subscribed() -> None:
+    def play(adopt: bool) -> list[str]:
+        seen: list[str] = []
+
+        def note(tag: str) -> RawHandler:
+            return lambda game, actor, *values: seen.append(f"{tag} {actor} {values}")
+
+        hooks: list[Subscription] = [
+            ("play", "after", note("sevens"), None, frozenset({7})),
+            ("turn", "before", note("turn"), None, frozenset(range(6, 53))),
+            ("pickup", "after", note("pickup"), None, None),
+        ]
+        bus = EventBus()
+        if adopt:
+            template = EventBus()
+            template.subscribe_all(hooks, raw=True)
+            assert bus.adopt(template)
+            bus.subscribe("clear", "after", lambda e: seen.append(f"clear {e.actor}"))
+            assert template.plan["clear"] == ((), (), ())  # the template is not changed
+        else:
+            bus.subscribe_all(hooks, raw=True)
+            bus.subscribe("clear", "after", lambda e: seen.append(f"clear {e.actor}"))
+        run_round(TableOptions(players=3), 4, make_bots("random", 3), bus=bus)
+        return seen
+
+    seen = play(adopt=True)
+    assert seen == play(adopt=False)
+    assert {line.split()[0] for line in seen} >= {"sevens", "turn", "pickup", "clear"}
+
+
+def test_only_a_bus_without_subscriptions_adopts() -> None:
+    template = EventBus()
+    template.subscribe("play", "after", lambda e: None)
+    watched = EventBus()
+    watched.observe(lambda e: None)
+    hooked = EventBus()
+    hooked.subscribe("win", "after", lambda e: None)
+    assert not watched.adopt(template) and not hooked.adopt(template)
+    assert hooked.plan["play"] == ((), (), ())  # refused: nothing changed
+    seen_by = EventBus()
+    seen_by.observe(lambda e: None)
+    assert not EventBus().adopt(seen_by)  # a template with observers is refused too
 
 
 def test_hooks_reenter_and_the_draw_sees_what_they_left() -> None:  # T4 after hooks

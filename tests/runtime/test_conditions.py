@@ -24,7 +24,7 @@ def holds(cond: str, game: Game, event: Event, *, visited: int | None = None) ->
     hook = tree.rules[0].hooks[0]
     assert hook.cond is not None
     compiled = CondCompiler(catalog.EVENTS[event.name]).compile(hook.cond, each=visited is not None)
-    ctx = Ctx(Runtime(game.bus, (), GuardLimits()), game, event, 0)
+    ctx = Ctx.of_event(Runtime(game.bus, (), GuardLimits()), game, event, 0)
     ctx.visited = visited
     result = compiled(ctx)
     if visited is None:  # a `when`: its gate (what the engine tests) gives the same answer

@@ -16,7 +16,9 @@ from lopti_rules.runtime.targets import ROLES, Target
 
 
 def ctx(game: Game, actor: int, author: int = 0) -> Ctx:
-    return Ctx(Runtime(game.bus, (), GuardLimits()), game, Event.make("turn", actor), author)
+    return Ctx.of_event(
+        Runtime(game.bus, (), GuardLimits()), game, Event.make("turn", actor), author
+    )
 
 
 def role(name: str, c: Ctx) -> int | None:

@@ -108,7 +108,7 @@ def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:
             values = [event.fields.get(n) for n in GATE_FIELDS.get(event.name, ())]
             f0, f1, f2 = [*values, None, None, None][:3]
             for text, gate, (closure, author), pre in compiled.get(event.name, ()):
-                want = closure(Ctx(runtime, game, event, author))
+                want = closure(Ctx.of_event(runtime, game, event, author))
                 got = gate(game, event.actor, f0, f1, f2)
                 assert bool(got) is bool(want), (event, text, author)
                 checked += 1
