@@ -228,9 +228,9 @@ class Effects:
         purpose: str,
         about: int | None = None,
     ) -> list[int]:
-        """Up to `n` hand cards of `seat`, never its last card (D38): the chosen ranks
-        first (`which="chosen"`: the seat's answer to a `purpose` ask), then the lowest (or
-        highest) ranks held; taken out of the hand."""
+        """Up to `n` hand cards of `seat`, never its last card (D38), taken out of the hand:
+        with `which="chosen"` the seat's answer to a `purpose` ask (of exactly that many of
+        its hand cards), else the ranks of `choice` it holds, then its lowest (or highest)."""
         game = self._game
         if which not in WHICH:
             raise ValueError(f"`which` must be lowest, highest or chosen, not `{which}`")
@@ -238,26 +238,11 @@ class Effects:
         k = min(n, game.hand_sizes[seat], game.cards_of(seat) - 1)  # D38: leave one card
         if k <= 0:
             return []
-        if which == "chosen":
-            held = [r for r in _LOWEST for _ in range(hand[r])]
-            ask = Ask.of_cards(seat, purpose, held, k, about=about)
-            choice, which = chosen_cards(game.ask(ask)), "lowest"
-        order = _LOWEST if which == "lowest" else _HIGHEST
-        if k == 1 and not choice:  # one card (the usual rule): the first rank held
-            rank = next(r for r in order if hand[r])
-            hand[rank] -= 1
-            game.hand_sizes[seat] -= 1
-            return [rank]
-        cards: list[int] = []
-        for rank in choice or ():
-            if len(cards) < k and 2 <= rank <= 14 and hand[rank] > cards.count(rank):
-                cards.append(rank)
-        for rank in order:
-            take = min(hand[rank] - cards.count(rank), k - len(cards))
-            if take > 0:
-                cards.extend([rank] * take)
-            if len(cards) == k:
-                break
+        if which == "chosen":  # `game.ask` answers with k of the cards offered, checked
+            ask = Ask.of_cards(seat, purpose, hand_ranks(hand), k, about=about)
+            cards = list(chosen_cards(game.ask(ask)))
+        else:
+            cards = _pick(hand, k, _LOWEST if which == "lowest" else _HIGHEST, choice)
         for rank in cards:
             hand[rank] -= 1
         game.hand_sizes[seat] -= len(cards)
@@ -270,3 +255,21 @@ class Effects:
 
     def _done(self) -> None:
         self._game.changed()
+
+
+def _pick(hand: list[int], k: int, order: range, choice: Sequence[int] | None) -> list[int]:
+    """`k` of the ranks `hand` holds (counts by rank): those of `choice` it holds, in that
+    order, then the first ranks of `order` (lowest or highest first)."""
+    if k == 1 and not choice:  # one card (the usual rule): the first rank held
+        return [next(r for r in order if hand[r])]
+    cards: list[int] = []
+    for rank in choice or ():
+        if len(cards) < k and 2 <= rank <= 14 and hand[rank] > cards.count(rank):
+            cards.append(rank)
+    for rank in order:
+        take = min(hand[rank] - cards.count(rank), k - len(cards))
+        if take > 0:
+            cards.extend([rank] * take)
+        if len(cards) == k:
+            break
+    return cards

@@ -186,15 +186,16 @@ class Target:
 
     def _each(self, ctx: Ctx) -> Iterator[int]:
         game = ctx.game
-        actor = ctx.actor if ctx.actor is not None else 0
-        seats = game.active_from(actor)
-        if self.kind == "each other":
-            seats = [s for s in seats if s != ctx.actor]  # active_from starts at the actor
+        n, out = game.players, game.out
+        actor = ctx.actor
+        start = actor if actor is not None else 0  # clockwise from the actor, the actor first
+        skip = 1 if self.kind == "each other" and actor is not None else 0  # ... or after it
         outer = ctx.visited
         where = self.where
         try:
-            for seat in seats:
-                if game.out[seat]:
+            for i in range(skip, n):
+                seat = (start + i) % n
+                if out[seat]:
                     continue  # finished players are never visited
                 ctx.visited = seat
                 if where is None or where(ctx):
