@@ -10,7 +10,8 @@ both trees share:
 - `engine-random`, `engine-greedy`: moves/s (CPU time) of `--games` seeded bot rounds, 4
   players, no rule pack (as `bench_engine.py`);
 - `pack-<name>`: the CPU time per game (us) of `--games` rounds with the example pack
-  `examples/packs/<name>.yaml` installed, random bots, 4 players (as `bench_runtime.py`).
+  `examples/packs/<name>.yaml` installed, 4 players, random bots or `--bots greedy` (as
+  `bench_runtime.py`).
   Both sides play the pack as the `--before` tree has it (with its rule files), so they
   play the same rules even when the examples grew since (a newer pack may use actions the
   older tree does not have); a tree without `examples/` (an unpacked wheel) plays this
@@ -41,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKS = ("gentle", "chaotic", "everything")
 
 
-def measure(what: str, games: int, packs: Path = ROOT) -> float:
+def measure(what: str, games: int, packs: Path = ROOT, bots: str = "random") -> float:
     """One measurement in this process (the package is whichever `PYTHONPATH` gives)."""
     import lopti_rules
 
@@ -75,11 +76,11 @@ def measure(what: str, games: int, packs: Path = ROOT) -> float:
     for seed in range(games):
         bus = EventBus()
         rules.attach(bus)
-        run_round(options, seed, make_bots("random", 4), bus=bus)
+        run_round(options, seed, make_bots(bots, 4), bus=bus)
     return (time.process_time() - start) / games * 1e6
 
 
-def _run(tree: Path, what: str, games: int, packs: Path) -> float:
+def _run(tree: Path, what: str, games: int, packs: Path, bots: str) -> float:
     # `-S`: no site hooks, so an editable install cannot put another tree first; the
     # dependencies come from this interpreter's site-packages, after `tree`
     env = {
@@ -87,7 +88,7 @@ def _run(tree: Path, what: str, games: int, packs: Path) -> float:
         "PYTHONPATH": os.pathsep.join([str(tree), sysconfig.get_paths()["purelib"]]),
     }
     args = [sys.executable, "-S", __file__, "--worker", what, "--games", str(games)]
-    args += ["--packs", str(packs)]
+    args += ["--packs", str(packs), "--bots", bots]
     out = subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout
     return float(out.strip().splitlines()[-1])
 
@@ -96,7 +97,12 @@ WHATS = ("engine-random", "engine-greedy", *(f"pack-{p}" for p in PACKS))
 
 
 def compare(
-    before: Path, rounds: int, games: int, after: Path = ROOT, whats: tuple[str, ...] = WHATS
+    before: Path,
+    rounds: int,
+    games: int,
+    after: Path = ROOT,
+    whats: tuple[str, ...] = WHATS,
+    bots: str = "random",
 ) -> dict[str, dict[str, object]]:
     seen: dict[str, dict[str, list[float]]] = {w: {"before": [], "after": []} for w in whats}
     sides = {"before": before, "after": after}
@@ -105,7 +111,7 @@ def compare(
         order = ["before", "after"] if i % 2 == 0 else ["after", "before"]
         for what in whats:
             for side in order:
-                seen[what][side].append(_run(sides[side], what, games, packs))
+                seen[what][side].append(_run(sides[side], what, games, packs, bots))
     report: dict[str, dict[str, object]] = {}
     for what, runs in seen.items():
         b, a = statistics.median(runs["before"]), statistics.median(runs["after"])
@@ -129,16 +135,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--bots", choices=("random", "greedy"), default="random", help="packs'")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--packs", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        print(measure(args.worker, args.games, args.packs))
+        print(measure(args.worker, args.games, args.packs, args.bots))
         return 0
     if args.before is None:
         parser.error("--before DIR is required")
     whats = tuple(args.only) if args.only else WHATS
-    report = compare(args.before.resolve(), args.rounds, args.games, args.after.resolve(), whats)
+    report = compare(
+        args.before.resolve(), args.rounds, args.games, args.after.resolve(), whats, args.bots
+    )
     for what, row in report.items():
         print(
             f"{what:15} {row['unit']:8} before {row['before']:>10} {row['before_range']}  "
