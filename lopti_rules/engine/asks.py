@@ -88,13 +88,13 @@ class AnswerError(ValueError):
     """An answer the ask does not allow (the message says why, in one sentence)."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Ask:
-    """One question to one seat. Build with `of_cards`, `of_seat` or `of_yes_no`, which
-    check it: a known purpose of the right kind, and a default the ask allows.
+    """One question to one seat. Build with `of_cards`, `of_seat` or `of_yes_no`.
 
-    A plain slotted class, cheap to build (a rule's action may ask on every firing: a gift
-    of `1 card` asks the giver which); nobody changes an ask once it is built."""
+    Checked when built: a known purpose of the right kind, and a default the ask allows. A
+    rule's action may ask on every firing (a gift of `1 card` asks the giver which), so the
+    usual default of a card ask, its first `count` options, is allowed at a glance."""
 
     seat: int  # who is asked
     kind: str  # CARDS, SEAT or YES_NO
@@ -103,6 +103,19 @@ class Ask:
     default: Answer  # the answer when nobody answers
     count: int = 1  # CARDS: how many cards to choose
     about: int | None = None  # another seat the choice concerns (a gift's receiver), or None
+
+    def __post_init__(self) -> None:
+        purpose = PURPOSES.get(self.purpose)
+        if purpose is None:
+            known = ", ".join(PURPOSES)
+            raise ValueError(f"`{self.purpose}` is not a purpose of an ask (known: {known})")
+        kind = purpose.kind
+        if kind != self.kind:
+            raise ValueError(f"a `{self.purpose}` ask is a {kind} ask, not a {self.kind} ask")
+        default, count = self.default, self.count
+        if self.kind == CARDS and default == self.options[:count] and len(default) == count:
+            return  # the first `count` options: always allowed
+        self.check(default)  # the default is always a valid answer
 
     @classmethod
     def of_cards(
@@ -116,13 +129,9 @@ class Ask:
         about: int | None = None,
     ) -> Ask:
         """Choose `count` of `options` (ranks); by default the lowest `count`."""
-        _kind_of(purpose, CARDS)
         ranks = tuple(sorted(options))
-        pick = ranks[:count] if default is None else tuple(default)
-        ask = cls(seat, CARDS, purpose, ranks, pick, count, about)
-        if default is not None or not 0 <= count <= len(ranks):  # else the lowest: allowed
-            ask.check(pick)
-        return ask
+        pick = tuple(default) if default is not None else ranks[:count]
+        return cls(seat, CARDS, purpose, ranks, pick, count, about)
 
     @classmethod
     def of_seat(
@@ -135,18 +144,12 @@ class Ask:
         about: int | None = None,
     ) -> Ask:
         """Choose one seat of `options` (in the order a person should see them)."""
-        _kind_of(purpose, SEAT)
-        ask = cls(seat, SEAT, purpose, tuple(options), default, 1, about)
-        ask.check(default)
-        return ask
+        return cls(seat, SEAT, purpose, tuple(options), default, 1, about)
 
     @classmethod
     def of_yes_no(cls, seat: int, purpose: str, default: bool, *, about: int | None = None) -> Ask:
         """Answer yes (True) or no (False)."""
-        _kind_of(purpose, YES_NO)
-        ask = cls(seat, YES_NO, purpose, (), default, 1, about)
-        ask.check(default)
-        return ask
+        return cls(seat, YES_NO, purpose, (), default, 1, about)
 
     @property
     def forced(self) -> bool:
@@ -187,16 +190,6 @@ class Ask:
                     f"the answer holds {name} {wanted} times, but only {held[rank]} can be chosen"
                 )
         return tuple(answer)
-
-
-def _kind_of(purpose: str, kind: str) -> None:
-    """Raise ValueError unless `purpose` is a purpose of a `kind` ask."""
-    known = PURPOSES.get(purpose)
-    if known is None:
-        names = ", ".join(PURPOSES)
-        raise ValueError(f"`{purpose}` is not a purpose of an ask (known: {names})")
-    if known.kind != kind:
-        raise ValueError(f"a `{purpose}` ask is a {known.kind} ask, not a {kind} ask")
 
 
 def answer(game: Game, ask: Ask) -> Answer:

@@ -121,9 +121,8 @@ class Runtime:
         *,
         table: HookTable | None = None,
     ) -> None:
-        table = table if table is not None else HookTable(hooks)
-        if table in bus.states:
-            raise ValueError("these rules are in force on this game already")
+        if table is None or table in bus.states:  # the same rules twice on a game run twice
+            table = HookTable(hooks)
         self.bus = bus
         self.hooks = tuple(hooks)
         self.limits = limits

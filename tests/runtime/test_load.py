@@ -103,16 +103,14 @@ def test_a_game_watched_before_the_rules_keeps_its_observers_and_the_rules() -> 
     assert "clear" in seen and "draw" in seen
 
 
-def test_two_rule_sets_run_side_by_side_but_one_rule_set_runs_once() -> None:
+def test_two_rule_sets_run_side_by_side_and_one_installed_twice_runs_twice() -> None:
     tax = load_rules('rule "Tax":\n    after clear when cause is ten: next player draws 1\n')
     toll = load_rules('rule "Toll":\n    after clear: player draws 1\n')
-    game = table(["10 5", "K"], pile=["9"], deck="4 6")
-    first, second = tax.install(game), toll.install(game)
+    game = table(["10 5", "K"], pile=["9"], deck="4 6 7")
+    first, second, again = tax.install(game), toll.install(game), tax.install(game)
     game.apply(Play(10, 1))
-    assert first.fires == {"Tax": 1} and second.fires == {"Toll": 1}
-    assert game.hand_sizes[1] == 2 and first.rule is None and second.rule is None
-    with pytest.raises(ValueError, match="in force on this game already"):
-        tax.install(game)
+    assert first.fires == {"Tax": 1} and second.fires == {"Toll": 1} and again.fires == {"Tax": 1}
+    assert game.hand_sizes[1] == 3 and first.rule is None and second.rule is None
 
 
 def test_limits_follow_the_checkers_work_limit() -> None:
