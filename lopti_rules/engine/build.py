@@ -27,7 +27,12 @@ from lopti_rules.engine.events import (
     turn_event,
 )
 from lopti_rules.engine.position import Position
-from lopti_rules.engine.variants import Variants, compile_variants, starter_rank_seat
+from lopti_rules.engine.variants import (
+    Variants,
+    compile_variants,
+    seen_index,
+    starter_rank_seat,
+)
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -233,9 +238,13 @@ def _check_flags(pos: Position) -> None:
 
 def _low_of(pos: Position) -> bool:
     """The low rule is pending exactly when the top play is 7s (X7.2, P6), or the low rank's
-    cards with a `low` variant (VX3)."""
-    low_rank = 7 if pos.variants is None else pos.variants.low
-    return bool(pos.pile) and pos.pile[-1][0] == low_rank
+    cards with a `low` variant (VX3); a glass rank on top leaves it as the play under it left
+    it (VG1)."""
+    v = pos.variants
+    low_rank, glass = (7, 0) if v is None else (v.low, v.glass or 0)
+    ranks = [play[0] for play in pos.pile]
+    seen = seen_index(ranks, glass)
+    return seen >= 0 and ranks[seen] == low_rank
 
 
 def game_from_position(

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import Event, EventBus, Game, TableOptions
+from lopti_rules.engine.build import validate_position
 from lopti_rules.engine.variants import Variants
 
 MAX_MOVES = 5000
@@ -94,9 +95,15 @@ def played(variants: Variants, players: int, seed: int, bots: str) -> tuple[list
     def note(event: Event) -> None:
         seen.append(json.dumps([event.name, event.actor, sorted(map(str, event.fields.items()))]))
 
+    def restate() -> None:  # every table between moves is a position a scenario can state
+        assert bus.game is not None
+        if not bus.game.over:
+            validate_position(bus.game.position())
+
     bus.observe(note)
     options = TableOptions(players=players, variants=variants)
-    result = run_round(options, seed, make_bots(bots, players), bus=bus, max_moves=MAX_MOVES)
+    bots_ = make_bots(bots, players)
+    result = run_round(options, seed, bots_, bus=bus, max_moves=MAX_MOVES, between=restate)
     assert not result.stalled, f"{variants.describe()}: seed {seed} stalled"
     return seen, result.game
 
