@@ -96,7 +96,8 @@ class SearchBot:
         if len(moves) == 1:
             return moves[0]
         own = random.Random(rng.getrandbits(64))
-        options = self.options or TableOptions(players=view.players)
+        # not seated (`seat_bots`): the table as the view shows it, without rules
+        options = self.options or TableOptions(players=view.players, variants=view.variants)
         ledger = self.ledger or Ledger(view.players, view.seat)
         habit = self.policy.choose(view, moves, random.Random(own.getrandbits(32)))
         tried = candidates(moves, habit)

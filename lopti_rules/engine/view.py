@@ -18,6 +18,7 @@ from lopti_rules.engine.legality import top_run
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
+    from lopti_rules.engine.variants import Variants
 
 
 def _names(ranks: list[int]) -> str:
@@ -104,6 +105,13 @@ class View:
     def direction(self) -> int:
         """1: clockwise; -1 after a reverse variant turned it (VR1)."""
         return self._game.direction
+
+    @property
+    def variants(self) -> Variants | None:
+        """The base variants in force (docs/variants.md; None: base Lopti): public, like the
+        rulebook on the table."""
+        vt = self._game.vt
+        return None if vt is None else vt.variants
 
     @property
     def bonus(self) -> bool:

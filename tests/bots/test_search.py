@@ -16,6 +16,7 @@ from lopti_rules.bots.runner import bot_rng, run_round
 from lopti_rules.bots.sample import determinize
 from lopti_rules.bots.search import seat_bots
 from lopti_rules.engine import EventBus, Game, PickUp, Position, TableOptions
+from lopti_rules.engine.variants import Variants
 from lopti_rules.packs.pack import load_pack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -169,6 +170,16 @@ def test_a_seed_gives_the_same_round() -> None:
         return result.winner, result.moves
 
     assert once() == once()
+
+
+def test_a_bot_nobody_seated_searches_the_table_its_view_shows() -> None:  # VX2, VX3, VG1
+    # without `seat_bots` a searching bot knows the variants from its view only: its sampled
+    # tables must be tables of those variants (a 7 under `low=none`, a 3 on the pile under
+    # `pass_on=none`, a glass on a 7)
+    for i, variants in enumerate([Variants(low=None), Variants(pass_on=None), Variants(glass=8)]):
+        options = TableOptions(players=3, variants=variants)
+        result = run_round(options, 75 + i, make_bots("easy,greedy,easy", 3))
+        assert result.winner is not None and not result.stalled
 
 
 def test_the_levels_are_bots_by_name() -> None:
