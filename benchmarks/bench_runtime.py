@@ -23,9 +23,12 @@ Prints a table, then (or only, with `--json`) one JSON object:
 where each run has `moves`, `seconds` (CPU), `us_per_move`, `us_per_game` and `guard_trips`;
 the `overhead_*_pct` are per move unless named per game, from each configuration's fastest
 pass; `per_game_pct` gives, per configuration, the median and range (`min`, `max`) of the
-per-game overhead pass by pass (pass i against no pack's pass i). Targets: an empty pack at
-most 3% over no pack per move; per game with greedy bots, the gentle pack at most +25% and
-the chaotic pack at most +40%.
+per-game overhead pass by pass (pass i against no pack's pass i). On a machine with bursts of
+load from elsewhere, `--block 50` plays each pass in blocks of 50 rounds, the configurations
+taking turns block by block, so that a burst falls on all of them within each pass (the
+JSON then adds `block` and `per_block_pct`, the same figures block by block). Targets: an
+empty pack at most 3% over no pack per move; per game with greedy bots, the gentle pack at
+most +25% and the chaotic pack at most +40%.
 
     python benchmarks/bench_runtime.py --games 1000 --players 4 --bots random --repeat 6
 """
@@ -97,7 +100,9 @@ def one_pass(
     }
 
 
-def bench(games: int, players: int, bots: str, seed: int, pack: Path, repeat: int) -> dict:
+def bench(
+    games: int, players: int, bots: str, seed: int, pack: Path, repeat: int, block: int = 0
+) -> dict:
     chosen = ruleset_from_pack(load_pack(pack))
     configs: dict[str, tuple[RuleSet | None, bool]] = {
         "none": (None, False),
@@ -108,10 +113,19 @@ def bench(games: int, players: int, bots: str, seed: int, pack: Path, repeat: in
     best: dict[str, dict[str, float]] = {}
     passes: dict[str, list[float]] = {name: [] for name in configs}  # us per game, per pass
     names = list(configs)
+    blocks: dict[str, list[float]] = {name: [] for name in configs}  # us per game, per block
+    size = block or games
     for i in range(repeat):
-        for name in names[i % len(names) :] + names[: i % len(names)]:  # rotate the order
-            rules, noop = configs[name]
-            run = one_pass(rules, games, players, bots, seed, noop)
+        runs: dict[str, list[dict[str, float]]] = {name: [] for name in configs}
+        for k, start in enumerate(range(seed, seed + games, size)):  # the seeds, block by block
+            turn = (i + k) % len(names)
+            for name in names[turn:] + names[:turn]:  # rotate the order
+                rules, noop = configs[name]
+                n = min(size, seed + games - start)
+                runs[name].append(one_pass(rules, n, players, bots, start, noop))
+                blocks[name].append(runs[name][-1]["us_per_game"])
+        for name in names:
+            run = _total(runs[name], games)
             passes[name].append(run["us_per_game"])
             if name not in best or run["us_per_move"] < best[name]["us_per_move"]:
                 best[name] = run
@@ -130,6 +144,26 @@ def bench(games: int, players: int, bots: str, seed: int, pack: Path, repeat: in
         "overhead_gates_pct": round((best["gates_only"]["us_per_move"] / base - 1) * 100, 2),
         # per game, pass by pass (pass i of a configuration against pass i of no pack)
         "per_game_pct": {name: _spread(passes[name], passes["none"]) for name in names[1:]},
+        # with --block: the same, block by block (the configurations take turns per block)
+        **(
+            {"block": block}
+            | {"per_block_pct": {n: _spread(blocks[n], blocks["none"]) for n in names[1:]}}
+            if block
+            else {}
+        ),
+    }
+
+
+def _total(runs: list[dict[str, float]], games: int) -> dict[str, float]:
+    """One pass's figures from its blocks' (or its one run's)."""
+    seconds = sum(r["seconds"] for r in runs)
+    moves = int(sum(r["moves"] for r in runs))
+    return {
+        "moves": moves,
+        "seconds": round(seconds, 4),
+        "us_per_move": round(seconds / moves * 1e6, 4),
+        "us_per_game": round(seconds / games * 1e6, 2),
+        "guard_trips": int(sum(r["guard_trips"] for r in runs)),
     }
 
 
@@ -163,6 +197,15 @@ def table(report: dict) -> str:
             f"{run['us_per_game']:>9.1f} {'' if key == 'none' else _fmt_pct(per_game * 100):>8}"
         )
     spread = report["per_game_pct"]
+    if "per_block_pct" in report:
+        rows.append(
+            f"per game vs none, median [range] of the blocks of {report['block']}: "
+            + ", ".join(
+                f"{labels[key]} {_fmt_pct(v['median'])} "
+                f"[{_fmt_pct(v['min'])}..{_fmt_pct(v['max'])}]"
+                for key, v in report["per_block_pct"].items()
+            )
+        )
     rows.append(
         "per game vs none, median [range] of the passes: "
         + ", ".join(
@@ -191,9 +234,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pack", type=Path, default=GENTLE)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--block",
+        type=int,
+        default=0,
+        help="play each pass in blocks of this many rounds, the configurations taking turns "
+        "per block (robust to bursts of machine load)",
+    )
     parser.add_argument("--json", action="store_true", help="print only the JSON object")
     args = parser.parse_args(argv)
-    report = bench(args.games, args.players, args.bots, args.seed, args.pack, args.repeat)
+    report = bench(
+        args.games, args.players, args.bots, args.seed, args.pack, args.repeat, args.block
+    )
     if not args.json:
         print(table(report))
     print(json.dumps(report))
