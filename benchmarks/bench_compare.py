@@ -135,7 +135,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--bots", choices=("random", "greedy"), default="random", help="packs'")
+    parser.add_argument(
+        "--bots", choices=("random", "greedy"), default="random", help="the packs' bots"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--packs", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
