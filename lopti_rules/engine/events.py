@@ -196,6 +196,7 @@ class EventBus:
         "plan",
         "plays",
         "states",
+        "subscribed",
         "turns",
     )
 
@@ -215,6 +216,7 @@ class EventBus:
         # per-game state of hooks shared by many games' buses, by their owner (a rule set's
         # `Runtime` by its hook table, runtime/install.py); the engine never reads it
         self.states: dict[object, Any] = {}
+        self.subscribed = False  # whether anything was subscribed or observes
 
     def subscribe(
         self,
@@ -252,13 +254,13 @@ class EventBus:
         """Take the tables of `template` (a bus holding hooks only, no observers) if nothing
         was subscribed to this bus yet; False (nothing changes) if something was: subscribe
         the hooks instead. Either way the bus runs the same hooks in the same order."""
-        # every subscription and observer is in the plan of its event (or of every event)
-        if template.observers or any(plan is not IDLE for plan in self.plan.values()):
+        if self.subscribed or template.observers:
             return False
         self.plan = dict(template.plan)  # later subscriptions replace entries: a copy each
         self.plays, self.turns = template.plays, template.turns  # tuples: replaced, not changed
         r0, r1, r2 = template._reach
         self._reach = (set(r0), set(r1), set(r2))
+        self.subscribed = template.subscribed
         return True
 
     def observe(self, handler: Handler) -> None:
@@ -272,6 +274,7 @@ class EventBus:
         plan = self.plan
         plays: list[Plan] | None = None
         turns = False
+        self.subscribed = self.subscribed or bool(added)
         for name, moment, hook, keys in added:
             plan[name] = _with(plan[name], moment, (*plan[name][moment], hook))
             if name == "play":  # the hook in the rows of its ranks only
