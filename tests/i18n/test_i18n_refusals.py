@@ -61,4 +61,4 @@ def test_a_setup_swap_refusal_is_translated() -> None:
     set_language("de")
     game = table(["4", "K"], face_up=["9", "J"], setup=True)
     text = refusal(game, Swap(0, 7, 9))
-    assert "kann nicht gegen die offene 9 getauscht werden" in text and "(S4, D34)" in text
+    assert "kann nicht gegen die offene Karte 9 getauscht werden" in text and "(S4, D34)" in text
