@@ -76,8 +76,8 @@ def test_the_evening_is_told_in_the_language(
     made = session(tmp_path, capsys, "it", "rule", str(tmp_path / "tens.lopti"), "--author", "Cat")
     assert 'La regola 1 "Tens tax" di Cat è in vigore da adesso (D33).' in made
     history = session(tmp_path, capsys, "pl", "history")
-    assert "Rozdanie 1: rozdawał Ann, zaczynał Ann; wygrał Cat." in history
-    assert "Zasada gracza Cat: „Tens tax”." in history
+    assert "Rozdanie 1: rozdaje Ann, zaczyna Ann; wygrana: Cat." in history
+    assert "Zasada (autor: Cat): „Tens tax”." in history
 
 
 def test_roshambo_asks_for_throws_in_the_language(

@@ -331,7 +331,7 @@ def test_lopti_serve_lang_fr_shows_the_page_in_french(browser: Any, tmp_path: Pa
         page.select_option("#lang", "de")  # this device only: another language
         page.wait_for_function("() => document.documentElement.lang === 'de'")
         assert page.inner_text("#table-h") == "Der Tisch"
-        assert "Du bist Ann (Platz 0), der Gastgeber." in page.inner_text("#who")
+        assert "Du bist Ann (Sitzplatz 0) und leitest den Tisch." in page.inner_text("#who")
 
 
 def test_the_table_reports_conduct_with_a_button(browser: Any, served: Served) -> None:
