@@ -60,7 +60,7 @@ def test_session_show_says_each_rule_in_plain_words(
     shown = session(tmp_path, capsys, "it", "show")
     assert "Rules in force (1):" in english and "After a ten clears the pile" in english
     assert "Regole in vigore (1):" in shown
-    assert "Dopo che un dieci svuota la pila, ogni altro giocatore pesca una carta." in shown
+    assert "Dopo che un 10 svuota la pila, ogni altro giocatore pesca una carta." in shown
     assert "after clear when cause is ten" in shown  # the rule's own text, as written
 
 
