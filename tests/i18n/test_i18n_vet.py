@@ -43,7 +43,7 @@ def test_simulate_speaks_french_and_its_json_does_not_change(
 ) -> None:
     simulate = ["simulate", "--games", "10", "--workers", "1"]
     told = run(capsys, *simulate, "--lang", "fr").splitlines()
-    assert told[0].startswith("10 manches simulées : 4 joueurs")
+    assert told[0].startswith("Manches simulées : 10 ; 4 joueurs")
     assert any(line.startswith("vidages par manche") for line in told)
     docs = [
         json.loads(run(capsys, *simulate, "--format", "json", "--lang", lang))
