@@ -12,7 +12,7 @@ are said too, with the clause that forbids them, so a rejected rule can still be
     >>> from lopti_rules.i18n.explain import explain_text
     >>> rule = 'rule "T":\\n    after clear when cause is ten: each other player draws 1\\n'
     >>> explain_text(rule, "it")
-    [('T', ['Dopo che un dieci svuota la pila, ogni altro giocatore pesca una carta.'])]
+    [('T', ['Dopo che un 10 svuota la pila, ogni altro giocatore pesca una carta.'])]
 """
 
 from __future__ import annotations

@@ -100,3 +100,13 @@ def test_the_committed_mo_is_compiled_from_the_committed_po(lang: str) -> None:
 def test_plural_forms_follow_each_language(lang: str, said: list[str]) -> None:
     set_language(lang)
     assert [ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 2, 5, 22)] == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "zero"),
+    [("en", "0 cards"), ("it", "0 carte"), ("pt", "0 cartas"), ("fr", "0 carte")],
+)
+def test_zero_takes_each_languages_form(lang: str, zero: str) -> None:
+    """Brazilian Portuguese says "0 avisos", French "0 avertissement" (issue 29, PT-46)."""
+    set_language(lang)
+    assert ngettext("{n} card", "{n} cards", 0).format(n=0) == zero

@@ -86,7 +86,7 @@ def test_every_example_rule_in_every_language(
 def test_the_issue_examples() -> None:
     tens = (ROOT / "examples" / "rules" / "tens_tax.lopti").read_text(encoding="utf-8")
     assert sentences(tens, "it")[0].startswith(
-        "Dopo che un dieci svuota la pila, ogni altro giocatore pesca una carta"
+        "Dopo che un 10 svuota la pila, ogni altro giocatore pesca una carta"
     )
     assert sentences(tens, "pl")[0].startswith(
         "Po tym, jak dziesiątka wyczyści stos, każdy inny gracz dobiera kartę"

@@ -17,10 +17,8 @@ def test_a_house_rule_is_said_in_plain_words_when_it_first_fires(
 ) -> None:
     assert main(["play", "--pack", GENTLE, "--seed", "1", "--lang", "it"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    said = [n for n, line in enumerate(lines) if line.startswith("Scatta la regola di Ann: ")]
+    said = [n for n, line in enumerate(lines) if line.startswith("Scatta la regola di Ann. ")]
     assert len(said) == 1
-    assert (
-        "Dopo che un dieci svuota la pila, ogni altro giocatore pesca una carta" in lines[said[0]]
-    )
+    assert "Dopo che un 10 svuota la pila, ogni altro giocatore pesca una carta" in lines[said[0]]
     assert lines[said[0] + 1].startswith("Tens tax: ")
     assert sum(line.startswith("Tens tax: ") for line in lines) > 1

@@ -60,7 +60,7 @@ def test_session_show_says_each_rule_in_plain_words(
     shown = session(tmp_path, capsys, "it", "show")
     assert "Rules in force (1):" in english and "After a ten clears the pile" in english
     assert "Regole in vigore (1):" in shown
-    assert "Dopo che un dieci svuota la pila, ogni altro giocatore pesca una carta." in shown
+    assert "Dopo che un 10 svuota la pila, ogni altro giocatore pesca una carta." in shown
     assert "after clear when cause is ten" in shown  # the rule's own text, as written
 
 
@@ -69,7 +69,7 @@ def test_the_evening_is_told_in_the_language(
 ) -> None:
     (tmp_path / "tens.lopti").write_text(TENS, encoding="utf-8")
     started = session(tmp_path, capsys, "it", "start", "Ann,Ben,Cat", "--dealer", "Ann")
-    assert "Ann distribuisce la mano 1 e gioca per primo (S6, D29)." in started
+    assert "Ann distribuisce la mano 1 e apre il gioco (S6, D29)." in started
     assert "Mano 1: distribuisce Ann, inizia Ann." in session(tmp_path, capsys, "it", "deal")
     won = session(tmp_path, capsys, "it", "round", "--winner", "Cat")
     assert won.startswith("Cat vince la mano 1.")

@@ -326,7 +326,7 @@ def test_lopti_serve_lang_fr_shows_the_page_in_french(browser: Any, tmp_path: Pa
         page.wait_for_function("() => document.documentElement.lang === 'fr'")
         assert page.inner_text("#table-h") == "La table"
         assert page.inner_text("#status") == "Aucune manche n'est encore jouée ici."
-        assert "Vous êtes Ann (place 0), l'hôte." in page.inner_text("#who")
+        assert "Vous êtes Ann (siège 0), l'hôte." in page.inner_text("#who")
         assert page.inner_text("#deal-web") == "Distribuer une manche ici"
         page.select_option("#lang", "de")  # this device only: another language
         page.wait_for_function("() => document.documentElement.lang === 'de'")
