@@ -19,12 +19,13 @@ Takes a rule file (`check_file`: each declaration) or every unit checked togethe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from lopti_rules.check import names, persons
-from lopti_rules.check.conds import check_cond
+from lopti_rules.check.conds import certainly_zero, check_cond
 from lopti_rules.check.sites import CondSite, TargetSite, hook_sites
-from lopti_rules.diagnostics.source import Source
+from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.diagnostics.spell import did_you_mean
 from lopti_rules.i18n import _
 from lopti_rules.language import ast, catalog
@@ -35,6 +36,43 @@ def check_file(source: Source, tree: ast.File, roster: persons.Roster) -> None:
         for declared in rule.table_events:
             _trigger(source, declared, roster)
             _traits(source, declared)
+            _finishing(source, declared)
+
+
+def _finishing(source: Source, declared: ast.TableEvent) -> None:
+    """LR201 for a table event that can only fall due from a player who has just gone out: on
+    `finish` or `win`, or where its condition says the actor holds no cards. A finished player
+    is out of the round and can never be reported, so its penalty could only bite by taking a
+    win away, and as written it never fires (spec §4, "Calls and finished players")."""
+    hook = declared.trigger()
+    if hook is None:
+        return
+    conds = () if hook.cond is None else (hook.cond,)
+    if hook.event.name not in ("finish", "win") and not (
+        hook.event.name in catalog.EVENTS and _out_of_cards(conds)
+    ):
+        return
+    source.report(
+        "LR201",
+        hook.event.span,
+        _(
+            "this `{kind}` can only fall due from a player who has just gone out, who can "
+            "never be reported: its penalty could only take their win away"
+        ).format(kind=declared.kind),
+        _(
+            "let it fall due while the player is still in the round, "
+            "e.g. `when cards of player is 1`"
+        ),
+    )
+
+
+def _out_of_cards(conds: tuple[ast.Cond, ...]) -> bool:
+    if certainly_zero(conds, "cards", "player"):
+        return True
+    zones = ("hand", "face_up", "face_down")
+    return all(
+        zone in catalog.PLAYER_FIELDS and certainly_zero(conds, zone, "player") for zone in zones
+    )
 
 
 def _trigger(source: Source, declared: ast.TableEvent, roster: persons.Roster) -> None:
@@ -71,29 +109,64 @@ def _trigger(source: Source, declared: ast.TableEvent, roster: persons.Roster) -
 
 
 def _traits(source: Source, declared: ast.TableEvent) -> None:
-    words = [declared.name.name, *declared.what.value.replace("-", " ").split()]
-    folded = [w.strip(".,;:!?'\"()").casefold() for w in words]
-    for index, word in enumerate(folded):
-        after_the = index > 0 and folded[index - 1] == "the"
-        if (
-            word in catalog.TRAIT_WORDS
-            or word in catalog.TRAIT_NOUNS
-            or (after_the and catalog.is_trait_word(word))
-        ):
-            span = declared.name.span if index == 0 else declared.what.span
-            source.report(
-                "LR303",
-                span,
-                _(
-                    "this `{kind}` is about `{word}`, a fixed personal trait: it would always "
-                    "name the same person"
-                ).format(kind=declared.kind, word=words[index]),
-                _(
-                    "a table event is about what people do at the table (say a word, tap the "
-                    "table, stand up), never about who they are"
-                ),
-            )
-            return
+    name = declared.name.name
+    if catalog.is_trait_word(name.casefold()) or name.casefold() in catalog.TRAIT_NOUNS:
+        _trait(source, declared, declared.name.span, name)
+        return
+    for clause in re.split(r"[.,;:!?()\"]+", catalog.trait_text(declared.what.value)):
+        words = clause.split()
+        folded = [w.strip("'").casefold() for w in words]
+        for index in range(len(folded)):
+            if _selects_by(folded, index):
+                _trait(source, declared, declared.what.span, words[index])
+                return
+
+
+# Who a wording is about: a trait word counts only in a clause that picks people by it
+# ("whoever wears glasses", "the youngest player"), not in quoted words about people in
+# general ("say the name of a girl", "look, it's a boy!"): spec §4, "Titles and wording are
+# names, not demands".
+_SELECTORS = frozenset(
+    {
+        "whoever", "who", "whom", "whose", "anyone", "anybody", "everyone", "everybody",
+        "someone", "somebody", "player", "players", "person", "people", "those", "chi",
+        "chiunque", "wer", "jeder", "jede", "kto", "ktokolwiek", "ktos", "quem", "qualquer",
+        "qui", "quiconque", "celui", "celle", "ceux",
+    }
+)  # fmt: skip
+_REACH = 5  # words between a selector and the trait it picks by
+
+
+def _selects_by(folded: list[str], index: int) -> bool:
+    word = folded[index]
+    after_the = index > 0 and folded[index - 1] == "the"
+    if not (
+        word in catalog.TRAIT_WORDS
+        or word in catalog.TRAIT_NOUNS
+        or (after_the and catalog.is_trait_word(word))
+    ):
+        return False
+    following = folded[index + 1] if index + 1 < len(folded) else ""
+    if following in ("to", "at"):
+        return False  # "the fastest to slap the pile": how they play, not who they are
+    if following in _SELECTORS:
+        return True  # "the youngest player"
+    return any(w in _SELECTORS for w in folded[max(0, index - _REACH) : index])
+
+
+def _trait(source: Source, declared: ast.TableEvent, span: Span, word: str) -> None:
+    source.report(
+        "LR303",
+        span,
+        _(
+            "this `{kind}` is about `{word}`, a fixed personal trait: it would always "
+            "name the same person"
+        ).format(kind=declared.kind, word=word),
+        _(
+            "a table event is about what people do at the table (say a word, tap the "
+            "table, stand up), never about who they are"
+        ),
+    )
 
 
 def check_titles(units: Sequence[tuple[Source, ast.File]]) -> None:

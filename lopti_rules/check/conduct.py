@@ -1,4 +1,4 @@
-"""Pass 6: what a rule asks people to do (R3's other half): LR207.
+"""Pass 6: what a rule asks people to do (R3's other half): LR207, and LR206 in words.
 
 Takes one whole file; reports into its `Source`. R3 says no rule may require dangerous,
 illegal, discriminatory, destructive or non-consensual behaviour. The engine never sees what
@@ -13,6 +13,11 @@ seats. A text that names a player at the table is already LR304 and is not judge
 Matching works on words: the text is lower-cased, accents are dropped, and each lexicon
 pattern is tried at each word. It is a guard rail, not a judge: it cannot read intent, and a
 new word or spelling gets past it (docs/checker.md, "LR207").
+
+A title is a name: it is read for what it asks someone to do, not for what it mentions
+(`Round of drinks` passes, `Strip Lopti` does not; `harms(..., title=True)`). Wording that
+looks back before the rule existed (`whoever lost in previous rounds`) is LR206, as the
+grammar's retroactive qualifiers are.
 """
 
 from __future__ import annotations
@@ -21,7 +26,15 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 
-from lopti_rules.check.conduct_lexicon import CLASSES, HARMS, LEXICON, Pattern
+from lopti_rules.check.conduct_lexicon import (
+    CLASSES,
+    HARMS,
+    LEXICON,
+    MENTION_MARKERS,
+    RETRO,
+    THINGS,
+    Pattern,
+)
 from lopti_rules.check.persons import Roster
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.i18n import N_, _
@@ -74,8 +87,26 @@ def _match(tokens: Sequence[str], at: int, pattern: Pattern) -> int | None:
     return None
 
 
-def harms(text: str) -> Iterator[tuple[str, str]]:
-    """Each (harm, the words that say it) the text demands, in text order, one per harm."""
+def _names_only(tokens: Sequence[str], at: int, pattern: Pattern) -> bool:
+    """Whether a match at word `at` only names the thing, as a title does: a thing, not an
+    act (`Beer o'clock`); a word after `of`/`di`/`de`... (`Round of drinks`); a gerund
+    (`Drinking game`); a compound built on the stem (`Trinkspiel`)."""
+    head, word = pattern[0], tokens[at]
+    if head in THINGS:
+        return True
+    if at > 0 and tokens[at - 1] in MENTION_MARKERS:
+        return True
+    if head.endswith("*") and len(word) > len(head) + 3:
+        return True  # a compound noun on the verb's stem, not one of the verb's forms
+    return word.endswith("ing") and not head.endswith("ing")
+
+
+def harms(text: str, *, title: bool = False) -> Iterator[tuple[str, str]]:
+    """Each (harm, the words that say it) the text demands, in text order, one per harm.
+
+    A title is a name: it demands only what it asks someone to do, so a match that merely
+    names the thing (`_names_only`) is not read in one (spec §4, "Titles and wording are
+    names, not demands")."""
     tokens = words(text)
     found: set[str] = set()
     for at in range(len(tokens)):
@@ -84,7 +115,7 @@ def harms(text: str) -> Iterator[tuple[str, str]]:
                 continue
             for pattern in patterns:
                 end = _match(tokens, at, pattern)
-                if end is not None:
+                if end is not None and not (title and _names_only(tokens, at, pattern)):
                     found.add(harm)
                     yield harm, " ".join(tokens[at:end])
                     break
@@ -106,12 +137,34 @@ def _texts(tree: ast.File) -> Iterator[tuple[str, ast.Str]]:
                         yield "titled role", action.title
 
 
+def looks_back(text: str) -> str | None:
+    """The words by which a text acts on the past (`in previous rounds`), if it does."""
+    tokens = words(text)
+    for at in range(len(tokens)):
+        for pattern in RETRO:
+            end = _match(tokens, at, pattern)
+            if end is not None:
+                return " ".join(tokens[at:end])
+    return None
+
+
 def check_file(source: Source, tree: ast.File, roster: Roster) -> None:
-    """LR207 for each title, note or announcement whose wording demands harmful conduct."""
+    """LR207 for each title, note or announcement whose wording demands harmful conduct;
+    LR206 for a wording (not a title: a title names) that acts on the past."""
     for kind, text in _texts(tree):
         if roster.named_in(text.value):
             continue  # LR304 already (the roster scan)
-        found = list(harms(text.value))
+        past = None if kind == "title" else looks_back(text.value)
+        if past is not None:
+            source.report(
+                "LR206",
+                text.span,
+                _("this text acts on what happened before the rule existed (`{said}`)").format(
+                    said=past
+                ),
+                _("a rule applies from its announcement on (R1); say what happens from now on"),
+            )
+        found = list(harms(text.value, title=kind == "title"))
         if not found:
             continue
         said = ", ".join(f"{_(HARMS[harm])} (`{phrase}`)" for harm, phrase in found)

@@ -64,7 +64,9 @@ CLASSES: dict[str, tuple[str, ...]] = {
     "clothes": (
         "shirt*", "sock*", "clothes", "clothing", "garment*", "shoe*", "pants", "trousers",
         "bra", "underwear", "vestit*", "maglia*", "hemd*", "kleid*", "hose", "ubran*",
-        "koszul*", "roupa*", "camis*", "vetement*", "chemise*",
+        "koszul*", "roupa*", "camis*", "vetement*", "chemise*", "trouser*", "jeans",
+        "knickers", "skirt*", "dress", "boxers", "bikini", "spodni*", "calca*",
+        "pantalon*", "jupe*", "mutand*",
     ),
 }  # fmt: skip
 
@@ -86,7 +88,9 @@ _undressing: tuple[Pattern, ...] = (
     ("nudo",), ("nuda",), ("nudi",), ("togli*", "~", "@clothes"), ("auszieh*",),
     ("zieh*", "~", "aus"),
     ("nackt*",), ("entkleid*",), ("rozbier*",), ("nagi",), ("naga",), ("nago",),
-    ("zdejm*", "~", "@clothes"), ("despir*",), ("despe",), ("despem",), ("pelad*",),
+    ("zdejm*", "~", "@clothes"), ("pull*", "~", "@clothes", "down"), ("drop*", "~", "@clothes"),
+    ("@clothes", "down"), ("@clothes", "off"), ("mooning",),
+    ("moon", "~", "@person"), ("despir*",), ("despe",), ("despem",), ("pelad*",),
     ("tir*", "~", "@clothes"),
     ("deshabill*",), ("nue",), ("nues",), ("tout", "nu"), ("enlev*", "~", "@clothes"),
 )  # fmt: skip
@@ -157,6 +161,32 @@ _slur: tuple[Pattern, ...] = (
     ("encule*",), ("tarlouze*",), ("humili*",),
 )  # fmt: skip
 
+# Words that name a thing (a drink, a drug, a weapon) rather than an act. A title is a name,
+# and a name that merely mentions one of these demands nothing ("Round of drinks", "Beer
+# o'clock"); the same word in an announcement, a note or a table event's wording is still read
+# as said to the table (spec §4, "Titles and wording are names, not demands").
+THINGS: frozenset[str] = frozenset(
+    {
+        "beer*", "wine", "vodka*", "alcohol*", "liquor*", "tequila*", "whisk*", "shots",
+        "booze*", "birra", "vino", "alcol*", "bier*", "schnaps*", "alkohol*", "wodk*", "piwo",
+        "piwa", "kieliszek", "bebida*", "cerveja*", "vinho*", "cachaca*", "alcool*", "biere*",
+        "sorso", "gole", "gorgee*", "naked", "nude*", "nudo", "nuda", "nudi", "nackt*",
+        "nagi", "naga", "nago", "pelad*", "nue", "nues", "drug*", "cocaine", "weed",
+        "cigarette*", "knife", "knives", "droga*", "cocaina", "coltell*", "drogen", "kokain",
+        "messer*", "narkotyk*", "noz", "noza", "faca*", "drogue*", "couteau*",
+    }
+)  # fmt: skip
+
+# Words after which a harmful word is mentioned, not asked for: "round *of* drinks", "giro *di*
+# bevute", "Runde *der* Getränke", "tournée *de* bières".
+MENTION_MARKERS: frozenset[str] = frozenset(
+    {
+        "of", "about", "no", "without", "di", "del", "della", "dei", "degli", "delle", "senza",
+        "von", "vom", "der", "des", "ohne", "bez", "o", "de", "do", "da", "dos", "das", "sem",
+        "du", "sans",
+    }
+)  # fmt: skip
+
 LEXICON: dict[str, tuple[Pattern, ...]] = {
     "drinking": _drinking,
     "undressing": _undressing,
@@ -167,3 +197,21 @@ LEXICON: dict[str, tuple[Pattern, ...]] = {
     "illegal": _illegal,
     "slur": _slur,
 }
+
+
+# Wordings that act on the past (R3, LR206 in a text): a call, a race's or a conduct's wording,
+# a note or an announcement that asks the table to look back before the rule existed. The
+# qualifiers the grammar knows (`retroactively`, ...) are LR206 on an action or condition; these
+# are the same meaning said in words.
+RETRO: tuple[Pattern, ...] = (
+    ("retroactiv*",), ("retrospectiv*",), ("previous", "round*"), ("earlier", "round*"),
+    ("past", "round*"), ("last", "session"), ("previous", "session*"),
+    ("since", "the", "session", "began"), ("since", "the", "start", "~", "session"),
+    ("since", "the", "first", "round"), ("before", "this", "rule"),
+    ("before", "the", "rule", "existed"), ("all", "session", "long"),
+    ("so", "far", "this", "session"),
+    ("retroattiv*",), ("round", "precedent*"), ("mani", "precedent*"), ("ruckwirkend*",),
+    ("vorherig*", "runde*"), ("fruher*", "runde*"), ("wstecz",), ("wsteczn*",),
+    ("poprzedni*", "rozdan*"), ("retroativ*",), ("rodada*", "anterior*"), ("retroacti*",),
+    ("manche*", "precedente*"),
+)  # fmt: skip

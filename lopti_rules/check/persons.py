@@ -20,6 +20,7 @@ Takes one hook (targets) or one whole file (roster names); reports into its `Sou
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -39,16 +40,27 @@ class Roster:
     pattern: re.Pattern[str] | None
 
     def named_in(self, words: str) -> bool:
-        """Whether a roster name is among the words (`ann`, `Ann Smith` with ann playing)."""
-        return self.pattern is not None and self.pattern.search(words) is not None
+        """Whether a roster name is among the words (`ann`, `Ann Smith` with ann playing,
+        `Ann` in full-width letters)."""
+        return self.pattern is not None and self.pattern.search(compatible(words)) is not None
+
+
+def compatible(text: str) -> str:
+    """The text with each character in its compatibility form (NFKC: `Ann` in full-width
+    letters is `Ann`), character by character, so a match's columns stay the text's own."""
+    out = []
+    for char in text:
+        folded = unicodedata.normalize("NFKC", char)
+        out.append(folded if len(folded) == 1 else char)
+    return "".join(out)
 
 
 def roster_names(roster: Sequence[str] | None) -> Roster:
     names = tuple(
         dict.fromkeys(
-            n.strip()
+            compatible(n.strip())
             for n in roster or ()
-            if n.strip() and n.strip().casefold() not in catalog.RESERVED_WORDS
+            if n.strip() and compatible(n.strip()).casefold() not in catalog.RESERVED_WORDS
         )
     )
     if not names:
@@ -122,14 +134,14 @@ def _target(source: Source, target: ast.Target, roster: Roster) -> None:
 def title_words(source: Source, title: ast.Str, roster: Roster) -> None:
     """R4 for a titled role's name (`the "question master"`): a roster name in it is LR304
     (the roster scan), a trait LR303, a seat or position LR302."""
-    words = [w.strip(".,;:!?'\"()").casefold() for w in title.value.replace("-", " ").split()]
+    words = [w.strip(".,;:!?'\"()").casefold() for w in catalog.trait_text(title.value).split()]
     if roster.named_in(title.value):
         return
     if any(w in catalog.TRAIT_WORDS or w in catalog.TRAIT_NOUNS for w in words) or any(
         catalog.is_trait_word(w) for w in words[-1:]
     ):
         _trait(source, title.span, title.value)
-    elif any(catalog.is_position_word(w) for w in words):
+    elif any(catalog.is_position_word(w) for w in words) or catalog.names_a_seat(words):
         _seat(source, title.span, f'the "{title.value}"')
 
 
@@ -170,7 +182,7 @@ def roster_in_text(source: Source, tree: ast.File, roster: Roster) -> None:
     comment_at = {c.span.line: c.span.column for c in tree.comments}
     for number, line in enumerate(source.text.splitlines(), 1):
         stop = comment_at.get(number, len(line) + 1)
-        for match in roster.pattern.finditer(line):
+        for match in roster.pattern.finditer(compatible(line)):
             column = match.start() + 1
             if column >= stop:
                 break
@@ -178,7 +190,7 @@ def roster_in_text(source: Source, tree: ast.File, roster: Roster) -> None:
                 "LR304",
                 Span(number, column, number, match.end() + 1),
                 _("`{name}` is a player at this table: a rule may not name people").format(
-                    name=match.group()
+                    name=line[match.start() : match.end()]
                 ),
                 _("refer to a game role (`next player`, `dealer`) or a condition instead"),
             )

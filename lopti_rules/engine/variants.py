@@ -52,9 +52,8 @@ class Variants:
     draw: Draw = "one"  # T4: one card, or up to the hand size
 
     def __post_init__(self) -> None:
-        named = [getattr(self, f) for f in RANK_FIELDS if getattr(self, f) is not None]
-        if len(set(named)) != len(named):
-            raise ValueError("each special rank must be a different rank")
+        # which ranks may share a rank (VR4) is the table's boundary's to say (packs/pack.py
+        # `rank_clash`); here a rank with two roles keeps the last, two turn effects the first
         for name in RANK_FIELDS:
             rank = getattr(self, name)
             if rank is not None and rank not in RANK_NAMES:

@@ -12,6 +12,8 @@ Types are small: `rank` (2..10, J, Q, K, A; `top` may also be `none`), `int` (a 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -230,7 +232,7 @@ TRAIT_WORDS: frozenset[str] = frozenset(
         "loudest", "quietest", "richest", "poorest", "newest", "best", "worst",
         "hairiest", "baldest", "friendliest", "nicest", "happiest", "saddest", "luckiest",
         "young", "old", "tall", "short", "bald", "blonde", "blond", "male", "female",
-        "man", "woman", "boy", "girl", "left-handed", "right-handed", "lefthanded",
+        "man", "woman", "boy", "girl", "left-handed", "right-handed", "lefthanded", "righthanded",
         "birthday", "host", "hostess", "guest", "married", "single", "bearded",
         "sober", "drunk", "vegetarian", "pregnant",
     }
@@ -263,6 +265,29 @@ POSITION_WORDS: frozenset[str] = frozenset(
 
 def is_position_word(word: str) -> bool:
     return word.casefold() in POSITION_WORDS
+
+
+# A seat named by its number in a title or a wording (`the "seat 2"`, "place 3"): LR302 too.
+SEAT_NOUNS: frozenset[str] = frozenset({"seat", "place", "chair", "spot", "position", "player"})
+_NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "1", "2", "3", "4", "5"})
+
+
+def names_a_seat(words: Sequence[str]) -> bool:
+    """Whether the words name a fixed seat: a seat noun with its number (`seat 2`, `chair
+    three`, `seat #2`), or `no. 2`."""
+    return any(
+        word in SEAT_NOUNS and words[at + 1].lstrip("#") in _NUMBER_WORDS
+        for at, word in enumerate(words[:-1])
+    )
+
+
+_HANDED = re.compile(r"\b(left|right)[\s-]*hand(?:ed|er)s?\b", re.IGNORECASE)
+
+
+def trait_text(text: str) -> str:
+    """The text as the trait and seat checks read it: a two-word trait joined into the one
+    word the lists hold (`left handed`, `left-hander` -> `lefthanded`), other hyphens spaces."""
+    return _HANDED.sub(lambda m: f"{m.group(1)}handed", text).replace("-", " ")
 
 
 def is_trait_word(word: str) -> bool:

@@ -63,7 +63,28 @@ def _rank_or_none(value: object) -> str | None:
     return rank
 
 
-RANK_FIELDS = ("reset", "pass_on", "low", "clear", "glass", "skip", "reverse", "name_next")
+ROLE_FIELDS = ("reset", "pass_on", "low", "clear", "glass")  # a rank's role (X2, X3, X7, X10, VG)
+TURN_FIELDS = ("skip", "reverse", "name_next")  # what a play of the rank does to the turn order
+RANK_FIELDS = (*ROLE_FIELDS, *TURN_FIELDS)
+
+
+def rank_clash(values: dict[str, object]) -> tuple[str, str] | None:
+    """The first two named ranks that may not be one rank, or None (docs/variants.md, VR4): a
+    rank holds at most one role and at most one turn effect; a role rank may also carry a turn
+    effect (Mau-Mau's 10 clears and reverses), except the pass rank, whose cards leave the
+    pile (X3.2)."""
+    seen: dict[object, list[str]] = {}
+    for name in RANK_FIELDS:
+        rank = values.get(name)
+        if rank is None:
+            continue
+        for other in seen.get(rank, []):
+            if (other in ROLE_FIELDS) == (name in ROLE_FIELDS) or "pass_on" in (other, name):
+                return other, name
+        seen.setdefault(rank, []).append(name)
+    return None
+
+
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_WORDS = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 _NONE_WORDS = frozenset({"none", "null", "off", "no", "-"})
@@ -126,9 +147,13 @@ class BaseVariants(BaseModel):
 
     @model_validator(mode="after")
     def _engine_accepts(self) -> BaseVariants:
-        named = [getattr(self, f) for f in RANK_FIELDS if getattr(self, f) is not None]
-        if len(set(named)) != len(named):
-            raise ValueError(_("each special rank must be a different rank"))
+        clash = rank_clash({f: getattr(self, f) for f in RANK_FIELDS})
+        if clash is not None:
+            raise ValueError(
+                _("`{one}` and `{other}` cannot be the same rank (VR4)").format(
+                    one=clash[0], other=clash[1]
+                )
+            )
         return self
 
     def changed(self) -> dict[str, object]:

@@ -64,7 +64,9 @@ def test_the_event_log_records_the_variants_and_their_events(
     ("base", "said"),
     [
         ("skp=8", "`skp` is not a base variant; did you mean `skip`?"),
-        ("skip=8,reverse=8", "each special rank must be a different rank"),
+        ("skip=8,reverse=8", "`skip` and `reverse` cannot be the same rank (VR4)"),
+        ("reverse=3", "`pass_on` and `reverse` cannot be the same rank (VR4)"),
+        ("low=10", "`low` and `clear` cannot be the same rank (VR4)"),
         ("burn=7", "base variant `burn`"),
         ("skip=Z", "base variant `skip`"),
         ("hand=7,face_up=5,face_down=5", "needs 85 cards"),
@@ -77,6 +79,13 @@ def test_a_bad_base_option_is_one_sentence_and_exit_2(
     assert code == 2 and out == ""
     assert said in err and err.startswith("error: ") and err.count("\n") == 1
     assert "Traceback" not in err
+
+
+def test_a_role_rank_may_also_turn_the_play(capsys: pytest.CaptureFixture[str]) -> None:
+    """Mau-Mau's 10 clears and reverses (VR4): `reverse=10` beside the base `clear: 10`."""
+    code, out, err = run(capsys, "play", "--players", "3", "--base", "reverse=10", "--seed", "3")
+    assert code == 0 and err == ""
+    assert out
 
 
 def test_simulate_reports_the_variants_in_json(capsys: pytest.CaptureFixture[str]) -> None:
