@@ -178,8 +178,10 @@ def _ident(name: str, event: catalog.Event | None, each: bool, symbols: tuple[st
 # test(g, a, f0, f1, f2, v=None, w=None, lo=None): see the module doc
 Test = Callable[..., bool]
 # an operand's value at one firing, with the test's arguments; MISSING: a field of nobody
+# (the game is None only where `_keys` tests an atom of the key and constants, at no table)
 Reader = Callable[
-    [Game, int | None, object, object, object, int | None, int | None, int | None], object
+    [Game | None, int | None, object, object, object, int | None, int | None, int | None],
+    object,
 ]
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
     "is": operator.eq, "==": operator.eq, "is not": operator.ne, "!=": operator.ne,
@@ -195,7 +197,7 @@ def _compare(op: str, left: Reader, right: Reader) -> Test:
     if op in _ORDERED:
 
         def ordered(
-            g: Game, a: int | None, f0: object, f1: object, f2: object,
+            g: Game | None, a: int | None, f0: object, f1: object, f2: object,
             v: int | None = None, w: int | None = None, lo: int | None = None,
         ) -> bool:  # fmt: skip
             x, y = left(g, a, f0, f1, f2, v, w, lo), right(g, a, f0, f1, f2, v, w, lo)
@@ -210,7 +212,7 @@ def _compare(op: str, left: Reader, right: Reader) -> Test:
         return ordered
 
     def equality(
-        g: Game, a: int | None, f0: object, f1: object, f2: object,
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
         v: int | None = None, w: int | None = None, lo: int | None = None,
     ) -> bool:  # fmt: skip
         x, y = left(g, a, f0, f1, f2, v, w, lo), right(g, a, f0, f1, f2, v, w, lo)
@@ -224,7 +226,7 @@ def _member(left: Reader, options: tuple[Reader, ...]) -> Test:
     nobody is equal to nothing."""
 
     def member(
-        g: Game, a: int | None, f0: object, f1: object, f2: object,
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
         v: int | None = None, w: int | None = None, lo: int | None = None,
     ) -> bool:  # fmt: skip
         x = left(g, a, f0, f1, f2, v, w, lo)
@@ -237,7 +239,7 @@ def _member(left: Reader, options: tuple[Reader, ...]) -> Test:
 
 def _all(left: Test, right: Test) -> Test:
     def both(
-        g: Game, a: int | None, f0: object, f1: object, f2: object,
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
         v: int | None = None, w: int | None = None, lo: int | None = None,
     ) -> bool:  # fmt: skip
         return left(g, a, f0, f1, f2, v, w, lo) and right(g, a, f0, f1, f2, v, w, lo)
@@ -247,7 +249,7 @@ def _all(left: Test, right: Test) -> Test:
 
 def _any(left: Test, right: Test) -> Test:
     def either(
-        g: Game, a: int | None, f0: object, f1: object, f2: object,
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
         v: int | None = None, w: int | None = None, lo: int | None = None,
     ) -> bool:  # fmt: skip
         return left(g, a, f0, f1, f2, v, w, lo) or right(g, a, f0, f1, f2, v, w, lo)
@@ -257,7 +259,7 @@ def _any(left: Test, right: Test) -> Test:
 
 def _not(operand: Test) -> Test:
     def negation(
-        g: Game, a: int | None, f0: object, f1: object, f2: object,
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
         v: int | None = None, w: int | None = None, lo: int | None = None,
     ) -> bool:  # fmt: skip
         return not operand(g, a, f0, f1, f2, v, w, lo)
@@ -278,14 +280,22 @@ def _slot(slot: int) -> Reader:
 
 
 def _table(read: TableRead) -> Reader:
-    return lambda g, a, f0, f1, f2, v, w, lo: read(g)
+    def field(
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+        v: int | None, w: int | None, lo: int | None,
+    ) -> object:  # fmt: skip
+        assert g is not None
+        return read(g)
+
+    return field
 
 
 def _seat_field(seat: SeatRead, read: PlayerRead, author: int) -> Reader:
     def field(
-        g: Game, a: int | None, f0: object, f1: object, f2: object,
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
         v: int | None, w: int | None, lo: int | None,
     ) -> object:  # fmt: skip
+        assert g is not None
         s = seat(g, a, v, w, lo, author)
         return MISSING if s is None else read(g, s)
 
@@ -294,9 +304,10 @@ def _seat_field(seat: SeatRead, read: PlayerRead, author: int) -> Reader:
 
 def _title_field(title: str, read: PlayerRead) -> Reader:
     def field(
-        g: Game, a: int | None, f0: object, f1: object, f2: object,
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
         v: int | None, w: int | None, lo: int | None,
     ) -> object:  # fmt: skip
+        assert g is not None
         s = title_seat(g, title)
         return MISSING if s is None else read(g, s)
 
