@@ -4,7 +4,11 @@ another language or colour says so (`--lang`, `LOPTI_LANG`, `set_language`, `--c
 
 The property tests draw the same examples on every run (hypothesis's `repeatable` profile,
 derandomized), so the suite passes or fails the same way everywhere; `pytest
---hypothesis-profile explore` draws new examples each run, to look for new failures."""
+--hypothesis-profile explore` draws new examples each run, to look for new failures. The big
+property runs are in the slow tier (`tests/tiers.py`).
+
+When the run holds a test of the compiled build (marked `compiled`), the build starts as soon
+as the tests are collected, in the background (`tests/compiled_job.py`), once per run."""
 
 from __future__ import annotations
 
@@ -14,10 +18,37 @@ import pytest
 from hypothesis import settings
 
 from lopti_rules.i18n import set_language
+from tests.compiled_job import CompiledJob
 
 settings.register_profile("repeatable", derandomize=True)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile("repeatable")
+
+_JOBS: list[CompiledJob] = []  # the run's compiled build, once started
+
+
+def _job(config: pytest.Config) -> CompiledJob:
+    if not _JOBS:
+        cache = getattr(config, "cache", None)
+        _JOBS.append(CompiledJob(cache.mkdir("compiled-build") if cache is not None else None))
+        _JOBS[0].start()
+    return _JOBS[0]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if any(item.get_closest_marker("compiled") for item in session.items):
+        _job(session.config)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    for job in _JOBS:
+        job.stop()
+
+
+@pytest.fixture(scope="session")
+def compiled_job(request: pytest.FixtureRequest) -> CompiledJob:
+    """The run's compiled build and its core tests (started at collection, waited for here)."""
+    return _job(request.config)
 
 
 @pytest.fixture(autouse=True)
