@@ -13,12 +13,13 @@ as the tests are collected, in the background (`tests/compiled_job.py`), once pe
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 from lopti_rules.i18n import set_language
-from tests.compiled_job import CompiledJob
+from tests.compiled_job import CompiledJob, build_wheel, copy_sources
 
 settings.register_profile("repeatable", derandomize=True)
 settings.register_profile("explore", derandomize=False)
@@ -43,6 +44,14 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 def pytest_sessionfinish(session: pytest.Session) -> None:
     for job in _JOBS:
         job.stop()
+
+
+@pytest.fixture(scope="session")
+def pure_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The pure-Python wheel (LOPTI_MYPYC unset), built once per run from a copy of the
+    sources, for the tests of what a wheel ships and of an installed copy."""
+    base = tmp_path_factory.mktemp("pure-wheel")
+    return build_wheel(copy_sources(base / "src"), base / "dist", None)
 
 
 @pytest.fixture(scope="session")

@@ -41,8 +41,8 @@ def test_the_sources_are_left_clean_after_a_compiled_build(compiled_job: Compile
     assert not list(src.rglob("*.so")) and not list(src.rglob("*.pyd"))
 
 
-def test_without_the_variable_the_wheel_is_pure_python(tmp_path: Path) -> None:
-    wheel = build_wheel(copy_sources(tmp_path / "src"), tmp_path / "dist", None)
+def test_without_the_variable_the_wheel_is_pure_python(pure_wheel: Path) -> None:
+    wheel = pure_wheel  # the same build with LOPTI_MYPYC unset (tests/conftest.py)
     assert wheel.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
         assert not [n for n in archive.namelist() if n.endswith((".so", ".pyd"))]
