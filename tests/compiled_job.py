@@ -35,7 +35,7 @@ CORE_TESTS = [
     "tests/sim",
     "tests/test_cli_main.py",
 ]
-_SKIPPED = ("__pycache__", ".so", ".pyd", ".pyc")
+_SKIPPED = (".so", ".pyd", ".pyc")  # built files, never sources
 
 
 def copy_sources(dest: Path) -> Path:
@@ -74,7 +74,8 @@ def source_key() -> str:
         top = ROOT / name
         files = sorted(top.rglob("*")) if top.is_dir() else [top]
         for path in files:
-            if path.is_file() and not any(p in str(path) for p in _SKIPPED):
+            skipped = "__pycache__" in path.parts or path.suffix in _SKIPPED
+            if path.is_file() and not skipped:
                 digest.update(str(path.relative_to(ROOT)).encode() + b"\0")
                 digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:20]

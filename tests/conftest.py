@@ -37,6 +37,8 @@ def _job(config: pytest.Config) -> CompiledJob:
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
+    if session.config.option.collectonly:
+        return
     if any(item.get_closest_marker("compiled") for item in session.items):
         _job(session.config)
 
