@@ -194,7 +194,8 @@ def test_the_pages_have_examples() -> None:
 
 @pytest.mark.slow
 def test_the_readme_quick_start_works_in_a_fresh_environment(tmp_path: Path) -> None:
-    """The two Quick start commands, as written, in a copy of the project."""
+    """The two Quick start commands, as written, in a copy of the project (the second up to
+    its slow tier)."""
     readme = blocks(ROOT / "README.md")
     quick = [b.body.strip() for b in readme[:2]]
     copy = tmp_path / "lopti-rules"
@@ -206,5 +207,16 @@ def test_the_readme_quick_start_works_in_a_fresh_environment(tmp_path: Path) -> 
     assert first.returncode == 0, first.stderr
     assert first.stdout.splitlines()[-1].startswith("Winner: ")
     shutil.rmtree(copy / ".venv")
-    second = subprocess.run(quick[1], shell=True, cwd=copy, env=env, capture_output=True, text=True)
+    # the test command ends with the slow tier, the one running this test: all of it but that
+    suite, slow = quick[1].rsplit(" && ", 1)
+    assert slow == ".venv/bin/python -m pytest -m slow"
+    second = subprocess.run(suite, shell=True, cwd=copy, env=env, capture_output=True, text=True)
     assert second.returncode == 0, second.stdout[-2000:] + second.stderr[-2000:]
+
+
+def test_ci_runs_exactly_the_readmes_test_command() -> None:
+    """`.ci/run` ends with the Quick start's test command, character for character."""
+    command = blocks(ROOT / "README.md")[1].body.strip()
+    assert command.endswith("pytest && .venv/bin/python -m pytest -m slow")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == command

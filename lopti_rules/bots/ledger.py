@@ -1,20 +1,28 @@
 """What one seat has learnt from the public event log: the memory of a searching bot.
 
 A `Ledger` is an observer on the round's bus (`ledger.watch(bus)`) that reads only what the
-table sees, or what its own seat sees: the pile a player picks up (those ranks are now in
-that hand), face-up cards taken up, cards a rule shows (`show`), cards given to or by its
-own seat, 3s (or the rank of the `pass_on` variant) and cleared or discarded cards leaving
-the round, removed cards taken back or shuffled into the deck, and the dealer and round
-number. It never reads the `deal` event,
-anyone else's `draw`, or a `give` between two other seats. Cards played from a hand leave
-what is known of that hand. What it knows is a per-seat multiset of ranks, `hand`
-(cards known to be in a hand) and `down` (face-down cards a rule showed), and `removed`
-(ranks known to be out of the round); `sample.py` deals the rest at random.
+table sees, or what its own seat sees. What it knows is a per-seat multiset of ranks, `hand`
+(cards known to be in a hand) and `down` (face-down cards known to be there), and `removed`
+(ranks known to be out of the round); `sample.py` deals the rest at random. It never reads
+the `deal` event, anyone else's `draw`, or a `give` between two other seats.
+
+Every event and note that moves cards has its effect on that knowledge (`MOVES`, one method
+each): cards played from a hand leave it; the pile a player picks up and the face-up cards
+taken up join that hand; 3s (or the `pass_on` variant's rank), cleared and discarded cards
+leave the round, and removed cards come back (`take`) or go into the deck (`shuffle`); a
+gift between its own seat and another moves the cards it saw, any other gift makes the
+giver's hand unknown; cards put under the pile leave the hand; swapped and passed hands take
+what is known of them along; a face-up card swapped with a face-down one is now known to be
+face down, and the card turned up is no longer there; cards a rule shows are known. `STILL`
+names the events and notes that move no card it could follow (a `draw` it does not see, a
+turn, a title). An event in neither (a construct the ledger was never taught) makes it forget
+everything: its knowledge may be wrong, never that a card is where it is not.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from lopti_rules.engine import Event, EventBus
 
@@ -25,6 +33,35 @@ def _take(known: Counter[int], rank: int, count: int) -> None:
         known[rank] = left
     else:
         known.pop(rank, None)
+
+
+def _int(fields: Mapping[str, object], key: str) -> int:
+    value = fields[key]
+    assert isinstance(value, int)
+    return value
+
+
+def _ranks(fields: Mapping[str, object], key: str = "cards") -> tuple[int, ...]:
+    value = fields.get(key, ())
+    assert isinstance(value, list | tuple)
+    return tuple(value)
+
+
+# events and notes that move no card the ledger can follow
+STILL: frozenset[str] = frozenset(
+    {
+        "deal", "draw", "turn", "bonus", "finish", "win", "skip", "reverse", "announce",
+        "title", "roshambo", "choice", "hook", "guard", "missed", "caught", "lost", "won",
+    }
+)  # fmt: skip
+
+# events and notes that move cards, each with its effect in `Ledger.see`
+MOVES: frozenset[str] = frozenset(
+    {
+        "round", "play", "reveal", "pickup", "take_up", "take", "clear", "discard", "swap",
+        "give", "show", "shuffle", "under", "swap_hands", "pass_hands", "swap_face",
+    }
+)  # fmt: skip
 
 
 class Ledger:
@@ -55,39 +92,51 @@ class Ledger:
     def see(self, event: Event) -> None:
         """Take in one event or note (an observer of the bus)."""
         name, actor, fields = event.name, event.actor, event.fields
+        if name in STILL:
+            return
         if name == "round":
             self.forget()
             self.dealer = actor if actor is not None else 0
-            self.round = int(fields["round"])  # type: ignore[call-overload]
-            return
-        if actor is None:
-            if name == "shuffle":
-                self.removed.clear()
-            return
-        cards: tuple[int, ...] = tuple(fields.get("cards", ()))  # type: ignore[arg-type]
+            self.round = _int(fields, "round")
+        elif name == "shuffle":
+            self.removed.clear()
+        elif name not in MOVES or actor is None:
+            self.forget()  # a move the ledger does not know: trust nothing it knew
+        elif name in ("play", "reveal", "pickup", "take_up", "take", "clear", "discard"):
+            self._base(name, actor, fields)
+        else:
+            self._exchange(name, actor, fields)
+
+    def _base(self, name: str, actor: int, fields: Mapping[str, object]) -> None:
+        """Cards going between a hand, the pile, the face-down cards and the removed ones."""
+        cards = _ranks(fields)
         if name == "play":
-            rank, count = int(fields["rank"]), int(fields["count"])  # type: ignore[call-overload]
+            rank, count = _int(fields, "rank"), _int(fields, "count")
             if fields["source"] != "face_down":
                 _take(self.hand[actor], rank, count)
             if rank == self.pass_on:
                 self.removed[rank] += count  # the chain leaves the round (X3.2)
         elif name == "reveal":
-            _take(self.down[actor], int(fields["rank"]), 1)  # type: ignore[call-overload]
+            _take(self.down[actor], _int(fields, "rank"), 1)
         elif name in ("pickup", "take_up", "take"):
             self.hand[actor].update(cards)
             if name == "take":
                 for rank in cards:
                     _take(self.removed, rank, 1)
-        elif name in ("clear", "discard"):
+        else:  # clear, discard
             self.removed.update(cards)
             if name == "discard":
                 for rank in cards:
                     _take(self.hand[actor], rank, 1)
-        elif name == "swap":
-            _take(self.hand[actor], int(fields["hand"]), 1)  # type: ignore[call-overload]
-            self.hand[actor][int(fields["face_up"])] += 1  # type: ignore[call-overload]
+
+    def _exchange(self, name: str, actor: int, fields: Mapping[str, object]) -> None:
+        """The setup swap and the custom actions that move cards between zones and seats."""
+        cards = _ranks(fields)
+        if name == "swap":
+            _take(self.hand[actor], _int(fields, "hand"), 1)
+            self.hand[actor][_int(fields, "face_up")] += 1
         elif name == "give":
-            to = int(fields["to"])  # type: ignore[call-overload]
+            to = _int(fields, "to")
             if self.seat in (actor, to):  # a gift is seen by its two seats only
                 for rank in cards:
                     _take(self.hand[actor], rank, 1)
@@ -99,5 +148,19 @@ class Ledger:
                 self.hand[actor] = Counter(cards)
             else:
                 self.down[actor] = Counter(cards)
-        elif name == "shuffle":
-            self.removed.clear()
+        elif name == "under":  # the cards leave the hand for the bottom of the pile
+            for rank in cards:
+                _take(self.hand[actor], rank, 1)
+        elif name == "swap_face":  # cards: the one now face up, then the one now face down
+            shown, hidden = cards
+            _take(self.down[actor], shown, 1)
+            self.down[actor][hidden] += 1
+        elif name == "swap_hands":
+            to = _int(fields, "to")
+            self.hand[actor], self.hand[to] = self.hand[to], self.hand[actor]
+        else:  # pass_hands: each seat's hand goes to the next (or previous) one of `seats`
+            seats = _ranks(fields, "seats")
+            step = 1 if fields["way"] == "next" else -1
+            known = [self.hand[s] for s in seats]
+            for i, seat in enumerate(seats):
+                self.hand[seat] = known[(i - step) % len(seats)]

@@ -60,7 +60,7 @@ def roster_names(roster: Sequence[str] | None) -> Roster:
         dict.fromkeys(
             compatible(n.strip())
             for n in roster or ()
-            if n.strip() and compatible(n.strip()).casefold() not in catalog.RESERVED_WORDS
+            if n.strip() and compatible(n.strip()).casefold() not in catalog.reserved_words()
         )
     )
     if not names:

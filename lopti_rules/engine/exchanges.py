@@ -3,7 +3,8 @@
 `swap_hands(game, a, b)` exchanges two hands; `pass_hands(game, actor, step)` moves every hand
 one seat round the table at once (`step` 1: to the next player, clockwise; -1: to the
 previous). Face-up and face-down cards stay where they are. Neither emits a base event;
-observers get a `swap_hands` / `pass_hands` note.
+observers get a `swap_hands` / `pass_hands` note (`pass_hands` lists the seats that took
+part, so a seat's card memory can follow the hands round the table).
 
 Invariants: only players still in the round take part (R3: cards never reach a finished
 player), and only players whose hand is not empty: an exchange never leaves a player without
@@ -62,7 +63,7 @@ def pass_hands(game: Game, actor: int | None, step: int) -> list[int]:
     game.changed()
     if game.bus.observers:
         way = "next" if step == 1 else "previous"
-        game.bus.note(Event.make("pass_hands", actor, way=way, count=len(seats)))
+        game.bus.note(Event.make("pass_hands", actor, way=way, count=len(seats), seats=seats))
     return seats
 
 

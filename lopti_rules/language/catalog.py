@@ -4,7 +4,8 @@ Takes nothing; produces the tables LANGUAGE.md §4 fixes, for the checker and th
 Every list that a check or a doc page depends on lives here, once: the events with their
 actors and fields, the table and player fields, the symbols of each symbol-valued field, the
 role words, the LR303 list of fixed personal traits, the retroactive qualifiers, the rank
-words and the keywords (which never count as roster names for LR304).
+words, and the reserved words that never count as roster names for LR304 (its keywords are
+read off the grammar's terminals, never listed here).
 
 Types are small: `rank` (2..10, J, Q, K, A; `top` may also be `none`), `int` (a count or a
 1-based number), `bool`, and `symbol` with its set of values.
@@ -12,6 +13,7 @@ Types are small: `rank` (2..10, J, Q, K, A; `top` may also be `none`), `int` (a 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -303,34 +305,25 @@ RETRO_QUALIFIERS: tuple[str, ...] = (
     "in previous rounds",
 )
 
-# ---------------------------------------------------------------- keywords
+# ---------------------------------------------------------------- reserved words
 
-KEYWORDS: frozenset[str] = frozenset(
-    {
-        "rule", "note", "before", "after", "instead", "of", "when", "and", "or", "not",
-        "is", "in", "true", "false", "draws", "card", "cards", "picks", "up", "the", "pile",
-        "gives", "to", "discards", "takes", "from", "removed", "shuffle", "into", "deck",
-        "clear", "reveals", "their", "hand", "face", "down", "announce", "repeat", "times",
-        "if", "else", "roshambo", "vs", "skip", "cancel", "prevent", "undo", "cannot", "may",
-        "must", "while", "forever", "until", "end", "game", "round", "session", "lowest",
-        "highest", "each", "other", "every", "where", "next", "previous", "dealer",
-        "author", "last", "winner", "loser", "with", "most", "fewest", "seat", "player",
-        "retroactively", "since", "began", "rounds", "call", "race", "conduct", "missed",
-        "caught", "lost", "a", "choice", "chooses", "chosen", "puts", "under", "swaps", "hands",
-        "won", "becomes",
-    }
-)  # fmt: skip
 
-# words that never count as roster names (LR304): keywords, names in the catalogue, ranks
-RESERVED_WORDS: frozenset[str] = frozenset(
-    {w.casefold() for w in KEYWORDS}
-    | set(EVENTS)
-    | set(TABLE_FIELDS)
-    | set(PLAYER_FIELDS)
-    | set(ALL_EVENT_FIELDS)
-    | set(SYMBOL_FIELDS)
-    | {w.casefold() for w in RANK_VALUES}
-)
+@functools.cache
+def reserved_words() -> frozenset[str]:
+    """The words that never count as roster names (LR304): the grammar's keywords (read off
+    its terminals, `lark_parser.keywords`), the names in the catalogue and the rank words."""
+    from lopti_rules.language.lark_parser import keywords
+
+    return frozenset(
+        {w.casefold() for w in keywords()}
+        | set(EVENTS)
+        | set(TABLE_FIELDS)
+        | set(PLAYER_FIELDS)
+        | set(ALL_EVENT_FIELDS)
+        | set(SYMBOL_FIELDS)
+        | {w.casefold() for w in RANK_VALUES}
+    )
+
 
 # ---------------------------------------------------------------- event words in WORDS
 

@@ -4,7 +4,8 @@ The grammar (`grammar/lopti.lark`, shipped in the package) is built once per pro
 the contextual lexer and Lark's indenter, cached by Lark in the user's cache directory (or not
 at all when that is not writable). `build_parser(strict=True)` is what the tests use to prove
 the grammar has no conflict or terminal collision. `parse.py` (the syntax stage) and
-`syntax_report.py` (its error messages) both read the parser from here.
+`syntax_report.py` (its error messages) both read the parser from here, and the catalogue
+reads the language's keywords off its terminals (`keywords`).
 """
 
 from __future__ import annotations
@@ -107,6 +108,19 @@ def build_parser(*, strict: bool = False, cache: bool = True, debug: bool = Fals
 def parser() -> Lark:
     """The process-wide parser, built (or loaded from the cache) on first use."""
     return build_parser()
+
+
+@functools.cache
+def keywords() -> frozenset[str]:
+    """The grammar's keywords: every word its rules write as a string literal (`"draws"`,
+    `"random"`), read off the parser's terminals, so no list is kept by hand."""
+    from lark.lexer import PatternStr
+
+    return frozenset(
+        t.pattern.value
+        for t in parser().terminals
+        if isinstance(t.pattern, PatternStr) and t.pattern.value.isalpha()
+    )
 
 
 def with_final_newline(text: str) -> str:

@@ -10,29 +10,32 @@ the visited player). Two steps:
    (`check/names.py`): a word is a symbol when the other side of the comparison is a
    symbol-valued field, else the hooked event's field, else (inside `where`) the visited
    player's field, else a table field, else a symbol.
-2. `compile_test` turns a form into one Python function
-   `test(g, a, f0, f1, f2, v=None, w=None, l=None) -> bool` built from fields.py's reads (the
-   values it compares are never written into its source: they are names bound in its
-   namespace). A hook's `when` is that function as the engine's gate (engine/events.py);
-   `if` and `where` call it with the `Ctx` of the firing (`CondCompiler`). The keys a hook
-   can fire at (`event_keys`: a `play` hook's ranks, a `turn` hook's hand sizes) are derived
-   from the form too, by running its key atoms' own tests over every key.
+2. `compile_test` turns a form into one function
+   `test(g, a, f0, f1, f2, v=None, w=None, lo=None) -> bool`: a closure per node of the
+   form, over fields.py's typed reads (no source is generated, nothing is run from text).
+   A hook's `when` is that function as the engine's gate (engine/events.py); `if` and
+   `where` call it with the `Ctx` of the firing (`CondCompiler`). The keys a hook can fire
+   at (`event_keys`: a `play` hook's ranks, a `turn` hook's hand sizes) are derived from the
+   form too, by running its key atoms' own tests over every key.
 
-The comparison semantics, written once (`_compare`): ranks compare by value (2 < ... < 10 <
-J < Q < K < A); `top` of an empty pile is `none` and an ordering comparison with it is false;
-any comparison that reads a field of a role matching nobody is false (`is not` included), and
-so is an `in` whose left side does (LANGUAGE.md §4).
+The comparison semantics, written once (`_compare`, `_member`): ranks compare by value
+(2 < ... < 10 < J < Q < K < A); `top` of an empty pile is `none` and an ordering comparison
+with it is false; any comparison that reads a field of a role matching nobody is false
+(`is not` included), and so is an `in` whose left side does (LANGUAGE.md §4).
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from lopti_rules.engine.events import GATE_FIELDS, KEYS, Gate
+from lopti_rules.engine.game import Game
 from lopti_rules.language import ast, catalog
 from lopti_rules.runtime.context import MISSING, Ctx
-from lopti_rules.runtime.fields import FUNCTIONS, PLAYER, SEATS, TABLE, TITLE
+from lopti_rules.runtime.fields import PLAYER, SEATS, TABLE, TITLE, PlayerRead, SeatRead, TableRead
+from lopti_rules.runtime.targets import title_seat
 
 # ---------------------------------------------------------------------- the typed form
 
@@ -172,124 +175,180 @@ def _ident(name: str, event: catalog.Event | None, each: bool, symbols: tuple[st
 
 # ---------------------------------------------------------------------- compiling a form
 
-# test(g, a, f0, f1, f2, v=None, w=None, l=None): see the module doc
+# test(g, a, f0, f1, f2, v=None, w=None, lo=None): see the module doc
 Test = Callable[..., bool]
-_PYOPS = {"is": "==", "==": "==", "is not": "!=", "!=": "!="}
-_PYOPS.update({op: op for op in ("<", "<=", ">", ">=")})
+# an operand's value at one firing, with the test's arguments; MISSING: a field of nobody
+# (the game is None only where `_keys` tests an atom of the key and constants, at no table)
+Reader = Callable[
+    [Game | None, int | None, object, object, object, int | None, int | None, int | None],
+    object,
+]
+_OPS: dict[str, Callable[[Any, Any], bool]] = {
+    "is": operator.eq, "==": operator.eq, "is not": operator.ne, "!=": operator.ne,
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+}  # fmt: skip
 _ORDERED = frozenset({"<", "<=", ">", ">="})
-_NOBODY = MISSING  # the value of a field of a role that matches nobody: equal to nothing
 
 
-class _Code(NamedTuple):
-    expr: str  # the value; for a seat's field, None when the role matches nobody
-    none: bool  # may be None (`top` of an empty pile, the symbol `none`)
-    seat: str | None = None  # a seat's field: the seat expression ...
-    read: str | None = None  # ... and the field's read, with `{s}` for the seat
+def _compare(op: str, left: Reader, right: Reader) -> Test:
+    """THE comparison: false when a side is a field of nobody, or when an ordering
+    compares `none`; else Python's comparison of the two values."""
+    holds = _OPS[op]
+    if op in _ORDERED:
 
-    def read_at(self, seat: str) -> str:
-        return (self.read or "").format(s=seat)
+        def ordered(
+            g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+            v: int | None = None, w: int | None = None, lo: int | None = None,
+        ) -> bool:  # fmt: skip
+            x, y = left(g, a, f0, f1, f2, v, w, lo), right(g, a, f0, f1, f2, v, w, lo)
+            return (
+                x is not None
+                and y is not None
+                and x is not MISSING
+                and y is not MISSING
+                and holds(x, y)
+            )
 
+        return ordered
 
-class _Compiler:
-    """Writes one form as one Python expression (see the module doc)."""
+    def equality(
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+        v: int | None = None, w: int | None = None, lo: int | None = None,
+    ) -> bool:  # fmt: skip
+        x, y = left(g, a, f0, f1, f2, v, w, lo), right(g, a, f0, f1, f2, v, w, lo)
+        return x is not MISSING and y is not MISSING and holds(x, y)
 
-    __slots__ = ("env", "names")
-
-    def __init__(self, author: int) -> None:
-        self.names = 0
-        self.env: dict[str, object] = {**FUNCTIONS, "_AUTHOR": author, "_NOBODY": _NOBODY}
-
-    def form(self, form: Form) -> str:
-        match form:
-            case All(left=left, right=right):
-                return f"({self.form(left)} and {self.form(right)})"
-            case AnyOf(left=left, right=right):
-                return f"({self.form(left)} or {self.form(right)})"
-            case Negation(operand=operand):
-                return f"(not {self.form(operand)})"
-            case Compare(op=op, left=left, right=right):
-                return self._compare(op, self.operand(left), self.operand(right))
-            case Member(left=left, options=options):
-                return self._member(self.operand(left), [self.operand(o) for o in options])
-        raise ValueError(f"cannot compile {form!r}")  # pragma: no cover
-
-    def _compare(self, op: str, left: _Code, right: _Code) -> str:
-        """THE comparison: false when a side is a field of nobody, or when an ordering
-        compares `none`; else Python's comparison of the two values."""
-        pyop = _PYOPS[op]
-        guards: list[str] = []
-        a, b = self._value(left, guards), self._value(right, guards)
-        if op in _ORDERED:
-            guards += [f"{x} is not None" for x, code in ((a, left), (b, right)) if code.none]
-        return "(" + " and ".join([*guards, f"{a} {pyop} {b}"]) + ")"
-
-    def _member(self, left: _Code, options: list[_Code]) -> str:
-        guards: list[str] = []
-        a = self._value(left, guards)
-        items = []
-        for option in options:
-            if option.seat is None:
-                items.append(option.expr)
-            else:  # an option reading a field of nobody is equal to nothing
-                t = self._temp()
-                seat = f"({t} := {option.seat})"
-                items.append(f"(_NOBODY if {seat} is None else {option.read_at(t)})")
-        return "(" + " and ".join([*guards, f"{a} in ({', '.join(items)},)"]) + ")"
-
-    def _value(self, code: _Code, guards: list[str]) -> str:
-        """`code`'s value; a seat's field adds the guard that its role matches somebody."""
-        if code.seat is None or code.read is None:
-            return code.expr
-        if code.seat == "a":
-            guards.append("a is not None")
-            return code.read.format(s="a")
-        t = self._temp()
-        guards.append(f"({t} := {code.seat}) is not None")
-        return code.read.format(s=t)
-
-    def operand(self, op: Operand) -> _Code:
-        match op:
-            case Const(value=value):
-                return _Code(self._bind(value), value is None)
-            case EventField(slot=slot):
-                return _Code(f"f{slot}", False)
-            case TableField(name=name):
-                read = TABLE[name]
-                return _Code(read.expr, read.none)
-            case SeatField(field=field, seat=seat):
-                if seat.startswith(TITLE):  # a titled role's holder
-                    where = f"_title(g, {self._bind(seat.removeprefix(TITLE))})"
-                    return _Code("", False, where, PLAYER[field])
-                return _Code("", False, SEATS[seat], PLAYER[field])
-        raise ValueError(f"cannot compile {op!r}")  # pragma: no cover
-
-    def _bind(self, value: object) -> str:
-        name = f"_c{self.names}"
-        self.names += 1
-        self.env[name] = value
-        return name
-
-    def _temp(self) -> str:
-        self.names += 1
-        return f"t{self.names}"
+    return equality
 
 
-def compile_test(form: Form, author: int = 0, where: str = "<condition>") -> Test:
-    """`form` as one function (see the module doc); `where` names it in tracebacks."""
-    compiler = _Compiler(author)
-    expr = compiler.form(form)
-    source = f"def test(g, a, f0, f1, f2, v=None, w=None, l=None):\n    return {expr}\n"
-    namespace = dict(compiler.env)
-    exec(compile(source, where, "exec"), namespace)  # values are bound names, never source
-    test: Test = namespace["test"]  # type: ignore[assignment]
-    return test
+def _member(left: Reader, options: tuple[Reader, ...]) -> Test:
+    """`in`: false when the left side is a field of nobody; an option reading a field of
+    nobody is equal to nothing."""
+
+    def member(
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+        v: int | None = None, w: int | None = None, lo: int | None = None,
+    ) -> bool:  # fmt: skip
+        x = left(g, a, f0, f1, f2, v, w, lo)
+        if x is MISSING:
+            return False
+        return any(x == o(g, a, f0, f1, f2, v, w, lo) for o in options)
+
+    return member
 
 
-def compile_gate(
-    cond: ast.Cond, event: catalog.Event, author: int = 0, where: str = "<when>"
-) -> Gate:
+def _all(left: Test, right: Test) -> Test:
+    def both(
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+        v: int | None = None, w: int | None = None, lo: int | None = None,
+    ) -> bool:  # fmt: skip
+        return left(g, a, f0, f1, f2, v, w, lo) and right(g, a, f0, f1, f2, v, w, lo)
+
+    return both
+
+
+def _any(left: Test, right: Test) -> Test:
+    def either(
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+        v: int | None = None, w: int | None = None, lo: int | None = None,
+    ) -> bool:  # fmt: skip
+        return left(g, a, f0, f1, f2, v, w, lo) or right(g, a, f0, f1, f2, v, w, lo)
+
+    return either
+
+
+def _not(operand: Test) -> Test:
+    def negation(
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+        v: int | None = None, w: int | None = None, lo: int | None = None,
+    ) -> bool:  # fmt: skip
+        return not operand(g, a, f0, f1, f2, v, w, lo)
+
+    return negation
+
+
+def _const(value: object) -> Reader:
+    return lambda g, a, f0, f1, f2, v, w, lo: value
+
+
+def _slot(slot: int) -> Reader:
+    if slot == 0:
+        return lambda g, a, f0, f1, f2, v, w, lo: f0
+    if slot == 1:
+        return lambda g, a, f0, f1, f2, v, w, lo: f1
+    return lambda g, a, f0, f1, f2, v, w, lo: f2
+
+
+def _table(read: TableRead) -> Reader:
+    def field(
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+        v: int | None, w: int | None, lo: int | None,
+    ) -> object:  # fmt: skip
+        assert g is not None
+        return read(g)
+
+    return field
+
+
+def _seat_field(seat: SeatRead, read: PlayerRead, author: int) -> Reader:
+    def field(
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+        v: int | None, w: int | None, lo: int | None,
+    ) -> object:  # fmt: skip
+        assert g is not None
+        s = seat(g, a, v, w, lo, author)
+        return MISSING if s is None else read(g, s)
+
+    return field
+
+
+def _title_field(title: str, read: PlayerRead) -> Reader:
+    def field(
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+        v: int | None, w: int | None, lo: int | None,
+    ) -> object:  # fmt: skip
+        assert g is not None
+        s = title_seat(g, title)
+        return MISSING if s is None else read(g, s)
+
+    return field
+
+
+def _reader(op: Operand, author: int) -> Reader:
+    match op:
+        case Const(value=value):
+            return _const(value)
+        case EventField(slot=slot):
+            return _slot(slot)
+        case TableField(name=name):
+            return _table(TABLE[name])
+        case SeatField(field=field, seat=seat):
+            if seat.startswith(TITLE):  # a titled role's holder
+                return _title_field(seat.removeprefix(TITLE), PLAYER[field])
+            return _seat_field(SEATS[seat], PLAYER[field], author)
+    raise ValueError(f"cannot compile {op!r}")  # pragma: no cover
+
+
+def compile_test(form: Form, author: int = 0) -> Test:
+    """`form` as one function (see the module doc): closures over the typed reads of
+    fields.py, one per node of the form."""
+    match form:
+        case All(left=left, right=right):
+            return _all(compile_test(left, author), compile_test(right, author))
+        case AnyOf(left=left, right=right):
+            return _any(compile_test(left, author), compile_test(right, author))
+        case Negation(operand=operand):
+            return _not(compile_test(operand, author))
+        case Compare(op=op, left=left, right=right):
+            return _compare(op, _reader(left, author), _reader(right, author))
+        case Member(left=left, options=options):
+            return _member(_reader(left, author), tuple(_reader(o, author) for o in options))
+    raise ValueError(f"cannot compile {form!r}")  # pragma: no cover
+
+
+def compile_gate(cond: ast.Cond, event: catalog.Event, author: int = 0) -> Gate:
     """A hook's `when` as the engine's gate: `gate(game, actor, f0, f1, f2)`."""
-    return compile_test(resolve(cond, event), author, where)
+    return compile_test(resolve(cond, event), author)
 
 
 # the key of each keyed event (engine/events.py KEYS): the operand a `when` compares with it

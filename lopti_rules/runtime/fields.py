@@ -1,9 +1,11 @@
-"""The reads: every table field, player field and role as one expression over the game.
+"""The reads: every table field, player field and role as one typed function over the game.
 
-Takes nothing; it is the one table conditions are compiled against (conditions.py turns a
-resolved condition into a Python function built from these expressions). In an expression,
-`g` is the game, `a` the hooked event's actor, `v` the player an `each` is visiting, `w`/`l`
-the winner and loser inside a roshambo block (None outside one), `{s}` a player field's seat.
+Takes nothing; it is the one table conditions are compiled against (conditions.py closes
+over these functions; no source is generated). `TABLE[name](game)` reads a table field,
+`PLAYER[name](game, seat)` a player field of a seat, and `SEATS[role](game, a, v, w, lo,
+author)` a role's seat: `a` is the hooked event's actor, `v` the player an `each` is
+visiting, `w`/`l` the winner and loser inside a roshambo block (None outside one), `author`
+the rule's author seat. A titled role's seat is `title_seat(game, title)` (targets.py).
 
 Values, as conditions compare them: ranks are ints 2..14 (so they compare by value, S2),
 counts are ints, flags are bools, symbols (`ten`, `voluntary`, ...) are strings, `top` of an
@@ -15,9 +17,9 @@ the game's public state or its read API (`Game.top()`, `removed_count()`, `playe
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
 
-from lopti_rules.engine.game import COUNTS
+from lopti_rules.engine.game import COUNTS, Game
 from lopti_rules.engine.legality import top_run
 from lopti_rules.language import catalog
 from lopti_rules.runtime.context import next_of
@@ -27,69 +29,73 @@ from lopti_rules.runtime.targets import (
     extreme_seat,
     last_loser_seat,
     last_winner_seat,
-    title_seat,
 )
 
+TableRead = Callable[[Game], object]
+PlayerRead = Callable[[Game, int], object]
+# (game, actor, visited, winner, loser, author) -> the role's seat, None: nobody
+SeatRead = Callable[[Game, int | None, int | None, int | None, int | None, int], int | None]
 
-class Read(NamedTuple):
-    expr: str  # a Python expression over `g` (and `{s}` for a player field)
-    none: bool = False  # may be None (`top` of an empty pile)
+
+def _under(g: Game) -> int | None:
+    ranks = g.pile_ranks
+    return ranks[-2] if len(ranks) > 1 else None
 
 
-TABLE: dict[str, Read] = {
-    "pile": Read("sum(g.pile_counts)"),
-    "top": Read("g.top()", none=True),
-    "deck": Read("len(g.deck)"),
-    "removed": Read("g.removed_count()"),
-    "round": Read("g.round"),
-    "players": Read("g.players_in()"),
-    "chain": Read("g.chain"),
-    "low": Read("g.low"),
-    "obligation": Read("g.obligation"),
-    "run": Read("_top_run(g.pile_ranks, g.pile_counts)"),
-    "under": Read("(g.pile_ranks[-2] if len(g.pile_ranks) > 1 else None)", none=True),
+def _count(i: int) -> TableRead:
+    return lambda g: g.counts[i]
+
+
+def _seat_count(i: int) -> PlayerRead:
+    return lambda g, s: g.seat_counts[s][i]
+
+
+def _rank_count(rank: int) -> PlayerRead:
+    return lambda g, s: g.hands[s][rank]
+
+
+TABLE: dict[str, TableRead] = {
+    "pile": lambda g: sum(g.pile_counts),
+    "top": lambda g: g.top(),
+    "deck": lambda g: len(g.deck),
+    "removed": lambda g: g.removed_count(),
+    "round": lambda g: g.round,
+    "players": lambda g: g.players_in(),
+    "chain": lambda g: g.chain,
+    "low": lambda g: g.low,
+    "obligation": lambda g: g.obligation,
+    "run": lambda g: top_run(g.pile_ranks, g.pile_counts),
+    "under": _under,
     # counts so far this turn / this round (`turn_plays`, ...), kept by the game
-    **{name: Read(f"g.counts[{i}]") for i, name in enumerate(COUNTS)},
+    **{name: _count(i) for i, name in enumerate(COUNTS)},
 }
 
-PLAYER: dict[str, str] = {
-    "hand": "g.hand_sizes[{s}]",
-    "face_up": "len(g.face_up[{s}])",
-    "face_down": "len(g.face_down[{s}])",
-    "cards": "(g.hand_sizes[{s}] + len(g.face_up[{s}]) + len(g.face_down[{s}]))",
-    **{name: f"g.seat_counts[{{s}}][{i}]" for i, name in enumerate(COUNTS)},
+PLAYER: dict[str, PlayerRead] = {
+    "hand": lambda g, s: g.hand_sizes[s],
+    "face_up": lambda g, s: len(g.face_up[s]),
+    "face_down": lambda g, s: len(g.face_down[s]),
+    "cards": lambda g, s: g.hand_sizes[s] + len(g.face_up[s]) + len(g.face_down[s]),
+    **{name: _seat_count(i) for i, name in enumerate(COUNTS)},
     # `sevens of player`: the cards of that rank in the hand (not face-up or face-down)
-    **{name: f"g.hands[{{s}}][{rank}]" for name, rank in catalog.RANK_COUNT_FIELDS.items()},
+    **{name: _rank_count(rank) for name, rank in catalog.RANK_COUNT_FIELDS.items()},
 }
 
-# a role's seat; `visited` is the player an `each ... where` visits (bare player fields)
-# a titled role's seat key is TITLE + its title (`title:question master`), read by `_title`
+# a role's seat; `visited` is the player an `each ... where` visits (bare player fields);
+# a titled role's seat key is TITLE + its title (`title:question master`)
 TITLE = "title:"
-SEATS: dict[str, str] = {
-    "player": "a",
-    "next player": "_next_of(g, a, 1)",
-    "previous player": "_next_of(g, a, -1)",
-    "dealer": "_dealer(g)",
-    "author": "_author(g, _AUTHOR)",
-    "last winner": "_last_winner(g)",
-    "last loser": "_last_loser(g)",
-    "most cards": "_extreme(g, a, True)",
-    "fewest cards": "_extreme(g, a, False)",
-    "winner": "w",
-    "loser": "l",
-    "their next player": "_next_of(g, v, 1)",
-    "their previous player": "_next_of(g, v, -1)",
-    "visited": "v",
-}
-
-# the functions the expressions call (the roles' rules live in targets.py, once)
-FUNCTIONS: dict[str, object] = {
-    "_next_of": next_of,
-    "_dealer": dealer_seat,
-    "_author": author_seat,
-    "_last_winner": last_winner_seat,
-    "_last_loser": last_loser_seat,
-    "_title": title_seat,
-    "_extreme": extreme_seat,
-    "_top_run": top_run,
+SEATS: dict[str, SeatRead] = {
+    "player": lambda g, a, v, w, lo, author: a,
+    "next player": lambda g, a, v, w, lo, author: next_of(g, a, 1),
+    "previous player": lambda g, a, v, w, lo, author: next_of(g, a, -1),
+    "dealer": lambda g, a, v, w, lo, author: dealer_seat(g),
+    "author": lambda g, a, v, w, lo, author: author_seat(g, author),
+    "last winner": lambda g, a, v, w, lo, author: last_winner_seat(g),
+    "last loser": lambda g, a, v, w, lo, author: last_loser_seat(g),
+    "most cards": lambda g, a, v, w, lo, author: extreme_seat(g, a, True),
+    "fewest cards": lambda g, a, v, w, lo, author: extreme_seat(g, a, False),
+    "winner": lambda g, a, v, w, lo, author: w,
+    "loser": lambda g, a, v, w, lo, author: lo,
+    "their next player": lambda g, a, v, w, lo, author: next_of(g, v, 1),
+    "their previous player": lambda g, a, v, w, lo, author: next_of(g, v, -1),
+    "visited": lambda g, a, v, w, lo, author: v,
 }

@@ -133,8 +133,7 @@ def _offering(spec: TableEventSpec, hooked: set[tuple[str, str]]) -> TableEventS
 def _gate(event: catalog.Event, hook: ast.Hook, author: int, title: str) -> Gate | None:
     """The hook's `when` as a gate; a report hook's gate also tests the table event's name."""
     form = resolve(hook.cond, event) if hook.cond is not None else None
-    where = f"<when {title!r} line {hook.span.line}>"
-    test = compile_test(form, author, where) if form is not None else None
+    test = compile_test(form, author) if form is not None else None
     if hook.call is None:
         return test
     name = hook.call.name.casefold()

@@ -58,11 +58,15 @@ KEEP = "keep"
 # people answered a rule's questions during the step, the list of their answers
 Step = list[Any]
 MAX_OFFERED = 100  # the most card choices one question offers as buttons
-_PROMPTS = {
+# the words of each ask's question, by its purpose: one for every purpose of engine/asks.py
+PROMPTS = {
     "give": N_("{rule}: choose {cards} to give to {about}."),
     "discard": N_("{rule}: choose {cards} to discard."),
+    "under": N_("{rule}: choose {cards} to put under the pile."),
+    "hide": N_("{rule}: choose the face-up card to turn face down."),
     "target": N_("{rule}: choose the player it goes to."),
     "may": N_("{rule}: do you take this action?"),
+    "may_help": N_("{rule}: do you take this action?"),
     # the base variants' asks (docs/variants.md VN1, VJ1, VD3)
     "name_next": N_("Choose who plays next."),
     "jump_in": N_("Jump in out of turn with the top play's rank?"),
@@ -365,7 +369,7 @@ class Round:
             options = [("yes", _("Yes, take it")), ("no", _("No, leave it"))]
         cards = ngettext("{n} card", "{n} cards", ask.count).format(n=ask.count)
         about = names[ask.about] if ask.about is not None else ""
-        prompt = _(_PROMPTS.get(ask.purpose, N_("{rule}: choose.")))
+        prompt = _(PROMPTS.get(ask.purpose, N_("{rule}: choose.")))
         text = prompt.format(rule=q.rule or _("A rule"), cards=cards, about=about)
         return Ask(q.id, "choice", text, options)
 

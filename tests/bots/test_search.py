@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from lopti_rules.api import ruleset_from_pack
@@ -18,6 +18,7 @@ from lopti_rules.bots.search import seat_bots
 from lopti_rules.engine import EventBus, Game, PickUp, Position, TableOptions
 from lopti_rules.engine.variants import Variants
 from lopti_rules.packs.pack import load_pack
+from tests.tiers import tiers
 
 ROOT = Path(__file__).resolve().parents[2]
 EVERYTHING = ruleset_from_pack(load_pack(ROOT / "examples/packs/everything.yaml"))
@@ -27,36 +28,41 @@ def quick() -> SearchBot:
     return SearchBot("easy", samples=2)
 
 
-@settings(max_examples=20, deadline=None, derandomize=True)
-@given(
-    st.integers(min_value=0, max_value=2**32 - 1),
-    st.integers(min_value=2, max_value=5),
-    st.booleans(),
-    st.booleans(),
-)
-def test_only_legal_moves(seed: int, players: int, places: bool, rules: bool) -> None:
-    options = TableOptions(players=players, places=places)
-    bus = EventBus()
-    ruleset = EVERYTHING if rules else None
-    if ruleset is not None:
-        ruleset.attach(bus)
-    bots = [quick() if seat % 2 == 0 else GreedyBot() for seat in range(players)]
-    seat_bots(bots, bus, options, ruleset)
-    game = Game.new(options, seed, bus=bus)
-    rng = bot_rng(seed)
-    for seat in game.active_from(game.turn):
-        swaps = [s for s in game.legal_swaps() if s.seat == seat]
-        choice = bots[seat].choose_swap(game.view(seat), swaps, rng) if swaps else None
-        assert choice is None or choice in swaps
-        if choice is not None:
-            game.apply(choice)
-    moves = 0
-    while not game.over and moves < 1500:  # a round may stall (docs/engine.md): capped
-        legal = game.legal_moves()
-        move = bots[game.turn].choose(game.view(game.turn), legal, rng)
-        assert move in legal
-        game.apply(move)
-        moves += 1
+@tiers(few=4, many=20)
+def test_only_legal_moves(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None, derandomize=True)
+    @given(
+        st.integers(min_value=0, max_value=2**32 - 1),
+        st.integers(min_value=2, max_value=5),
+        st.booleans(),
+        st.booleans(),
+    )
+    @example(seed=7, players=4, places=True, rules=True)  # every tier: the packs' rules in force
+    def check(seed: int, players: int, places: bool, rules: bool) -> None:
+        options = TableOptions(players=players, places=places)
+        bus = EventBus()
+        ruleset = EVERYTHING if rules else None
+        if ruleset is not None:
+            ruleset.attach(bus)
+        bots = [quick() if seat % 2 == 0 else GreedyBot() for seat in range(players)]
+        seat_bots(bots, bus, options, ruleset)
+        game = Game.new(options, seed, bus=bus)
+        rng = bot_rng(seed)
+        for seat in game.active_from(game.turn):
+            swaps = [s for s in game.legal_swaps() if s.seat == seat]
+            choice = bots[seat].choose_swap(game.view(seat), swaps, rng) if swaps else None
+            assert choice is None or choice in swaps
+            if choice is not None:
+                game.apply(choice)
+        moves = 0
+        while not game.over and moves < 1500:  # a round may stall (docs/engine.md): capped
+            legal = game.legal_moves()
+            move = bots[game.turn].choose(game.view(game.turn), legal, rng)
+            assert move in legal
+            game.apply(move)
+            moves += 1
+
+    check()
 
 
 def _advance(seed: int, steps: int) -> Game:

@@ -14,6 +14,7 @@ from lopti_rules.check import check
 from lopti_rules.diagnostics.codes import CODES
 from lopti_rules.diagnostics.source import Diagnostic, Source
 from lopti_rules.language.parse import parse
+from tests.tiers import tiers
 
 WORDS = ["ten", "hand", "custom", "none", "alice", "Ben", "youngest", "cause", "rank", "K",
          "jack", "forced", "deck", "low", "hearts", "cards", "place", "legal", "7"]  # fmt: skip
@@ -111,15 +112,19 @@ def run(texts: list[str], roster: list[str]) -> list[list[Diagnostic]]:
     return [s.diagnostics for s, _ in units]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rule_set)
-def test_checker_never_raises_and_is_deterministic(texts: list[str]) -> None:
-    first = run(texts, ["ann", "Ben"])
-    second = run(texts, ["ann", "Ben"])
-    assert first == second
-    for text, diags in zip(texts, first, strict=True):
-        lines = text.splitlines()
-        for d in diags:
-            assert d.code in CODES and d.code[:2] in ("LR", "LW")
-            assert 1 <= d.span.line <= len(lines)
-            assert d.message
+@tiers(few=40, many=150)
+def test_checker_never_raises_and_is_deterministic(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(rule_set)
+    def check(texts: list[str]) -> None:
+        first = run(texts, ["ann", "Ben"])
+        second = run(texts, ["ann", "Ben"])
+        assert first == second
+        for text, diags in zip(texts, first, strict=True):
+            lines = text.splitlines()
+            for d in diags:
+                assert d.code in CODES and d.code[:2] in ("LR", "LW")
+                assert 1 <= d.span.line <= len(lines)
+                assert d.message
+
+    check()

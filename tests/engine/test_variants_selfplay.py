@@ -13,6 +13,7 @@ from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import Event, EventBus, Game, TableOptions
 from lopti_rules.engine.build import validate_position
 from lopti_rules.engine.variants import Variants
+from tests.tiers import tiers
 
 MAX_MOVES = 5000
 
@@ -116,9 +117,10 @@ def check_round(variants: Variants, players: int, seed: int, bots: str) -> None:
     assert again == first, f"{variants.describe()}: seed {seed} played differently twice"
 
 
-def test_each_variant_alone_over_many_seeds() -> None:
+@tiers(few=4, many=12)
+def test_each_variant_alone_over_many_seeds(examples: int) -> None:
     for variants in ALONE:
-        for seed in range(12):
+        for seed in range(examples):  # the first four: 2 to 5 players, greedy and random bots
             players = 2 + seed % 4
             check_round(variants, players, seed, "random" if seed % 3 else "greedy")
 

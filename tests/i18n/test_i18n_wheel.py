@@ -17,14 +17,8 @@ ROOT = Path(__file__).parents[2]
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
-        check=True,
-        capture_output=True,
-    )
-    (wheel,) = out.glob("lopti_rules-*.whl")
+def installed(pure_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    wheel, out = pure_wheel, tmp_path_factory.mktemp("installed")
     target = out / "site"
     pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target)]
     subprocess.run([*pip, str(wheel)], check=True, capture_output=True)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from lopti_rules.language import ast
 from lopti_rules.language.ast import strip_spans
 from lopti_rules.language.fmt import format_file
+from tests.tiers import tiers
 
 from .helpers import SPEC_ACCEPTED, SPEC_FILE, parse_ok
 from .strategies import files
@@ -23,12 +24,16 @@ def fmt(text: str) -> str:
     return format_file(parse_ok(text), text)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(files)
-def test_generated_trees_format_and_parse_back_to_the_same_tree(tree: ast.File) -> None:
-    text = format_file(tree)
-    assert strip_spans(parse_ok(text)) == tree, text
-    assert fmt(text) == text
+@tiers(few=60, many=300)
+def test_generated_trees_format_and_parse_back_to_the_same_tree(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(files)
+    def check(tree: ast.File) -> None:
+        text = format_file(tree)
+        assert strip_spans(parse_ok(text)) == tree, text
+        assert fmt(text) == text
+
+    check()
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])

@@ -22,15 +22,8 @@ LP_CODES = sorted(c for c in CODES if c.startswith("LP"))
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
-        check=True,
-        capture_output=True,
-    )
-    (found,) = out.glob("lopti_rules-*.whl")
-    return found
+def wheel(pure_wheel: Path) -> Path:
+    return pure_wheel  # built once per run (tests/conftest.py)
 
 
 def test_wheel_holds_the_grammar_and_the_lp_pages(wheel: Path) -> None:
