@@ -12,6 +12,12 @@ Targets (issue 4): checking the pack < 1.5 s, one rule < 5 ms.
 1,000 and 10,000 inline rules (the same rules, every 10th wrong), alternating the two sizes
 in each round so the machine's load falls on both, and prints the medians and their ratio
 (target: at most 12x, i.e. linear up to noise).
+
+`--files` (issue 25) times `lopti check`'s work on one rule *file* (`api.check_text`, then
+the text report) of 1,000, 2,000 and 4,000 rules of three shapes: the mix above, rules whose
+every target is a misspelt role (`nxt player draws 1`: a diagnostic that quotes its line, once
+quadratic in the file), and accepted rules from the shipped examples; it prints the seconds
+per 1,000 rules of each size (linear: the same figure at every size).
 """
 
 from __future__ import annotations
@@ -117,12 +123,48 @@ def time_packs(repeat: int) -> None:
     print(f"10,000 / 1,000 rules: {ratio:.1f}x (target: at most 12x)")
 
 
+SHAPES = {
+    "mixed": rule_text,
+    "misspelt roles": lambda i: f'rule "R{i}":\n    after clear: nxt player draws {1 + i % 9}\n',
+    "accepted": lambda i: (
+        f'rule "Tax {i}":\n    after clear when cause is ten: each other player draws 1\n'
+        if i % 2
+        else f'rule "Lean {i}":\n    before turn when deck is 0:\n'
+        "        each player where hand > 6 gives 1 card to the player with the fewest cards\n"
+    ),
+}
+
+
+def time_files(repeat: int) -> None:
+    from lopti_rules.api import check_text
+    from lopti_rules.diagnostics import render
+    from lopti_rules.diagnostics.render import FileResult
+
+    check_text(rule_text(0))  # build the parser once
+    for name, shape in SHAPES.items():
+        figures = []
+        for n in (1_000, 2_000, 4_000):
+            text = "".join(shape(i) for i in range(n))
+            best = float("inf")
+            for _ in range(repeat):
+                t0 = time.perf_counter()
+                found = check_text(text, "big.lopti")
+                render.full([FileResult("big.lopti", text, tuple(found))])
+                best = min(best, time.perf_counter() - t0)
+            figures.append(f"{n:,} rules ({len(text):,} chars) {best / n * 1000:.2f} s")
+        print(f"{name}: per 1,000 rules: " + ", ".join(figures))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--packs", action="store_true", help="time 1,000- vs 10,000-rule packs")
+    parser.add_argument("--files", action="store_true", help="time single files of 1k-4k rules")
     args = parser.parse_args()
+    if args.files:
+        time_files(args.repeat)
+        return
     if args.packs:
         time_packs(args.repeat)
         return
