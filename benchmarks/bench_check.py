@@ -18,6 +18,11 @@ the text report) of 1,000, 2,000 and 4,000 rules of three shapes: the mix above,
 every target is a misspelt role (`nxt player draws 1`: a diagnostic that quotes its line, once
 quadratic in the file), and accepted rules from the shipped examples; it prints the seconds
 per 1,000 rules of each size (linear: the same figure at every size).
+
+`--trial` (issue 25) times the trial rounds a table's check plays (`lopti_rules.trial`) on
+the shipped examples, each alone, and on rule sets that make rounds long or endless; it
+prints each set's verdict and cost (best of `--repeat`), the most the web table's live
+check of one proposed rule adds.
 """
 
 from __future__ import annotations
@@ -155,13 +160,65 @@ def time_files(repeat: int) -> None:
         print(f"{name}: per 1,000 rules: " + ", ".join(figures))
 
 
+TRIAL_SETS = {
+    "tens_tax": ["examples/rules/tens_tax.lopti"],
+    "lean_hands": ["examples/rules/lean_hands.lopti"],
+    "lean_hands + deck_refill": [
+        "examples/rules/lean_hands.lopti",
+        "examples/rules/deck_refill.lopti",
+    ],
+    "flood (endless)": ["tests/corpus/trial/lr210_flood.lopti"],
+    "refill + feed (endless)": ["tests/corpus/trial/lr210_refill_feed.lopti"],
+}
+
+
+def time_trial(repeat: int) -> None:
+    from lopti_rules import trial
+    from lopti_rules.check import check as check_units
+
+    root = Path(__file__).resolve().parent.parent
+    costs = []
+    for name, paths in TRIAL_SETS.items():
+        best = float("inf")
+        verdict = ""
+        for _ in range(repeat):
+            sources = [Source((root / p).read_text(encoding="utf-8"), p) for p in paths]
+            units = [(s, t) for s in sources if (t := parse(s)) is not None]
+            check_units(units)
+            t0 = time.perf_counter()
+            figures = trial.check(units, 4)
+            best = min(best, time.perf_counter() - t0)
+            found = [d.code for s in sources for d in s.diagnostics]
+            verdict = ", ".join(found) or "no finding"
+            moves = sum(figures.moves) if figures is not None else 0
+        costs.append(best)
+        print(f"{name}: {verdict}; {moves:,} moves played; trial {best * 1000:.0f} ms")
+    for path in sorted((root / "examples" / "rules").glob("*.lopti")):
+        source = Source(path.read_text(encoding="utf-8"), str(path))
+        tree = parse(source)
+        assert tree is not None
+        check_units([(source, tree)])
+        t0 = time.perf_counter()
+        trial.check([(source, tree)], 4)
+        costs.append(time.perf_counter() - t0)
+    costs.sort()
+    print(
+        f"all {len(costs)} sets: trial median {statistics.median(costs) * 1000:.0f} ms, "
+        f"worst {costs[-1] * 1000:.0f} ms"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--packs", action="store_true", help="time 1,000- vs 10,000-rule packs")
     parser.add_argument("--files", action="store_true", help="time single files of 1k-4k rules")
+    parser.add_argument("--trial", action="store_true", help="time the trial rounds")
     args = parser.parse_args()
+    if args.trial:
+        time_trial(args.repeat)
+        return
     if args.files:
         time_files(args.repeat)
         return
