@@ -34,7 +34,9 @@ def check(units: Sequence[tuple[Source, ast.File]], *, roster: Sequence[str] | N
     """Check `units` together, appending LR/LW diagnostics to each unit's `Source`."""
     for source, tree in units:
         check_file(source, tree, roster=roster)
-    if not loops_check(units):  # a cycle's cascade has no bound: LR203 says it
+    if not loops_check(units) and not any(s.has_errors for s, _ in units):
+        # LR209 bounds a set that is otherwise accepted: a cycle's cascade has no bound
+        # (LR203 says it), and a rejected hook's cascade is never run
         work.check_cascades(units)
     rules.duplicate_titles(units)
     calls.check_reports(units)
