@@ -12,6 +12,17 @@ Targets (issue 4): checking the pack < 1.5 s, one rule < 5 ms.
 1,000 and 10,000 inline rules (the same rules, every 10th wrong), alternating the two sizes
 in each round so the machine's load falls on both, and prints the medians and their ratio
 (target: at most 12x, i.e. linear up to noise).
+
+`--files` (issue 25) times `lopti check`'s work on one rule *file* (`api.check_text`, then
+the text report) of 1,000, 2,000 and 4,000 rules of three shapes: the mix above, rules whose
+every target is a misspelt role (`nxt player draws 1`: a diagnostic that quotes its line, once
+quadratic in the file), and accepted rules from the shipped examples; it prints the seconds
+per 1,000 rules of each size (linear: the same figure at every size).
+
+`--trial` (issue 25) times the trial rounds a table's check plays (`lopti_rules.trial`) on
+the shipped examples, each alone, and on rule sets that make rounds long or endless; it
+prints each set's verdict and cost (best of `--repeat`), the most the web table's live
+check of one proposed rule adds.
 """
 
 from __future__ import annotations
@@ -117,12 +128,100 @@ def time_packs(repeat: int) -> None:
     print(f"10,000 / 1,000 rules: {ratio:.1f}x (target: at most 12x)")
 
 
+SHAPES = {
+    "mixed": rule_text,
+    "misspelt roles": lambda i: f'rule "R{i}":\n    after clear: nxt player draws {1 + i % 9}\n',
+    "accepted": lambda i: (
+        f'rule "Tax {i}":\n    after clear when cause is ten: each other player draws 1\n'
+        if i % 2
+        else f'rule "Lean {i}":\n    before turn when deck is 0:\n'
+        "        each player where hand > 6 gives 1 card to the player with the fewest cards\n"
+    ),
+}
+
+
+def time_files(repeat: int) -> None:
+    from lopti_rules.api import check_text
+    from lopti_rules.diagnostics import render
+    from lopti_rules.diagnostics.render import FileResult
+
+    check_text(rule_text(0))  # build the parser once
+    for name, shape in SHAPES.items():
+        figures = []
+        for n in (1_000, 2_000, 4_000):
+            text = "".join(shape(i) for i in range(n))
+            best = float("inf")
+            for _ in range(repeat):
+                t0 = time.perf_counter()
+                found = check_text(text, "big.lopti")
+                render.full([FileResult("big.lopti", text, tuple(found))])
+                best = min(best, time.perf_counter() - t0)
+            figures.append(f"{n:,} rules ({len(text):,} chars) {best / n * 1000:.2f} s")
+        print(f"{name}: per 1,000 rules: " + ", ".join(figures))
+
+
+TRIAL_SETS = {
+    "tens_tax": ["examples/rules/tens_tax.lopti"],
+    "lean_hands": ["examples/rules/lean_hands.lopti"],
+    "lean_hands + deck_refill": [
+        "examples/rules/lean_hands.lopti",
+        "examples/rules/deck_refill.lopti",
+    ],
+    "flood (endless)": ["tests/corpus/trial/lr210_flood.lopti"],
+    "refill + feed (endless)": ["tests/corpus/trial/lr210_refill_feed.lopti"],
+}
+
+
+def time_trial(repeat: int) -> None:
+    from lopti_rules import trial
+    from lopti_rules.check import check as check_units
+
+    root = Path(__file__).resolve().parent.parent
+    costs = []
+    for name, paths in TRIAL_SETS.items():
+        best = float("inf")
+        verdict = ""
+        for _ in range(repeat):
+            sources = [Source((root / p).read_text(encoding="utf-8"), p) for p in paths]
+            units = [(s, t) for s in sources if (t := parse(s)) is not None]
+            check_units(units)
+            t0 = time.perf_counter()
+            figures = trial.check(units, 4)
+            best = min(best, time.perf_counter() - t0)
+            found = [d.code for s in sources for d in s.diagnostics]
+            verdict = ", ".join(found) or "no finding"
+            moves = sum(figures.moves) if figures is not None else 0
+        costs.append(best)
+        print(f"{name}: {verdict}; {moves:,} moves played; trial {best * 1000:.0f} ms")
+    for path in sorted((root / "examples" / "rules").glob("*.lopti")):
+        source = Source(path.read_text(encoding="utf-8"), str(path))
+        tree = parse(source)
+        assert tree is not None
+        check_units([(source, tree)])
+        t0 = time.perf_counter()
+        trial.check([(source, tree)], 4)
+        costs.append(time.perf_counter() - t0)
+    costs.sort()
+    print(
+        f"all {len(costs)} sets: trial median {statistics.median(costs) * 1000:.0f} ms, "
+        f"worst {costs[-1] * 1000:.0f} ms"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--packs", action="store_true", help="time 1,000- vs 10,000-rule packs")
+    parser.add_argument("--files", action="store_true", help="time single files of 1k-4k rules")
+    parser.add_argument("--trial", action="store_true", help="time the trial rounds")
     args = parser.parse_args()
+    if args.trial:
+        time_trial(args.repeat)
+        return
+    if args.files:
+        time_files(args.repeat)
+        return
     if args.packs:
         time_packs(args.repeat)
         return

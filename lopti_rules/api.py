@@ -4,8 +4,11 @@ Takes: `Source`s (text and path) or file paths. Produces: sorted diagnostics, or
 `render.FileResult` per file for the renderers. Guarantees: it never raises on any text (only
 on a file that cannot be read: `OSError`); every problem is a diagnostic on its source.
 
-- `check_sources(sources, roster=...)`: the sources are checked *together* (the loop check and
-  duplicate titles look across them), as a pack or a proposed rule with the rules in force.
+- `check_sources(sources, roster=..., trial=False)`: the sources are checked *together* (the
+  loop check and duplicate titles look across them), as a pack or a proposed rule with the
+  rules in force; `trial=True` (every check entry point takes it; `lopti check` and a table's
+  check of a proposed rule pass it) also plays an accepted set in a few seeded trial rounds
+  (`lopti_rules.trial`: LR210, LW603).
 - `check_paths(paths, roster=...)`: each file on its own, as `lopti check FILE...` does
   (a rule pack, `.yaml`/`.yml`, with all its rules together: `check_pack`).
 - `check_pack(path, roster=...)`: a pack's YAML and all its rules together; one result for
@@ -50,9 +53,14 @@ def is_pack(path: str | Path) -> bool:
     return Path(path).suffix.lower() in PACK_SUFFIXES
 
 
-def check_sources(sources: list[Source], *, roster: list[str] | None = None) -> list[Diagnostic]:
+def check_sources(
+    sources: list[Source], *, roster: list[str] | None = None, trial: bool = False
+) -> list[Diagnostic]:
     """Parse each source, check the ones that parsed together, and return every diagnostic
-    (also appended to each source's `diagnostics`), sorted by file and position."""
+    (also appended to each source's `diagnostics`), sorted by file and position. With
+    `trial`, a set without errors is also played in a few seeded trial rounds
+    (`lopti_rules.trial`: LR210 when its rounds do not end, LW603 when they last far longer),
+    as `lopti check` and a table's check of a proposed rule do."""
     units: list[tuple[Source, ast.File]] = []
     for source in sources:
         tree = parse(source)
@@ -62,14 +70,23 @@ def check_sources(sources: list[Source], *, roster: list[str] | None = None) -> 
         from lopti_rules.check import check
 
         check(units, roster=roster)
+        if trial and len(units) == len(sources) and not any(s.has_errors for s in sources):
+            from lopti_rules import trial as rounds
+
+            rounds.check(units, trial_players(roster))
     return sorted((d for s in sources for d in s.diagnostics), key=Diagnostic.sort_key)
 
 
+def trial_players(roster: Sequence[str] | None) -> int:
+    """The trial's table: the roster's size, or 4 players without one (or out of range)."""
+    return len(roster) if roster is not None and 2 <= len(roster) <= 5 else 4
+
+
 def check_text(
-    text: str, path: str = "<string>", *, roster: list[str] | None = None
+    text: str, path: str = "<string>", *, roster: list[str] | None = None, trial: bool = False
 ) -> list[Diagnostic]:
-    """Check one rule file's text on its own."""
-    return check_sources([Source(text, path)], roster=roster)
+    """Check one rule file's text on its own (`trial`: as `check_sources`)."""
+    return check_sources([Source(text, path)], roster=roster, trial=trial)
 
 
 def read_source(path: str | Path) -> Source:
@@ -115,18 +132,22 @@ def _read_at_most(path: str | Path, limit: int) -> bytes:
 
 
 def check_paths(
-    paths: Iterable[str | Path], *, roster: list[str] | None = None, confine: bool = True
+    paths: Iterable[str | Path],
+    *,
+    roster: list[str] | None = None,
+    confine: bool = True,
+    trial: bool = False,
 ) -> list[FileResult]:
     """Check each rule file (or pack) on its own; one result per path, in the order given.
     ValueError when a pack's `players` and `roster` disagree."""
     results: list[FileResult] = []
     for path in paths:
         if is_pack(path):
-            results.append(check_pack(path, roster=roster, confine=confine))
+            results.append(check_pack(path, roster=roster, confine=confine, trial=trial))
             continue
         source = read_source(path)
         if not source.diagnostics:
-            check_sources([source], roster=roster)
+            check_sources([source], roster=roster, trial=trial)
         results.append(result_of(source))
     return results
 
@@ -150,6 +171,7 @@ def check_pack(
     roster: list[str] | None = None,
     confine: bool = True,
     data: bytes | None = None,
+    trial: bool = False,
 ) -> FileResult:
     """Check a pack: its YAML, then all its rules together with its roster (or `roster`).
     `data` is the pack's text when it is not the file's (an editor's unsaved buffer).
@@ -191,7 +213,7 @@ def check_pack(
         return FileResult(name, text, tuple(found), tuple(others.items()))
     table = agree_roster(loaded, roster)
     sources = [_fresh(entry.source) for entry in loaded.entries]
-    diagnostics = check_sources(sources, roster=table)
+    diagnostics = check_sources(sources, roster=table, trial=trial)
     others = {s.path: s.text for s in sources if s.path != name}
     return FileResult(name, text, tuple(diagnostics), tuple(others.items()))
 
@@ -210,7 +232,11 @@ def pack_errors(pack: LoadedPack, *, roster: list[str] | None = None) -> int:
 
 
 def check_with(
-    paths: Iterable[str | Path], pack: LoadedPack, *, roster: list[str] | None = None
+    paths: Iterable[str | Path],
+    pack: LoadedPack,
+    *,
+    roster: list[str] | None = None,
+    trial: bool = False,
 ) -> list[FileResult]:
     """Check each rule file together with the rules in force in `pack` (which come first,
     so a cycle the file closes, or a title it repeats, is reported in the file). Each result
@@ -223,7 +249,7 @@ def check_with(
         source = read_source(path)
         if not source.diagnostics:
             in_force = [_fresh(entry.source) for entry in pack.entries]
-            check_sources([*in_force, source], roster=roster)
+            check_sources([*in_force, source], roster=roster, trial=trial)
             tree = parse(_fresh(source))
             if tree is not None and not any(d.is_error for d in source.diagnostics):
                 check_variants(source, tree, pack.pack.base)

@@ -25,6 +25,7 @@ LAYERS: list[set[str]] = [
     {"diagnostics"},
     {"language", "packs", "engine"},
     {"check", "runtime", "bots", "i18n"},
+    {"trial"},
     {"api"},
     {"sim", "conformance", "session", "lsp"},
     {"serve"},

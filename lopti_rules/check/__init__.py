@@ -10,7 +10,8 @@ Per hook, in this order: names and types (`names`), add-only (`addonly`), playab
 Per rule: a rule that changes nothing (`rules`). Per unit: roster names anywhere in the text
 (`persons`), wordings that demand harmful conduct (`conduct`), and the table events declared
 (`calls`: their triggers and R4). Over all units together:
-endless loops through the trigger graph (`loops`), duplicate titles (`rules`), and reports
+endless loops through the trigger graph (`loops`), the work of a cascade of hooks
+(`work`), duplicate titles (`rules`), and reports
 of table events against their declarations (`calls`).
 `docs/checker.md` explains each pass and the decisions where the spec leaves room.
 """
@@ -33,7 +34,10 @@ def check(units: Sequence[tuple[Source, ast.File]], *, roster: Sequence[str] | N
     """Check `units` together, appending LR/LW diagnostics to each unit's `Source`."""
     for source, tree in units:
         check_file(source, tree, roster=roster)
-    loops_check(units)
+    if not loops_check(units) and not any(s.has_errors for s, _ in units):
+        # LR209 bounds a set that is otherwise accepted: a cycle's cascade has no bound
+        # (LR203 says it), and a rejected hook's cascade is never run
+        work.check_cascades(units)
     rules.duplicate_titles(units)
     calls.check_reports(units)
     calls.check_titles(units)
@@ -60,7 +64,10 @@ def check_file(source: Source, tree: ast.File, *, roster: Sequence[str] | None =
     conduct.check_file(source, tree, known)
 
 
-def loops_check(units: Sequence[tuple[Source, ast.File]]) -> None:
-    """LR203 over every hook of every unit, reported at the hook that closes each cycle."""
-    for cycle in cycles(units):
+def loops_check(units: Sequence[tuple[Source, ast.File]]) -> list[Cycle]:
+    """LR203 over every hook of every unit, reported at the hook that closes each cycle;
+    returns the cycles."""
+    found = cycles(units)
+    for cycle in found:
         cycle.report()
+    return found

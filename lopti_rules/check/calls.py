@@ -6,7 +6,8 @@ Takes a rule file (`check_file`: each declaration) or every unit checked togethe
 - A declaration's trigger (`after EVENT [when COND]` of a call or race) is checked exactly like
   a hook's head: the event must be a base event (LR501; a procedure is LR202; a report is
   LR507, since a report is never an automatic consequence), and its condition's words and
-  types like any `when` (LR502, LR503, LR303 for a trait in `FIELD of ROLE`, ...).
+  types like any `when` (LR502, LR503, LR303 for a trait in `FIELD of ROLE`, ...), and a
+  retroactive qualifier in it is LR206.
 - R4: a table event about a fixed personal trait (`conduct glasses "whoever wears glasses"`,
   "whoever is the youngest") is LR303: its name and wording may not use a trait word
   (`catalog.TRAIT_WORDS`, `catalog.TRAIT_NOUNS`, or `the ...est`). Roster names in the
@@ -22,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lopti_rules.check import names, persons
+from lopti_rules.check import names, persons, playable
 from lopti_rules.check.conds import certainly_zero, check_cond
 from lopti_rules.check.sites import CondSite, TargetSite, hook_sites
 from lopti_rules.diagnostics.source import Source, Span
@@ -106,6 +107,7 @@ def _trigger(source: Source, declared: ast.TableEvent, roster: persons.Roster) -
     for site in hook_sites(hook):
         if isinstance(site, CondSite):
             check_cond(source, site.cond, names.fields_in_scope(resolver, site.scope))
+            playable.retro_in(source, site.cond)  # LR206, as in a hook's condition
 
 
 def _traits(source: Source, declared: ast.TableEvent) -> None:

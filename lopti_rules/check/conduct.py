@@ -11,7 +11,8 @@ seats. A text that names a player at the table is already LR304 and is not judge
 (one mistake, one diagnostic: rewriting it rewrites the text).
 
 Matching works on words: the text is lower-cased, accents are dropped, and each lexicon
-pattern is tried at each word. It is a guard rail, not a judge: it cannot read intent, and a
+pattern is tried at each word its first step can match (an index of the lexicon by first
+steps, built once). It is a guard rail, not a judge: it cannot read intent, and a
 new word or spelling gets past it (docs/checker.md, "LR207").
 
 A title is a name: it is read for what it asks someone to do, not for what it mentions
@@ -101,24 +102,51 @@ def _names_only(tokens: Sequence[str], at: int, pattern: Pattern) -> bool:
     return word.endswith("ing") and not head.endswith("ing")
 
 
+# The lexicon's patterns indexed by their first step, computed once (like a parser table),
+# so each word is tried only against the patterns that can start at it: (harm's position,
+# pattern's position, harm, pattern), looked up by the exact word, or by a stem's first letter
+# (then tested with `_is`); a first step of another kind (a class, `~`) is tried everywhere.
+Candidate = tuple[int, int, str, Pattern]
+_EXACT: dict[str, list[Candidate]] = {}
+_STEMS: dict[str, list[Candidate]] = {}
+_ANYWHERE: list[Candidate] = []
+for _h, (_harm, _patterns) in enumerate(LEXICON.items()):
+    for _p, _pattern in enumerate(_patterns):
+        _first = _pattern[0] if _pattern else "~"
+        _entry = (_h, _p, _harm, _pattern)
+        if _first.startswith(("@", "-@", "~")) or _first == "*":
+            _ANYWHERE.append(_entry)
+        elif _first.endswith("*"):
+            _STEMS.setdefault(_first[0], []).append(_entry)
+        else:
+            _EXACT.setdefault(_first, []).append(_entry)
+
+
+def _candidates(word: str) -> list[Candidate]:
+    """The patterns whose first step can match `word`, in lexicon order."""
+    found = [*_EXACT.get(word, ()), *_ANYWHERE]
+    found += [c for c in _STEMS.get(word[:1], ()) if _is(word, c[3][0])]
+    found.sort()
+    return found
+
+
 def harms(text: str, *, title: bool = False) -> Iterator[tuple[str, str]]:
-    """Each (harm, the words that say it) the text demands, in text order, one per harm.
+    """Each (harm, the words that say it) the text demands, in text order, one per harm:
+    at each word, the first pattern of each harm that matches there, in lexicon order.
 
     A title is a name: it demands only what it asks someone to do, so a match that merely
     names the thing (`_names_only`) is not read in one (spec §4, "Titles and wording are
     names, not demands")."""
     tokens = words(text)
     found: set[str] = set()
-    for at in range(len(tokens)):
-        for harm, patterns in LEXICON.items():
+    for at, word in enumerate(tokens):
+        for *_order, harm, pattern in _candidates(word):
             if harm in found:
                 continue
-            for pattern in patterns:
-                end = _match(tokens, at, pattern)
-                if end is not None and not (title and _names_only(tokens, at, pattern)):
-                    found.add(harm)
-                    yield harm, " ".join(tokens[at:end])
-                    break
+            end = _match(tokens, at, pattern)
+            if end is not None and not (title and _names_only(tokens, at, pattern)):
+                found.add(harm)
+                yield harm, " ".join(tokens[at:end])
 
 
 def _texts(tree: ast.File) -> Iterator[tuple[str, ast.Str]]:

@@ -18,7 +18,8 @@ Takes one hook; reports into its `Source`.
 - LR202: a hook on `vote` or `roshambo` (the procedures, V10).
 - LR204: `while`, `forever`, `repeat until`: loops without a fixed bound.
 - LR205: `repeat N times` with N over 10 (more specific than LR506).
-- LR206: a retroactive qualifier on any action or comparison.
+- LR206: a retroactive qualifier on any action or comparison (`retro_in` also reads a call's
+  or race's trigger condition, for `calls.py`).
 """
 
 from __future__ import annotations
@@ -47,8 +48,7 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
         if isinstance(site, ActionSite):
             _action(source, site.action)
         elif isinstance(site, CondSite):
-            for cmp in comparisons(site.cond):
-                _retro(source, cmp.retro)
+            retro_in(source, site.cond)
         elif site.receives:
             _receiving(source, hook, site)
 
@@ -148,6 +148,13 @@ def _chosen_by_actor(site: TargetSite) -> bool:
 
 def _is_player(target: ast.Target) -> bool:
     return isinstance(target, ast.Role) and target.name == "player"
+
+
+def retro_in(source: Source, cond: ast.Cond) -> None:
+    """LR206 for each retroactive qualifier in a condition (a hook's, an `if`'s, a `where`,
+    or the trigger of a call or race: `calls.py`)."""
+    for cmp in comparisons(cond):
+        _retro(source, cmp.retro)
 
 
 def _retro(source: Source, retro: ast.Retro | None) -> None:

@@ -9,7 +9,10 @@ have errors a one-line note on stderr says so, and `lopti check PACK` shows them
 Exit 0 when every file is accepted (warnings allowed), 1 when a file is rejected, 2 on a usage
 or I/O error (a `--with` pack that does not load, `--players` disagreeing with a pack's
 roster). Imports only the parser, the checker and the renderers; pydantic and PyYAML only when
-a pack is involved, and never the engine, so a cold run on rule files stays fast.
+a pack is involved, and the engine only with `--trial`, so a cold run on rule files stays
+fast. `--trial` also plays the accepted rules in a few seeded trial rounds, as a table's
+check of a proposed rule always does (`lopti_rules.trial`: LR210 when rounds do not end,
+LW603 when they last many times longer).
 """
 
 from __future__ import annotations
@@ -58,6 +61,11 @@ def _roster(players: str | None) -> list[str] | None:
     help="Also say each accepted rule in plain words, in the chosen language (text output).",
 )
 @click.option(
+    "--trial",
+    is_flag=True,
+    help="Also play the accepted rules in six seeded trial rounds: do rounds still end?",
+)
+@click.option(
     "--any-rule-file",
     "anywhere",
     is_flag=True,
@@ -69,6 +77,7 @@ def command(
     players: str | None,
     with_pack: str | None,
     explain: bool,
+    trial: bool,
     anywhere: bool,
 ) -> int:
     """Check rule files and packs: syntax, then the rulebook's limits on house rules.
@@ -84,6 +93,7 @@ def command(
       lopti check --with examples/packs/gentle.yaml my_rule.lopti
       lopti check --format json --players ann,ben my_rule.lopti
       lopti check --explain --lang it examples/rules/tens_tax.lopti
+      lopti check --trial examples/rules/lean_hands.lopti
     """
     from lopti_rules.api import accepted, check_paths, is_pack
     from lopti_rules.cli.inputs import expand
@@ -100,9 +110,9 @@ def command(
                     f"--with checks rule files against a pack, and {packs[0]} is a pack: "
                     "check it on its own"
                 )
-            results = _check_with(files, with_pack, roster, confine=not anywhere)
+            results = _check_with(files, with_pack, roster, confine=not anywhere, trial=trial)
         else:
-            results = check_paths(files, roster=roster, confine=not anywhere)
+            results = check_paths(files, roster=roster, confine=not anywhere, trial=trial)
     except ValueError as exc:
         click.echo(f"error: {exc}.", err=True)
         return 2
@@ -153,7 +163,12 @@ def _explain(results: list[FileResult], *, confine: bool) -> None:
 
 
 def _check_with(
-    files: tuple[str, ...], pack_path: str, roster: list[str] | None, *, confine: bool
+    files: tuple[str, ...],
+    pack_path: str,
+    roster: list[str] | None,
+    *,
+    confine: bool,
+    trial: bool = False,
 ) -> list[FileResult]:
     """Each file with the rules in force in the pack; ValueError when the pack is unusable."""
     from lopti_rules.api import check_with, pack_errors
@@ -180,4 +195,4 @@ def _check_with(
             f"run `lopti check {pack_path}` to see them.",
             err=True,
         )
-    return check_with(files, pack, roster=table)
+    return check_with(files, pack, roster=table, trial=trial)

@@ -2,6 +2,8 @@
 
 It needs pygls, the `lsp` extra; without it the command says how to install it in one
 sentence and exits 2. pygls is imported only when the command runs, never by `lopti check`.
+Exits 0 after the client's `shutdown` and `exit`, 1 for an `exit` without a `shutdown` (the
+protocol's rule).
 """
 
 from __future__ import annotations
@@ -29,5 +31,4 @@ def command() -> int:
         return 2
     from lopti_rules.lsp.server import serve
 
-    serve()
-    return 0
+    return serve()

@@ -48,6 +48,8 @@ CODES: dict[str, Code] = {
         Code("LR206", _E, "retroactive", "R3"),
         Code("LR207", _E, "demands harmful conduct", "R3"),
         Code("LR208", _E, "a hook's work over the limit", "R3"),
+        Code("LR209", _E, "a cascade's work over the limit", "R3"),
+        Code("LR210", _E, "rounds do not end", "R3"),
         # conditions, not people (R4)
         Code("LR301", _E, "targets a person", "R4"),
         Code("LR302", _E, "fixed seat or position", "R4"),
@@ -71,6 +73,7 @@ CODES: dict[str, Code] = {
         # warnings
         Code("LW601", _W, "the condition can never hold", ""),
         Code("LW602", _W, "the rule changes nothing in the game", ""),
+        Code("LW603", _W, "rounds last many times longer", "R3"),
     )
 }
 

@@ -115,6 +115,11 @@ class Source:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     # when set, places positions instead of the two offsets (which then only approximate)
     position_map: PositionMap | None = None
+    # the text's lines, split once when first asked for (`line_text`), with the text they
+    # were split from: a check that quotes many lines of a big file stays linear
+    _lines: tuple[str, list[str]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def report(
         self,
@@ -169,5 +174,8 @@ class Source:
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line of this source (not offset), or '' past the end."""
-        lines = self.text.splitlines()
+        split = self._lines
+        if split is None or split[0] is not self.text:
+            split = self._lines = (self.text, self.text.splitlines())
+        lines = split[1]
         return lines[line - 1] if 0 < line <= len(lines) else ""

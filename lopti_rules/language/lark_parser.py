@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -104,10 +105,22 @@ def build_parser(*, strict: bool = False, cache: bool = True, debug: bool = Fals
     )
 
 
-@functools.cache
+class _PerThread(threading.local):
+    lark: Lark | None = None
+
+
+_parsers = _PerThread()
+
+
 def parser() -> Lark:
-    """The process-wide parser, built (or loaded from the cache) on first use."""
-    return build_parser()
+    """The calling thread's parser, built (or loaded from the cache) on its first use there.
+    One per thread because Lark's indenter keeps its state on the parser while it parses:
+    the language server checks in a background thread while it answers requests, which
+    parse too (`lsp/server.py`)."""
+    lark = _parsers.lark
+    if lark is None:
+        lark = _parsers.lark = build_parser()
+    return lark
 
 
 @functools.cache

@@ -10,6 +10,7 @@ document. Everything times out after a few seconds, so a hung server fails a tes
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import subprocess
@@ -159,16 +160,19 @@ class Client:
         return self.request(method, {"textDocument": {"uri": uri}, "position": position})
 
     def close(self) -> None:
+        """Shut the server down (unless it has ended already) and close the pipes."""
         try:
-            self.request("shutdown", None)
-            self.notify("exit", None)
-            self.process.wait(timeout=TIMEOUT)
+            if self.process.poll() is None:
+                self.request("shutdown", None)
+                self.notify("exit", None)
+                self.process.wait(timeout=TIMEOUT)
         finally:
             if self.process.poll() is None:
                 self.process.kill()
             for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
                 if stream is not None:
-                    stream.close()
+                    with contextlib.suppress(BrokenPipeError):
+                        stream.close()
 
 
 def utf16_index(line: str, character: int) -> int:

@@ -1,16 +1,27 @@
 """The pygls server: documents in, diagnostics, completion, hover, formatting and fixes out.
 
-`serve()` runs it over stdio (`lopti lsp`). Every open document is checked on open, on each
-change and on save, and its diagnostics published as soon as the check ends (a burst of
-changes is checked once: `LoptiServer`; `benchmarks/bench_lsp.py` times both). Saving a
-pack, or a new `pack` setting, checks every open document again, since the rules in force
-may have changed. Positions follow the encoding pygls agrees with the client (UTF-16
-unless the client offers another).
+`serve()` runs it over stdio (`lopti lsp`) and returns its exit code: 0 after the client's
+`shutdown` and `exit`, 1 for an `exit` without a `shutdown` (as the protocol says). Every
+open document is checked on open, on each change and on save, and its diagnostics published
+as soon as the check ends (a burst of changes is checked once: `LoptiServer`;
+`benchmarks/bench_lsp.py` times both). Checks run in a background thread, so the server
+keeps answering (completion, hover, formatting) while a large file is checked, and a check
+of a text that has changed since is never started; one already running is let finish and
+its result dropped. Saving a pack, or a new `pack` setting, checks every open document
+again, since the rules in force may have changed. Positions follow the encoding pygls
+agrees with the client (UTF-16 unless the client offers another). A code action whose
+`data` is not a fix this server made (a client may send anything back) offers nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import queue
+import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -37,18 +48,49 @@ _KINDS = {
 SETTLE = 0.005  # seconds a change waits for the next one of a burst before it is checked
 
 
+class Checker:
+    """One background thread that runs checks in turn. A daemon: at `exit` the process ends
+    at once, even in the middle of checking a large file (nothing is written by a check)."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Checked], Future[Checked]] | None]
+        self._jobs = queue.SimpleQueue()
+        threading.Thread(target=self._work, name="lopti-check", daemon=True).start()
+
+    def submit(self, job: Callable[[], Checked]) -> Future[Checked]:
+        done: Future[Checked] = Future()
+        self._jobs.put((job, done))
+        return done
+
+    def stop(self) -> None:
+        self._jobs.put(None)
+
+    def _work(self) -> None:
+        while (item := self._jobs.get()) is not None:
+            job, done = item
+            try:
+                done.set_result(job())
+            except BaseException as exc:  # handed to the waiting side, which raises it there
+                done.set_exception(exc)
+
+
 class LoptiServer(LanguageServer):
     """The server, with the workspace's table and each open document's last check.
 
     A change is checked `SETTLE` seconds after it arrives, from the document's newest text
     then: the changes of a burst of keystrokes (and those that queue up while a check runs)
-    are checked once, together, not once each."""
+    are checked once, together, not once each. The check runs on one background thread, one
+    document at a time; when it ends, its diagnostics are published only if the document is
+    still at the version checked, else the newest text is checked instead."""
 
     def __init__(self) -> None:
         super().__init__("lopti", __version__)
         self.table = Table()
         self.checked: dict[str, Checked] = {}
+        self.shut_down = False  # the client asked `shutdown` before `exit` (exit code 0)
         self._due: set[str] = set()
+        self._running: set[str] = set()  # documents whose check is under way
+        self._checker = Checker()
 
     def check(self, uri: str) -> None:
         """Check a document shortly, once however many changes arrive meanwhile."""
@@ -58,17 +100,39 @@ class LoptiServer(LanguageServer):
 
     def _check_now(self, uri: str) -> None:
         self._due.discard(uri)
-        if uri not in self.workspace.text_documents:
-            return  # closed meanwhile
+        if uri not in self.workspace.text_documents or uri in self._running:
+            return  # closed meanwhile; or checked again when the running check ends
         doc = self.workspace.get_text_document(uri)
         path = document_path(doc.path, uri)
         if not is_checked(path, doc.source):
             self.checked.pop(uri, None)
             self._publish(uri, [], doc.version)
             return
-        checked = check_document(path, doc.source, self.table)
+        self._running.add(uri)
+        version = doc.version
+        text, table = doc.source, self.table
+        job = self._checker.submit(lambda: check_document(path, text, table))
+        loop = asyncio.get_running_loop()
+        job.add_done_callback(
+            lambda done: loop.call_soon_threadsafe(self._checked, uri, version, done)
+        )
+
+    def _checked(self, uri: str, version: int | None, done: Future[Checked]) -> None:
+        """A check has ended: publish it, or check the newer text the document has now."""
+        self._running.discard(uri)
+        if uri not in self.workspace.text_documents:
+            return
+        doc = self.workspace.get_text_document(uri)
+        if doc.version != version:
+            self.check(uri)  # stale: the text changed while it was checked
+            return
+        checked = done.result()
         self.checked[uri] = checked
         self._publish(uri, convert.to_lsp(checked, doc.position_codec, uri), doc.version)
+
+    def stop_checking(self) -> None:
+        """Stop the background thread once its current check ends (at exit)."""
+        self._checker.stop()
 
     def check_all(self) -> None:
         for uri in list(self.workspace.text_documents):
@@ -82,6 +146,10 @@ class LoptiServer(LanguageServer):
 
 def build() -> LoptiServer:
     server = LoptiServer()
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: LoptiServer, params: None) -> None:
+        ls.shut_down = True
 
     @server.feature(types.INITIALIZE)
     def initialize(ls: LoptiServer, params: types.InitializeParams) -> None:
@@ -165,18 +233,14 @@ def build() -> LoptiServer:
     def code_action(ls: LoptiServer, params: types.CodeActionParams) -> list[types.CodeAction]:
         actions = []
         for diagnostic in params.context.diagnostics:
-            data = diagnostic.data
-            quick = data.get("fix") if isinstance(data, dict) else None
-            if diagnostic.source != convert.SOURCE_NAME or not isinstance(quick, dict):
+            found = _fix(diagnostic)
+            if found is None:
                 continue
-            where = types.Range(
-                start=types.Position(**quick["range"]["start"]),
-                end=types.Position(**quick["range"]["end"]),
-            )
-            edit = types.TextEdit(range=where, new_text=quick["text"])
+            where, text = found
+            edit = types.TextEdit(range=where, new_text=text)
             actions.append(
                 types.CodeAction(
-                    title=f"Replace with `{quick['text']}`",
+                    title=f"Replace with `{text}`",
                     kind=types.CodeActionKind.QuickFix,
                     diagnostics=[diagnostic],
                     is_preferred=True,
@@ -201,6 +265,37 @@ def format_text(path: str, text: str) -> str | None:
     return None if tree is None else format_file(tree, text)
 
 
+def _fix(diagnostic: types.Diagnostic) -> tuple[types.Range, str] | None:
+    """The fix this server put in a diagnostic's `data` (`convert.to_lsp`): the range and the
+    new text, or None when the data is not one (another source's, or malformed)."""
+    data = diagnostic.data
+    quick = data.get("fix") if isinstance(data, dict) else None
+    if diagnostic.source != convert.SOURCE_NAME or not isinstance(quick, dict):
+        return None
+    text, where = quick.get("text"), quick.get("range")
+    if not isinstance(text, str) or not isinstance(where, dict):
+        return None
+    ends = [_point(where.get("start")), _point(where.get("end"))]
+    if ends[0] is None or ends[1] is None:
+        return None
+    return types.Range(start=ends[0], end=ends[1]), text
+
+
+def _point(value: object) -> types.Position | None:
+    if not isinstance(value, dict):
+        return None
+    line, character = value.get("line"), value.get("character")
+    if not (_uinteger(line) and _uinteger(character)):
+        return None
+    assert isinstance(line, int) and isinstance(character, int)
+    return types.Position(line=line, character=character)
+
+
+def _uinteger(value: object) -> bool:
+    """An LSP `uinteger` (a JSON number, not a boolean)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
+
+
 def _setting(options: Any) -> object:
     return options.get("pack") if isinstance(options, dict) else None
 
@@ -211,6 +306,17 @@ def _position(doc: TextDocument, position: types.Position) -> tuple[int, int]:
     return position.line + 1, lines.column(position)
 
 
-def serve() -> None:
-    """Run the server over stdin and stdout until the client says exit."""
-    build().start_io()
+def serve() -> int:
+    """Run the server over stdin and stdout until the client says exit; the exit code.
+
+    The server writes to its own copy of standard output, which it closes at `exit`, so
+    the process's own stays open for the command to end cleanly."""
+    server = build()
+    writer = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    try:
+        server.start_io(sys.stdin.buffer, writer)
+    finally:
+        server.stop_checking()
+        if not writer.closed:
+            writer.close()
+    return 0 if server.shut_down else 1

@@ -354,7 +354,7 @@ def load_pack_text(text: str, path: str, *, confine: bool = True) -> LoadedPack:
                 loaded.append(entry)
         ordered = sorted(problems, key=lambda p: (p.line, p.column))
         raise PackError(ordered, tuple(loaded), roster) from None
-    problems = _twice(pack.players, locator)
+    problems = _twice(pack.players, locator) + _undealable(pack, locator)
     entries: list[PackEntry] = []
     for index, rule in enumerate(pack.rules):
         entry, found = _entry(rule, index, pack.players, locator, text, lines, confine)
@@ -466,6 +466,26 @@ def _twice(players: object, locator: yamlsafe.Locator) -> list[PackProblem]:
             return [PackProblem(locator.path, line, col, message, BAD_SHAPE)]
         seen.add(player.lower())
     return []
+
+
+DECK = 52  # S1: the cards a deal shares out (S3)
+
+
+def _undealable(pack: Pack, locator: yamlsafe.Locator) -> list[PackProblem]:
+    """A `base:` deal the pack's own roster cannot be dealt from one deck (S3), at `base`."""
+    if pack.players is None:
+        return []
+    each = pack.base.face_down + pack.base.face_up + pack.base.hand
+    need = each * len(pack.players)
+    if need <= DECK:
+        return []
+    line, col = locator.position(("base",))
+    message = _(
+        "the `base:` deal gives each player {each} cards, {need} for the {n} players of this "
+        "pack, and a deck has {deck} (S3)"
+    ).format(each=each, need=need, n=len(pack.players), deck=DECK)
+    hint = _("deal fewer cards (`face_down`, `face_up`, `hand`) or seat fewer players")
+    return [PackProblem(locator.path, line, col, message, BAD_SHAPE, hint)]
 
 
 def _raw_roster(players: object) -> list[str] | None:

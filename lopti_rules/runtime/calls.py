@@ -119,8 +119,8 @@ class Table:
     def _opener(self, spec: TableEventSpec) -> Callable[[Event], None]:
         def fire(event: Event) -> None:
             seat = event.actor if spec.kind == "call" else None
-            if spec.kind == "call" and seat is None:
-                return
+            if spec.kind == "call" and (seat is None or self.runtime.game.out[seat]):
+                return  # never due from a finished player (LANGUAGE.md §4): none to report
             self.open = [o for o in self.open if not (o.spec is spec and o.seat == seat)]
             opened = Open(spec, seat)
             self.open.append(opened)

@@ -16,11 +16,12 @@ Why the defaults never trip for an accepted set: inside a cascade the events are
 actions emit, `draw`, `pickup`, `clear` and (by emptying a hand) `take_up`, plus a custom
 clear's `bonus` when it is taken at once; the checker forbids any cycle that avoids
 `take_up`, which happens at most once per player per round, so a cascade nests at most
-(4 + 1) x (5 + 1) = 30 hooks deep (`depth` is 40). The action budget follows from the
-checker's static work limit (`lopti_rules.language.work.WORK_LIMIT`, LR208): no accepted hook
-runs more than that many actions per firing, and `actions` is `CASCADE_HOOKS` times it, room
-for that many hooks firing at their worst in one cascade. A set compiled without the checker
-(`compile_unchecked`) gets at least 64 times its largest hook's work.
+(4 + 1) x (5 + 1) = 30 hooks deep (`depth` is 40). The action budget is the checker's static
+cascade limit (`lopti_rules.language.work.CASCADE_LIMIT`, LR209): the checker bounds every
+cascade of an accepted set through the hooks its events fire (`work.Cascades`) and rejects
+a hook whose cascade could run more, so the same number here is never reached. A set
+compiled without the checker (`compile_unchecked`) gets at least 64 times its largest hook's
+work.
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lopti_rules.language import ast
-from lopti_rules.language.work import WORK_LIMIT, hook_work
+from lopti_rules.language.work import CASCADE_LIMIT, hook_work
 
 DEFAULT_DEPTH = 40
 CASCADE_HOOKS = 64
-DEFAULT_ACTIONS = CASCADE_HOOKS * WORK_LIMIT
+DEFAULT_ACTIONS = CASCADE_LIMIT
 
 
 @dataclass(frozen=True, slots=True)

@@ -186,7 +186,7 @@ class Evening:
         the roster; only the typed rule's diagnostics are reported."""
         in_force = [Source(r.text, f"<in force: {r.title}>") for r in self.session.rules_in_force()]
         typed = Source(text, RULE_PATH)
-        check_sources([*in_force, typed], roster=self.players)
+        check_sources([*in_force, typed], roster=self.players, trial=True)
         found = typed.sorted_diagnostics()
         return {
             "type": "checked",

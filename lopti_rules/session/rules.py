@@ -79,7 +79,7 @@ def check_rule(
     errors) or `Refused` when the text is not exactly one rule (R0)."""
     source = Source(text, path)
     others = [Source(body, f"<in force: {title}>") for title, body in in_force]
-    diagnostics = check_sources([*others, source], roster=list(roster))
+    diagnostics = check_sources([*others, source], roster=list(roster), trial=True)
     own = [d for d in diagnostics if d.file == path]
     if any(d.is_error for d in own):
         raise RuleRejected(own, source)

@@ -7,12 +7,21 @@ import re
 
 import pytest
 
+from lopti_rules.api import check_text
 from lopti_rules.cli.main import main
 from lopti_rules.diagnostics.codes import CODES
 from lopti_rules.language.resources import code_page_path
 from tests.check.helpers import codes
 
 CHECKER_CODES = sorted(c for c in CODES if c[:2] in ("LR", "LW"))
+TRIAL_CODES = {"LR210", "LW603"}  # found by the trial rounds `lopti check` plays
+
+
+def found(text: str, code: str) -> list[str]:
+    """The codes `lopti check` gives the text (with its trial, for a trial code)."""
+    if code in TRIAL_CODES:
+        return [d.code for d in check_text(text, roster=["ben"], trial=True)]
+    return codes(text, roster=["ben"])
 
 
 def _block(page: str, heading: str) -> str:
@@ -25,13 +34,13 @@ def _block(page: str, heading: str) -> str:
 @pytest.mark.parametrize("code", CHECKER_CODES)
 def test_page_example_gets_its_code(code: str) -> None:
     page = code_page_path(code).read_text(encoding="utf-8")
-    assert code in codes(_block(page, "Example"), roster=["ben"])
+    assert code in found(_block(page, "Example"), code)
 
 
 @pytest.mark.parametrize("code", CHECKER_CODES)
 def test_page_suggestion_is_accepted(code: str) -> None:
     page = code_page_path(code).read_text(encoding="utf-8")
-    assert codes(_block(page, "Use instead"), roster=["ben"]) == []
+    assert found(_block(page, "Use instead"), code) == []
 
 
 def test_explain_prints_the_page(capsys: pytest.CaptureFixture[str]) -> None:

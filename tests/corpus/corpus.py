@@ -5,6 +5,8 @@ commas) says which diagnostics must start on that line; every other line must ge
 A file's first-line comment `# players: ann, ben` gives the roster. Files directly in
 `tests/corpus/` and in its subfolders are checked one by one; the files of a folder under
 `packs/` are checked together, in name order (a pack, or a rule with the rules in force).
+The files under `trial/` are, once accepted, also played in the trial rounds `lopti check`
+plays (`lopti_rules.trial`: LR210, LW603).
 A *case* is one rule: must-fail when some line of it expects a code, must-pass otherwise.
 """
 
@@ -15,11 +17,13 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from lopti_rules import trial
 from lopti_rules.check import check
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.language.parse import parse
 
 ROOT = Path(__file__).parent
+TRIAL = ROOT / "trial"
 _EXPECT = re.compile(r"#\s*(?:error|warning):\s*([A-Z]{2}\d{3}(?:\s*,\s*[A-Z]{2}\d{3})*)\s*$")
 _PLAYERS = re.compile(r"^#\s*players:\s*(.+)$")
 _RULE = re.compile(r"^rule\s")
@@ -83,6 +87,8 @@ def run(group: list[Unit]) -> tuple[Counter[Expectation], Counter[Expectation], 
         units.append((source, tree))
     parsed = [(s, t) for s, t in units if t is not None]
     check(parsed, roster=group[0].roster())
+    if TRIAL in group[0].path.parents and not any(s.has_errors for s, _ in parsed):
+        trial.check(parsed, 4)
     got: Counter[Expectation] = Counter()
     notes: list[str] = []
     for source, _ in units:

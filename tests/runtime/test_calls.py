@@ -187,3 +187,21 @@ def test_a_race_may_also_name_its_first_once_and_never_the_same_player() -> None
         calls.report("tap", 0, 1, "won")
     with pytest.raises(ReportRefused, match="it is reported `caught`"):
         calls.report("swearing", 1, 0, "won")
+
+
+def test_a_call_never_falls_due_from_a_finished_player_so_none_is_offered() -> None:
+    # `after turn` follows the finishing play's `finish`: the call would be due from seat 0,
+    # who is out; `report` refuses a report about them, so `reportable` must not offer one
+    rule = (
+        'rule "Say gone":\n    call gone "say gone" after turn\n'
+        "    after missed gone: player draws 1\n"
+    )
+    game = table(["6", "J Q K", "8 9"], face_down=["", "A", "A"], places=True)
+    runtime = with_rules(game, rule)
+    assert runtime.table is not None
+    game.apply(Play(6, 1))
+    assert game.out[0] and not game.over
+    offered = [(r.name, s) for r in runtime.table.reportable() for s in r.about]
+    assert ("gone", 0) not in offered
+    with pytest.raises(ReportRefused, match="finished"):
+        runtime.table.report("gone", 0, 1)

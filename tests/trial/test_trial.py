@@ -1,0 +1,63 @@
+"""Rounds that end (R3): the trial rounds refuse a set whose rounds do not end (LR210) and
+warn, with the figures, about one that makes them many times longer (LW603)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lopti_rules.api import check_text
+from lopti_rules.cli.main import main
+from lopti_rules.session.rules import RuleRejected, check_rule
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "corpus" / "trial"
+FLOOD = (CORPUS / "lr210_flood.lopti").read_text(encoding="utf-8")
+LEAN = ROOT / "examples" / "rules" / "lean_hands.lopti"
+REFILL = 'rule "Refill":\n    before turn: shuffle the removed cards into the deck\n'
+FEED = 'rule "Feed":\n    before turn: every player draws 1\n'
+
+
+def test_lopti_check_trial_refuses_endless_rounds_with_the_figures(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "flood.lopti"
+    path.write_text(FLOOD, encoding="utf-8")
+    assert main(["check", "--format", "concise", "--trial", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:3:6: LR210" in out
+    assert "were still going after 2,000 moves" in out and '"Flood"' in out
+
+
+def test_without_trial_lopti_check_plays_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "flood.lopti"
+    path.write_text(FLOOD, encoding="utf-8")
+    assert main(["check", "--format", "concise", str(path)]) == 0
+    assert "LR210" not in capsys.readouterr().out
+
+
+def test_a_table_refuses_the_rule_that_makes_its_rounds_endless() -> None:
+    with pytest.raises(RuleRejected) as caught:
+        check_rule(FEED, "feed.lopti", [("Refill", REFILL)], ["Ann", "Ben", "Cat", "Dan"])
+    assert [d.code for d in caught.value.diagnostics] == ["LR210"]
+    assert caught.value.diagnostics[0].file == "feed.lopti"  # the proposed rule is blamed
+
+
+def test_each_rule_alone_is_accepted() -> None:
+    for text in (REFILL, FEED):
+        assert not [d for d in check_text(text, trial=True) if d.is_error]
+
+
+def test_the_shipped_lean_hands_is_accepted_with_a_warning_and_its_figures() -> None:
+    found = check_text(LEAN.read_text(encoding="utf-8"), str(LEAN), trial=True)
+    assert [d.code for d in found] == ["LW603"]
+    assert "times as long as base Lopti" in found[0].message
+    assert "did not end within 2,000 moves" in found[0].message
+
+
+def test_the_verdict_is_the_same_every_time() -> None:
+    first = check_text(FLOOD, trial=True)
+    assert [d.message for d in check_text(FLOOD, trial=True)] == [d.message for d in first]
