@@ -238,10 +238,17 @@ def parse(frame: str | bytes) -> Message:
     size = len(frame) if isinstance(frame, bytes) else len(frame.encode("utf-8"))
     if size > MAX_FRAME:
         raise BadMessage(f"the message is {size} bytes; at most {MAX_FRAME} are accepted")
+    if isinstance(frame, bytes):
+        try:
+            frame = frame.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadMessage("the message is not UTF-8 text") from None
     try:
         data = json.loads(frame)
-    except (ValueError, UnicodeDecodeError):
+    except ValueError:
         raise BadMessage("the message is not JSON") from None
+    except RecursionError:
+        raise BadMessage("the message is nested too deeply") from None
     if not isinstance(data, dict):
         raise BadMessage("a message is a JSON object with a `type`")
     kind = data.get("type")
@@ -249,6 +256,8 @@ def parse(frame: str | bytes) -> Message:
         raise BadMessage(f"unknown message type {str(kind)[:40]!r}")
     try:
         return _ADAPTER.validate_python(data)
+    except RecursionError:
+        raise BadMessage("the message is nested too deeply") from None
     except ValidationError as exc:
         error = exc.errors()[0]
         where = ".".join(str(p) for p in error["loc"][1:]) or "message"

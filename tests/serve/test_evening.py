@@ -234,7 +234,7 @@ def test_a_real_card_round_is_dealt_and_recorded_by_the_host(tmp_path: Path) -> 
     assert store.load(tmp_path / "real.yaml").state.rounds[0].winner == "Cat"
 
 
-def test_a_change_made_to_the_session_file_meanwhile_is_read_before_the_next_step(
+def test_a_change_made_to_the_session_file_meanwhile_is_read_and_the_stale_step_refused(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "evening.yaml"
@@ -246,6 +246,11 @@ def test_a_change_made_to_the_session_file_meanwhile_is_read_before_the_next_ste
         with store.locked(path):
             elsewhere.finish_round("Cat", [])
             store.save(elsewhere, path)
+        # the deal was chosen on the evening as it was: refused, and the table shows the file
+        refused = ask(ws, {"type": "new_round", "cards": "real"})
+        assert refused["type"] == "error" and refused["kind"] == "stale", refused
+        assert "revision" in refused["message"]
+        assert ws.receive_json()["evening"]["winner"] == "Cat"
         state = ask(ws, {"type": "new_round", "cards": "real"})
         assert state["type"] == "state" and state["evening"]["current"] == 2
     assert store.load(path).state.rounds[0].winner == "Cat"
