@@ -16,6 +16,7 @@ numbers.
 from __future__ import annotations
 
 import asyncio
+import resource
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -122,3 +123,15 @@ def server_options(limits: Limits | None = None) -> dict[str, Any]:
         "ws_ping_timeout": 20.0,
         "ws_per_message_deflate": False,
     }
+
+
+def more_files() -> None:
+    """Raise the process's soft limit of open files to its hard limit (at most 65536), so
+    the connection caps, not the files, decide when a connection is refused."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (ValueError, OSError):
+            return

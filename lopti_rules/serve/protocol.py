@@ -21,11 +21,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from lopti_rules.session.model import MAX_LINE, MAX_NAME, MAX_TEXT
+
 MAX_FRAME = 16_384  # bytes of one incoming frame
-MAX_RULE = 8_000  # characters of a rule's text
-Name = Annotated[str, Field(min_length=1, max_length=40)]
+MAX_RULE = MAX_TEXT  # characters of a rule's text
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]  # any name a session allows
 Text = Annotated[str, Field(max_length=MAX_RULE)]
-Short = Annotated[str, Field(min_length=1, max_length=400)]
+Short = Annotated[str, Field(min_length=1, max_length=MAX_LINE)]
 
 
 class BadMessage(ValueError):
