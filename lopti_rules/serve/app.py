@@ -84,7 +84,15 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-BINARY = Refusal("messages are JSON text frames", None, "malformed")
+def _not_text(frame: bytes) -> Refusal:
+    """The refusal of a binary frame (or of a text frame that is not UTF-8)."""
+    try:
+        frame.decode("utf-8")
+    except UnicodeDecodeError:
+        return Refusal("the message is not UTF-8 text", None, "malformed")
+    return Refusal("messages are JSON text frames", None, "malformed")
+
+
 TOO_FAST = Refusal("too many messages at once: wait a moment", None, "rate")
 
 
@@ -458,7 +466,7 @@ def make_app(
                     break
                 frame = message.get("text")
                 if not isinstance(frame, str):
-                    hub.send(ws, BINARY.to_json())
+                    hub.send(ws, _not_text(message.get("bytes") or b"").to_json())
                     continue
                 await hub.frame(ws, who, frame)
         except (WebSocketDisconnect, RuntimeError):

@@ -23,6 +23,7 @@ from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from lopti_rules.serve import protocol
 
@@ -98,6 +99,20 @@ class GuardedH11(H11Protocol):
         self._arm()  # the next request on this connection has its own deadline
 
 
+class GuardedWebSockets(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, except that a text frame that is not UTF-8 reaches the
+    application as bytes, to be answered with an error frame (uvicorn would log a
+    traceback for each one and close the connection)."""
+
+    def send_receive_event_to_app(self) -> None:
+        if self.curr_msg_data_type == "text":
+            try:
+                b"".join(self.frames).decode("utf-8")
+            except UnicodeDecodeError:
+                self.curr_msg_data_type = "bytes"
+        super().send_receive_event_to_app()
+
+
 def _address(connection: object) -> str | None:
     client = getattr(connection, "client", None)
     return str(client[0]) if client else None
@@ -105,8 +120,9 @@ def _address(connection: object) -> str | None:
 
 def server_options(limits: Limits | None = None) -> dict[str, Any]:
     """uvicorn's settings for the web table (`lopti serve` and benchmarks/bench_serve.py):
-    the guarded HTTP protocol; a frame a little over `protocol.MAX_FRAME` is cut off by the
-    server itself; a request head at most 16 KiB; WebSocket messages not compressed
+    the guarded HTTP and WebSocket protocols; a frame a little over `protocol.MAX_FRAME`
+    is cut off by the server itself; a request head at most 16 KiB; WebSocket messages not
+    compressed
     (permessage-deflate): a state is a few KB that the local network carries at once, and
     compressing it cost the server more CPU per move than building it (docs/web.md, Speed)."""
     limits = limits or Limits()
@@ -114,7 +130,7 @@ def server_options(limits: Limits | None = None) -> dict[str, Any]:
     return {
         "log_level": "warning",
         "http": guarded,
-        "ws": "websockets",
+        "ws": GuardedWebSockets,
         "limit_concurrency": limits.max_connections,
         "timeout_keep_alive": limits.keep_alive,
         "h11_max_incomplete_event_size": 16 * 1024,
