@@ -100,9 +100,31 @@ class GuardedH11(H11Protocol):
 
 
 class GuardedWebSockets(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol, except that a text frame that is not UTF-8 reaches the
-    application as bytes, to be answered with an error frame (uvicorn would log a
-    traceback for each one and close the connection)."""
+    """uvicorn's WebSocket protocol, except that a connection whose writing stays paused
+    (the other side reads nothing, its buffers are full) for `send_timeout` seconds is
+    aborted, since its closing handshake could never be sent either; and a text frame that
+    is not UTF-8 reaches the application as bytes, to be answered with an error frame
+    (uvicorn would log a traceback for each one and close the connection)."""
+
+    limits = Limits()
+    stalled: asyncio.TimerHandle | None = None
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self.stalled is None:
+            self.stalled = self.loop.call_later(self.limits.send_timeout, self.transport.abort)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.stalled is not None:
+            self.stalled.cancel()
+            self.stalled = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.stalled is not None:
+            self.stalled.cancel()
+            self.stalled = None
+        super().connection_lost(exc)
 
     def send_receive_event_to_app(self) -> None:
         if self.curr_msg_data_type == "text":
@@ -126,11 +148,12 @@ def server_options(limits: Limits | None = None) -> dict[str, Any]:
     (permessage-deflate): a state is a few KB that the local network carries at once, and
     compressing it cost the server more CPU per move than building it (docs/web.md, Speed)."""
     limits = limits or Limits()
-    guarded = type("GuardedH11", (GuardedH11,), {"limits": limits})
+    http = type("GuardedH11", (GuardedH11,), {"limits": limits})
+    ws = type("GuardedWebSockets", (GuardedWebSockets,), {"limits": limits})
     return {
         "log_level": "warning",
-        "http": guarded,
-        "ws": GuardedWebSockets,
+        "http": http,
+        "ws": ws,
         "limit_concurrency": limits.max_connections,
         "timeout_keep_alive": limits.keep_alive,
         "h11_max_incomplete_event_size": 16 * 1024,
