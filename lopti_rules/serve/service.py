@@ -268,6 +268,7 @@ class TableService:
         elif isinstance(msg, p.AnswerMsg):
             if msg.id.startswith("roshambo-"):
                 ev.throw(self._me(who), msg.id, msg.choice)
+                self.dirty = True  # the throws are kept in the table file
             else:
                 r = self._playing()
                 if who.seat is None:

@@ -119,3 +119,18 @@ def play_out(ws: WebSocketTestSession, state: Msg) -> Msg:
         state = ask(ws, {"type": "move", "seq": state["seq"], "move": move_of(state["legal"][0])})
         assert state["type"] == "state", state
     return state
+
+
+def won_round(ws: WebSocketTestSession) -> Msg:
+    """Host: read the first state, deal a round here and play it out."""
+    ws.receive_json()
+    return play_out(ws, deal(ws))
+
+
+def with_rule(tmp_path: Path) -> tuple[TableService, str]:
+    """A service whose session has one rule in force, by its winner; returns the author."""
+    service = make_service(tmp_path / "s.yaml")
+    with seat(client_for(service), service.tokens.host) as ws:
+        state = won_round(ws)
+        ask(ws, {"type": "add_rule", "text": TENS_TAX})
+    return service, state["evening"]["winner"]
