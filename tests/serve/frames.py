@@ -115,3 +115,43 @@ def frames(seed: int, count: int, state: Msg | None = None) -> list[str]:
         else:
             out.append(json.dumps(SAMPLES[rng.choice(MESSAGE_TYPES)]))
     return out
+
+
+GAME_KEYS = {
+    "round", "dealer", "turn", "to_act", "asking", "calls", "hand", "hand_sizes", "face_up",
+    "face_down", "pile", "pile_size", "deck", "removed", "chain", "obligation", "low", "bonus",
+    "setup", "finished", "over", "stalled", "winner", "places",
+}  # fmt: skip
+STATE_KEYS = {
+    "type", "seq", "you", "name", "host", "names", "kinds", "game", "legal", "asks", "log",
+    "log_start", "evening", "joins",
+}  # fmt: skip
+REPLIES = {"state", "error", "checked", "settled"}
+ERRORS = {"illegal", "refused", "stale", "forbidden", "malformed", "out_of_turn", "rate"}
+
+
+def assert_public(frame: Msg, seat: int | None, secrets: list[str]) -> None:
+    """A frame a device received shows it nothing hidden: only the known fields; its own
+    hand and no other (counts for the others' hands and every face-down card); only its
+    own questions; no secret (another seat's key, the deal's seed); an error in one
+    sentence, never an internal one."""
+    assert frame["type"] in REPLIES, frame
+    text = json.dumps(frame)
+    assert not any(secret in text for secret in secrets), "a secret was sent"
+    if frame["type"] == "error":
+        assert frame["kind"] in ERRORS, frame  # never `internal`: no handler failed
+        assert "\n" not in frame["message"] and "Traceback" not in frame["message"]
+        return
+    if frame["type"] != "state":
+        return
+    assert set(frame) <= STATE_KEYS and frame["you"] == seat, sorted(frame)
+    game = frame["game"]
+    if game is not None:
+        assert set(game) == GAME_KEYS, sorted(game)
+        assert all(isinstance(n, int) for n in game["face_down"] + game["hand_sizes"])
+        if seat is not None:
+            assert len(game["hand"]) == game["hand_sizes"][seat]
+    for question in frame["asks"]:
+        assert question["kind"] in {"swap", "choice", "roshambo"}, question
+        if question["kind"] == "swap":
+            assert question["id"].endswith(f"-{seat}")

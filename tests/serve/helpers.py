@@ -15,6 +15,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from lopti_rules.serve.app import ANSWER_TIMEOUT, CALL_WINDOW, GONE_GRACE, make_app
 from lopti_rules.serve.evening import Evening
+from lopti_rules.serve.limits import Limits
 from lopti_rules.serve.service import TableService, table_file_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,10 +77,15 @@ def client_for(
     answer_timeout: float = ANSWER_TIMEOUT,
     gone_grace: float = GONE_GRACE,
     call_window: float = CALL_WINDOW,
+    limits: Limits | None = None,
 ) -> TestClient:
-    """A test client of the table (its clocks as `make_app` takes them)."""
+    """A test client of the table (its clocks and limits as `make_app` takes them)."""
     app = make_app(
-        service, answer_timeout=answer_timeout, gone_grace=gone_grace, call_window=call_window
+        service,
+        answer_timeout=answer_timeout,
+        gone_grace=gone_grace,
+        call_window=call_window,
+        limits=limits,
     )
     return OPEN.enter_context(TestClient(app))
 
