@@ -31,7 +31,7 @@ from tests.serve.live import RawSocket, served
 
 PING = json.dumps({"type": "settle", "pile": "5", "play": "8"})
 SEATS = ["person", "person", "bot", "bot"]
-LIMITS = Limits(outbox=16, send_timeout=2.0)
+LIMITS = Limits(outbox=16, send_timeout=2.0, per_address=1000)  # every device is 127.0.0.1
 
 
 @dataclass
