@@ -23,6 +23,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -117,6 +118,16 @@ def caught(step: Callable[..., T], *args: Any) -> T:
         raise Fault(f"{type(exc).__name__}: {str(exc)[:200]}") from None
 
 
+# the threads that write the files: a save mostly waits for the disk (fsync), so many tables
+# may wait at once; asyncio's default pool (cores + 4) would queue them behind each other
+WRITERS = ThreadPoolExecutor(max_workers=32, thread_name_prefix="lopti-save")
+
+
+async def in_thread(step: Callable[..., T], *args: Any) -> T:
+    """`step(*args)` in a writer thread (`caught`); the event loop goes on meanwhile."""
+    return await asyncio.get_running_loop().run_in_executor(WRITERS, caught, step, *args)
+
+
 class Outbox:
     """What is to be sent to one connection, in order, by its own task: at most `size`
     frames wait; one send may take `timeout` seconds. A connection that falls behind
@@ -142,7 +153,8 @@ class Outbox:
         try:
             while True:
                 text = await self.frames.get()
-                await asyncio.wait_for(self.ws.send_text(text), self.timeout)
+                async with asyncio.timeout(self.timeout):  # no task per send (wait_for's)
+                    await self.ws.send_text(text)
                 self.frames.task_done()
         except asyncio.CancelledError:
             raise
@@ -329,10 +341,11 @@ class Hub:
                 LOG.warning("a clock's step failed: %s: %s", type(exc).__name__, exc)
 
     async def record(self) -> None:
-        """Save what changed (`TableService.save`); with files, in a worker thread."""
+        """Save what a move changed (`TableService.save`, not waiting for the disk unless
+        the round ended); with files, in a worker thread."""
         service = self.service
         if service.dirty and service.table_file is not None:
-            await asyncio.to_thread(caught, service.save)
+            await in_thread(service.save, service.round is None or service.round.over)
         elif service.dirty:
             service.save()
 
@@ -347,7 +360,7 @@ class Hub:
         service = self.service
         files = service.table_file is not None
         if files and not isinstance(msg, protocol.MoveMsg | protocol.AnswerMsg | protocol.CallMsg):
-            return await asyncio.to_thread(caught, service.step, who, msg)
+            return await in_thread(service.step, who, msg)
         reply = service.handle(who, msg)
         await self.record()
         return reply

@@ -98,11 +98,14 @@ class TableService:
                 self._round_over()
         self.evening.resume_vote(data.get("vote"))
 
-    def save(self) -> None:
+    def save(self, durable: bool = True) -> None:
         """Record what the last steps changed: a round played here that ended goes into the
-        evening (and its session file), then the table file is written (atomically,
-        fsynced). With files, the caller runs it in a worker thread, so other tables go on
-        meanwhile."""
+        evening (and its session file), then the table file is written (atomically; and,
+        when `durable`, waiting for the disk: after every step of the evening, while after
+        a move it is not, so a move waits for no disk - a crash of the server, even
+        SIGKILL, loses at most the move in flight, a power cut at most the round's moves
+        since the last step of the evening). With files, the caller runs it in a worker
+        thread, so other tables go on meanwhile."""
         self.dirty = False
         self._round_over()
         if self.table_file is None:
@@ -121,7 +124,7 @@ class TableService:
         if vote is not None:
             data["vote"] = vote
         owner_only(self.table_file)
-        write_atomic(self.table_file, json.dumps(data))
+        write_atomic(self.table_file, json.dumps(data), durable=durable)
 
     # -------------------------------------------------------------- what a client sees
 

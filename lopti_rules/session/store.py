@@ -135,7 +135,12 @@ def _tidy(value: Any) -> Any:
     return value
 
 
-class _Dumper(yaml.SafeDumper):
+# libyaml's emitter when PyYAML has it: the same text (the representers below decide the
+# layout), about four times faster, so a save holds the interpreter for less time
+_Emitter: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _Dumper(_Emitter):  # type: ignore[valid-type,misc]
     pass
 
 
