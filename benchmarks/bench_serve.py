@@ -57,9 +57,13 @@ def serve(port: int, tables: int, folder: str | None, tokens: Any) -> None:
     from starlette.applications import Starlette
     from starlette.routing import Mount
 
-    from lopti_rules.serve.app import make_app, server_options
+    from lopti_rules.serve.app import make_app
     from lopti_rules.serve.evening import Evening
+    from lopti_rules.serve.limits import Limits, server_options
     from lopti_rules.serve.service import TableService, table_file_for
+
+    # `lopti serve`'s limits, except that every client here comes from one address
+    limits = Limits(per_address=10 * tables, max_connections=10 * tables)
 
     routes = []
     for i in range(tables):
@@ -68,8 +72,8 @@ def serve(port: int, tables: int, folder: str | None, tokens: Any) -> None:
             Evening.open(path, NAMES), table_file=table_file_for(path), seed=1000 + i
         )
         tokens.append(service.tokens.host)
-        routes.append(Mount(f"/t{i}", make_app(service)))
-    options: Any = server_options()  # the settings `lopti serve` runs with
+        routes.append(Mount(f"/t{i}", make_app(service, limits=limits)))
+    options: Any = server_options(limits)  # the settings `lopti serve` runs with
     uvicorn.run(Starlette(routes=routes), host="127.0.0.1", port=port, **options)
 
 

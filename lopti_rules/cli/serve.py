@@ -92,6 +92,7 @@ def command(
 
     path = Path(session_path) if session_path else None
     rules: list[tuple[str, str]] = []
+    base = None
     try:
         if path is not None and path.exists() and (pack_path or players):
             raise ValueError(
@@ -100,11 +101,12 @@ def command(
         if pack_path is not None:
             pack, _, names = load_rules_of(pack_path, players)
             rules = [(names[e.author], e.source.text) for e in pack.entries]
+            base = pack.pack.base  # the pack's variants, from round 1
         else:
             names = table_names(players, None)
         if not 1 <= port <= 65535:
             raise ValueError(f"--port must be 1 to 65535, not {port}")
-        evening = Evening.open(path, names, rules)
+        evening = Evening.open(path, names, rules, base)
         service = TableService(evening, table_file=table_file_for(path), seed=seed)
     except Rejected as exc:
         return failure(exc)
@@ -124,6 +126,7 @@ def _serve(service: object, host: str, port: int) -> int:
     import uvicorn
 
     from lopti_rules.serve.app import make_app, server_options
+    from lopti_rules.serve.limits import more_files
     from lopti_rules.serve.service import TableService
 
     assert isinstance(service, TableService)
@@ -136,6 +139,7 @@ def _serve(service: object, host: str, port: int) -> int:
         click.echo(f"Others join from the host's page (links and QR codes), at {public}/.")
     click.echo("Stop with Ctrl-C.", nl=True)
     options: Any = server_options()
+    more_files()
     config = uvicorn.Config(app, host=host, port=port, **options)
     server = uvicorn.Server(config)
     try:

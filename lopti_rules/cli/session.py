@@ -98,6 +98,11 @@ def _run(path: str, change: Any) -> None:
     save has succeeded (a failed save prints only its error)."""
     with _locked(path):
         session = _load(path)
+        try:
+            store.prepared_against(session, click.get_current_context().meta.get(REVISION), path)
+        except store.StaleRevision as exc:
+            click.echo(_("refused: {reason}.").format(reason=exc), err=True)
+            raise Stop(1) from None
         told = io.StringIO()
         _LIVE[:] = [sys.stdout]  # a Roshambo played at the table is shown as it goes
         try:
@@ -145,8 +150,18 @@ file_option = click.option(
 )
 
 
+REVISION = "lopti.session.revision"
+
+
 @click.group(name="session", cls=SessionGroup)
-def command() -> None:
+@click.option(
+    "--revision",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Refuse the change unless the file is at this revision (as last seen).",
+)
+@click.pass_context
+def command(ctx: click.Context, revision: int | None) -> None:
     """Keep a session (rounds, winner's rules, Rule Votes, Roshambo) in a file.
 
     \b
@@ -158,6 +173,7 @@ def command() -> None:
       lopti session vote remove 1 --proposer Ben --yes Ben,Dan --no Cat,Ann --now
       lopti session show
     """
+    ctx.meta[REVISION] = revision
 
 
 @command.command(name="start")

@@ -76,9 +76,11 @@ def _kind(mode: int) -> str:
     return "not a plain file"
 
 
-def write_atomic(path: str | Path, text: str) -> None:
+def write_atomic(path: str | Path, text: str, *, durable: bool = True) -> None:
     """Replace the file's content with `text` atomically (see the module doc); OSError
-    (naming `path`) when it cannot."""
+    (naming `path`) when it cannot. Not `durable`: the same, without waiting for the disk
+    (no fsync): a crash of the program still leaves the old file or the new one, a power
+    cut may leave the old one."""
     name = str(path)
     target = Path(os.path.realpath(name))
     try:
@@ -100,7 +102,8 @@ def write_atomic(path: str | Path, text: str) -> None:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
-            os.fsync(out.fileno())
+            if durable:
+                os.fsync(out.fileno())
         os.replace(temp, target)
     except BaseException as exc:
         with contextlib.suppress(OSError):
@@ -108,6 +111,8 @@ def write_atomic(path: str | Path, text: str) -> None:
         if isinstance(exc, OSError):
             raise _named(exc, name) from None
         raise
+    if not durable:
+        return
     with contextlib.suppress(OSError):  # make the rename itself durable where possible
         fd = os.open(folder, os.O_RDONLY)
         try:

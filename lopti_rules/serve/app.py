@@ -1,33 +1,46 @@
 """The web table's routes: the page, its static files and labels, join QR codes, the WebSocket.
 
-Takes: a `TableService`. Produces: a Starlette application (`make_app`). Guarantees: the
-page and its files are served with a strict Content-Security-Policy (scripts and styles
-only from this server, not framed); a WebSocket is accepted only with a seat's or the
-host's token and from a page of this server (`security.origin_allowed`); every frame is
-parsed and size-checked (`protocol.parse`) and handled (`Hub.handle`: the files are written
-in a worker thread, so they never hold up other tables) under the table's one asyncio lock,
-so two people acting at once are served one after the other; an error goes to the client
-that caused it only, and after a change every client gets its own new `state`, with only
-the log lines it has not been sent yet.
+Takes: a `TableService` and its `Limits`. Produces: a Starlette application (`make_app`).
+Guarantees: every HTTP response, the static files included, carries the security headers
+(a strict Content-Security-Policy: scripts and styles only from this server, never framed;
+no Referer; no sniffing), set by one middleware; a WebSocket is accepted only with a seat's
+or the host's token, from a page of this server (`security.origin_allowed`) and while that
+seat has fewer than `per_seat` connections; every frame is rate-limited (per connection and
+per seat), parsed and size-checked (`protocol.parse`) and handled (`Hub.handle`: the files
+are written in a worker thread, so they never hold up other tables) under the table's one
+asyncio lock, so two people acting at once are served one after the other. A handler that
+fails (any exception) is answered with an `error` frame to its sender and the table goes
+on: the lock is released, nothing is logged but one line. An error goes to the client that
+caused it only, and after a change every client gets its own new `state`, with only the log
+lines it has not been sent yet. Nothing is sent under the lock: each connection has its own
+bounded outbox, written by its own task with a send timeout, and a connection that does not
+drain is dropped (it may reconnect), so a device that stops reading never stalls a table.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from lopti_rules.serve import protocol
 from lopti_rules.serve.labels import catalogue
+from lopti_rules.serve.limits import Bucket, Limits
+from lopti_rules.serve.limits import server_options as server_options
 from lopti_rules.serve.security import Identity, origin_allowed
 from lopti_rules.serve.service import TableService
 from lopti_rules.serve.table import Refusal
@@ -41,7 +54,115 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",  # the token in the address never leaves in a Referer
     "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",  # for browsers without frame-ancestors
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
 }
+_RAW_HEADERS = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in HEADERS.items()]
+LOG = logging.getLogger("lopti.serve")
+T = TypeVar("T")
+
+
+class SecurityHeaders:
+    """ASGI middleware: every HTTP response gets `HEADERS` (replacing its own of the same
+    names), whichever route or static file it comes from."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {name for name, _ in _RAW_HEADERS}
+                kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
+                message = {**message, "headers": [*kept, *_RAW_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _not_text(frame: bytes) -> Refusal:
+    """The refusal of a binary frame (or of a text frame that is not UTF-8)."""
+    try:
+        frame.decode("utf-8")
+    except UnicodeDecodeError:
+        return Refusal("the message is not UTF-8 text", None, "malformed")
+    return Refusal("messages are JSON text frames", None, "malformed")
+
+
+TOO_FAST = Refusal("too many messages at once: wait a moment", None, "rate")
+
+
+class Fault(Exception):
+    """A handler failed (not a refusal): the table goes on, the sender is told."""
+
+
+def internal_error() -> dict[str, object]:
+    text = "the server could not do that (an internal error); the table goes on"
+    return Refusal(text, None, "internal").to_json()
+
+
+def caught(step: Callable[..., T], *args: Any) -> T:
+    """`step(*args)` for a worker thread: a failure comes back as `Fault`, a refusal as
+    itself (a StopIteration could not cross into the event loop's future: it would never
+    finish, and the table's lock would stay held)."""
+    try:
+        return step(*args)
+    except Refusal:
+        raise
+    except Exception as exc:
+        raise Fault(f"{type(exc).__name__}: {str(exc)[:200]}") from None
+
+
+# the threads that write the files: a save mostly waits for the disk (fsync), so many tables
+# may wait at once; asyncio's default pool (cores + 4) would queue them behind each other
+WRITERS = ThreadPoolExecutor(max_workers=32, thread_name_prefix="lopti-save")
+
+
+async def in_thread(step: Callable[..., T], *args: Any) -> T:
+    """`step(*args)` in a writer thread (`caught`); the event loop goes on meanwhile."""
+    return await asyncio.get_running_loop().run_in_executor(WRITERS, caught, step, *args)
+
+
+class Outbox:
+    """What is to be sent to one connection, in order, by its own task: at most `size`
+    frames wait; one send may take `timeout` seconds. A connection that falls behind
+    (full, or a send timed out, or gone) is dropped with `gone`."""
+
+    def __init__(
+        self, ws: WebSocket, size: int, timeout: float, gone: Callable[[WebSocket], None]
+    ) -> None:
+        self.ws = ws
+        self.frames: asyncio.Queue[str] = asyncio.Queue(size)
+        self.timeout = timeout
+        self.gone = gone
+        self.task = asyncio.ensure_future(self._pump())
+
+    def put(self, text: str) -> bool:
+        try:
+            self.frames.put_nowait(text)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                text = await self.frames.get()
+                async with asyncio.timeout(self.timeout):  # no task per send (wait_for's)
+                    await self.ws.send_text(text)
+                self.frames.task_done()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # timed out, closed, reset: this connection is dropped
+            self.gone(self.ws)
+
+    def close(self) -> None:
+        self.task.cancel()
 
 
 ANSWER_TIMEOUT = 120.0  # seconds a person has to answer a rule's question
@@ -65,6 +186,7 @@ class Hub:
         answer_timeout: float = ANSWER_TIMEOUT,
         gone_grace: float = GONE_GRACE,
         call_window: float = CALL_WINDOW,
+        limits: Limits | None = None,
     ) -> None:
         self.service = service
         self.call_window = call_window
@@ -80,28 +202,82 @@ class Hub:
         self.timer: asyncio.TimerHandle | None = None
         self.expiring: set[asyncio.Task[None]] = set()
         self.lock = asyncio.Lock()
+        self.limits = limits or Limits()
         self.clients: dict[WebSocket, Identity] = {}
         self.told: dict[WebSocket, int] = {}  # log lines each client has been sent
+        self.outboxes: dict[WebSocket, Outbox] = {}
+        self.buckets: dict[WebSocket, Bucket] = {}
+        self.seat_buckets: dict[Identity, Bucket] = {}
+        self.closing: set[asyncio.Task[None]] = set()
 
-    async def send_state(self, ws: WebSocket, who: Identity) -> None:
+    def join(self, ws: WebSocket, who: Identity) -> bool:
+        """A connection of `who` joins the table (its outbox and rate); False when that
+        seat has `per_seat` connections already."""
+        if sum(1 for other in self.clients.values() if other == who) >= self.limits.per_seat:
+            return False
+        limits = self.limits
+        self.clients[ws] = who
+        self.outboxes[ws] = Outbox(ws, limits.outbox, limits.send_timeout, self.fall_behind)
+        self.buckets[ws] = Bucket(limits.rate, limits.burst)
+        if who not in self.seat_buckets:
+            self.seat_buckets[who] = Bucket(limits.seat_rate, limits.seat_burst)
+        return True
+
+    def allowed(self, ws: WebSocket, cost: float) -> bool:
+        """Whether the connection and its seat may send a message of `cost` now."""
+        mine = self.buckets.get(ws)
+        seat = self.seat_buckets.get(self.clients[ws]) if ws in self.clients else None
+        if mine is None or seat is None or not mine.take(cost):
+            return False
+        return seat.take(cost)
+
+    def send_state(self, ws: WebSocket, who: Identity) -> None:
         """The client's own state, with only the log lines it has not been sent yet."""
-        state = self.service.state_for(who, self.told.get(ws, 0))
-        self.told[ws] = self.service.log_end
-        await self.send(ws, state)
-
-    async def send(self, ws: WebSocket, data: dict[str, object]) -> None:
         try:
-            await ws.send_text(json.dumps(data))
-        except (RuntimeError, WebSocketDisconnect, OSError):
-            self.drop(ws)
+            state = self.service.state_for(who, self.told.get(ws, 0))
+        except Exception as exc:  # one client's view failing must not stop the others
+            LOG.warning("a state could not be built: %s: %s", type(exc).__name__, exc)
+            self.send(ws, internal_error())
+            return
+        self.told[ws] = self.service.log_end
+        self.send(ws, state)
+
+    def send(self, ws: WebSocket, data: dict[str, object]) -> None:
+        """Put a frame in the connection's outbox (never waits); a full one drops it."""
+        outbox = self.outboxes.get(ws)
+        if outbox is not None and not outbox.put(json.dumps(data)):
+            self.fall_behind(ws)
+
+    def fall_behind(self, ws: WebSocket) -> None:
+        """The connection does not drain: it is dropped and closed (it may reconnect)."""
+        if ws not in self.clients:
+            return
+        self.drop(ws)
+        task = asyncio.ensure_future(self._close(ws))
+        self.closing.add(task)
+        task.add_done_callback(self.closing.discard)
+
+    async def _close(self, ws: WebSocket) -> None:
+        try:
+            await asyncio.wait_for(ws.close(code=1013), self.limits.send_timeout)
+        except Exception:  # already gone, or it never reads: the server aborts it in time
+            return
 
     def drop(self, ws: WebSocket) -> None:
         self.clients.pop(ws, None)
         self.told.pop(ws, None)
+        self.buckets.pop(ws, None)
+        outbox = self.outboxes.pop(ws, None)
+        if outbox is not None:
+            outbox.close()
 
-    async def broadcast(self) -> None:
+    async def drained(self) -> None:
+        """Wait until every frame put in an outbox so far has been sent."""
+        await asyncio.gather(*(o.frames.join() for o in list(self.outboxes.values())))
+
+    def broadcast(self) -> None:
         for ws, who in list(self.clients.items()):
-            await self.send_state(ws, who)
+            self.send_state(ws, who)
 
     def watch(self) -> None:
         """(Re)set the clocks of the open question and of the table's moment to speak after
@@ -153,18 +329,23 @@ class Hub:
 
     async def time_up(self, step: Callable[[str], bool], key: str) -> None:
         """A clock ran out: `step` (`go_on` or `expire`) under the table's lock; if it
-        changed the table, it is saved and everyone is told."""
+        changed the table, it is saved and everyone is told. A failure is logged in one
+        line; the table goes on."""
         async with self.lock:
-            if step(key):
-                await self.record()
-                await self.broadcast()
-            self.watch()
+            try:
+                if step(key):
+                    await self.record()
+                    self.broadcast()
+                self.watch()
+            except Exception as exc:
+                LOG.warning("a clock's step failed: %s: %s", type(exc).__name__, exc)
 
     async def record(self) -> None:
-        """Save what changed (`TableService.save`); with files, in a worker thread."""
+        """Save what a move changed (`TableService.save`, not waiting for the disk unless
+        the round ended); with files, in a worker thread."""
         service = self.service
         if service.dirty and service.table_file is not None:
-            await asyncio.to_thread(service.save)
+            await in_thread(service.save, service.round is None or service.round.over)
         elif service.dirty:
             service.save()
 
@@ -179,28 +360,61 @@ class Hub:
         service = self.service
         files = service.table_file is not None
         if files and not isinstance(msg, protocol.MoveMsg | protocol.AnswerMsg | protocol.CallMsg):
-            return await asyncio.to_thread(service.step, who, msg)
+            return await in_thread(service.step, who, msg)
         reply = service.handle(who, msg)
         await self.record()
         return reply
 
-    async def frame(self, ws: WebSocket, who: Identity, text: str) -> None:
+    async def frame(self, ws: WebSocket, who: Identity, text: str | bytes) -> None:
+        """One frame from `ws`: parsed, handled under the table's lock, answered. Whatever
+        the handler does - refuse, or fail - the lock is released and the sender told."""
+        if not self.allowed(ws, 1.0):
+            self.send(ws, TOO_FAST.to_json())
+            return
         try:
             msg = protocol.parse(text)
         except protocol.BadMessage as exc:
-            await self.send(ws, Refusal(str(exc), None, "malformed").to_json())
+            self.send(ws, Refusal(str(exc), None, "malformed").to_json())
+            return
+        if isinstance(msg, protocol.CheckRuleMsg) and not self.allowed(
+            ws, self.limits.check_cost - 1.0
+        ):  # the checker runs: a check counts as several messages
+            self.send(ws, TOO_FAST.to_json())
             return
         async with self.lock:
             try:
                 reply = await self.handle(who, msg)
             except Refusal as exc:
-                await self.send(ws, exc.to_json())
+                self.send(ws, exc.to_json())
+                if self.service.reread():  # another writer changed the file: show it
+                    self.broadcast()
+                return
+            except Exception as exc:  # a handler failed: the table goes on
+                LOG.warning("`%s` failed: %s: %s", msg.type, type(exc).__name__, exc)
+                self.send(ws, internal_error())
+                self.service.dirty = True  # whatever it changed is saved and shown
+                await self._settle_after_fault()
                 return
             if reply is not None:
-                await self.send(ws, reply)
+                self.send(ws, reply)
             if not isinstance(msg, protocol.SettleMsg | protocol.CheckRuleMsg):
-                await self.broadcast()
+                self.broadcast()
                 self.watch()
+
+    async def _settle_after_fault(self) -> None:
+        try:
+            await self.record()
+            self.broadcast()
+            self.watch()
+        except Exception as exc:
+            LOG.warning("the table could not be saved after a failure: %s", exc)
+
+    async def run(self, step: Callable[[], Awaitable[None]]) -> None:
+        """A connection's own step outside any frame (joining), guarded likewise."""
+        try:
+            await step()
+        except Exception as exc:
+            LOG.warning("a connection's step failed: %s: %s", type(exc).__name__, exc)
 
 
 def make_app(
@@ -210,6 +424,7 @@ def make_app(
     answer_timeout: float = ANSWER_TIMEOUT,
     gone_grace: float = GONE_GRACE,
     call_window: float = CALL_WINDOW,
+    limits: Limits | None = None,
 ) -> Starlette:
     hub = Hub(
         service,
@@ -217,13 +432,14 @@ def make_app(
         answer_timeout=answer_timeout,
         gone_grace=gone_grace,
         call_window=call_window,
+        limits=limits,
     )
 
     async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers=HEADERS)
+        return FileResponse(STATIC / "index.html")
 
     async def page_labels(request: Request) -> Response:
-        return JSONResponse(catalogue(request.query_params.get("lang")), headers=HEADERS)
+        return JSONResponse(catalogue(request.query_params.get("lang")))
 
     async def qr(request: Request) -> Response:
         who = service.tokens.identify(request.query_params.get("t"))
@@ -235,7 +451,7 @@ def make_app(
         except (ValueError, IndexError):
             return Response("no such seat", 404)
         base = (hub.public_url or str(request.base_url)).rstrip("/")
-        return Response(qr_svg(f"{base}/?t={token}"), media_type="image/svg+xml", headers=HEADERS)
+        return Response(qr_svg(f"{base}/?t={token}"), media_type="image/svg+xml")
 
     async def socket(ws: WebSocket) -> None:
         if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host")):
@@ -246,21 +462,26 @@ def make_app(
             await ws.close(code=1008)
             return
         await ws.accept()
-        async with hub.lock:
-            hub.clients[ws] = who
-            await hub.send_state(ws, who)
-            hub.watch()
+
+        async def first_state() -> None:
+            async with hub.lock:
+                if not hub.join(ws, who):
+                    await ws.close(code=1013)  # this seat has too many connections
+                    return
+                hub.send_state(ws, who)
+                hub.watch()
+
+        await hub.run(first_state)
         try:
-            while True:
+            while ws in hub.clients:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                text = message.get("text")
-                if not isinstance(text, str):
-                    refusal = Refusal("messages are JSON text frames", None, "malformed")
-                    await hub.send(ws, refusal.to_json())
+                frame = message.get("text")
+                if not isinstance(frame, str):
+                    hub.send(ws, _not_text(message.get("bytes") or b"").to_json())
                     continue
-                await hub.frame(ws, who, text)
+                await hub.frame(ws, who, frame)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -274,22 +495,9 @@ def make_app(
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)])
     app.state.hub = hub
     return app
-
-
-def server_options() -> dict[str, object]:
-    """uvicorn's settings for the web table (`lopti serve` and benchmarks/bench_serve.py):
-    a frame a little over `protocol.MAX_FRAME` is cut off by the server itself, and
-    WebSocket messages are not compressed (permessage-deflate): a state is a few KB that
-    the local network carries at once, and compressing it cost the server more CPU per move
-    than building it (docs/web.md, Speed)."""
-    return {
-        "log_level": "warning",
-        "ws_max_size": protocol.MAX_FRAME + 1024,
-        "ws_per_message_deflate": False,
-    }
 
 
 def qr_svg(link: str) -> str:

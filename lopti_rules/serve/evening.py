@@ -7,21 +7,26 @@ the evening - deal, winner, the winner's rule (checked live as it is typed, exac
 throws kept secret until both have thrown, rulings, delete, reword, restore - and the
 evening as JSON for the page. Guarantees: every change goes through `Session`'s methods,
 so the rulebook is enforced there (a refusal changes nothing, `Refusal` with its clause);
-the file is saved after every step that changed it.
+the file is saved after every step that changed it, and a step prepared against another
+revision of the file (another writer, e.g. `lopti session`, changed it meanwhile) is refused,
+never applied to what the file has become; the open vote (its ballots, defenders and
+Roshambo throws) is kept in `vote_json` for the table file, so a restart keeps it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lopti_rules.api import check_sources
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import TableOptions
 from lopti_rules.i18n import _
+from lopti_rules.packs.pack import BaseVariants
 from lopti_rules.serve.table import Ask, Refusal
 from lopti_rules.serve.words import describe
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
@@ -73,6 +78,62 @@ class OpenVote:
     need: NeedThrows | None = None
     thrown: dict[str, str] = field(default_factory=dict)  # secret until both have thrown
 
+    def to_json(self) -> dict[str, object]:
+        """Everything about the vote, for the owner-only table file (the throws are
+        secret)."""
+        p = self.proposal
+        need = self.need
+        return {
+            "number": self.number,
+            "proposal": {
+                "action": p.action,
+                "proposer": p.proposer,
+                "effective": p.effective,
+                "rule": p.rule,
+                "text": p.text,
+                "option": p.option,
+                "value": p.value,
+                "path": p.path,
+            },
+            "creator_absent": self.creator_absent,
+            "yes": self.yes,
+            "no": self.no,
+            "objector": self.objector,
+            "defenders": self.defenders,
+            "matches": [[list(pair) for pair in match] for match in self.matches],
+            "need": None if need is None else [need.a, need.b, need.decisive, need.index],
+            "thrown": self.thrown,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> OpenVote:
+        """The vote `to_json` kept (KeyError, TypeError or ValueError if it is not one)."""
+        p = data["proposal"]
+        need = data["need"]
+        return cls(
+            number=int(data["number"]),
+            proposal=Proposal(
+                action=str(p["action"]),
+                proposer=str(p["proposer"]),
+                effective="next" if p["effective"] == "next" else "now",
+                rule=None if p["rule"] is None else int(p["rule"]),
+                text=None if p["text"] is None else str(p["text"]),
+                option=None if p["option"] is None else str(p["option"]),
+                value=p["value"],
+                path=str(p["path"]),
+            ),
+            creator_absent=bool(data["creator_absent"]),
+            yes=[str(n) for n in data["yes"]],
+            no=[str(n) for n in data["no"]],
+            objector=None if data["objector"] is None else str(data["objector"]),
+            defenders=[str(n) for n in data["defenders"]],
+            matches=[[(str(a), str(b)) for a, b in match] for match in data["matches"]],
+            need=None
+            if need is None
+            else NeedThrows(str(need[0]), str(need[1]), int(need[2]), int(need[3])),
+            thrown={str(k): str(v) for k, v in data["thrown"].items()},
+        )
+
 
 def _stamp(path: Path | None) -> tuple[int, int, int] | None:
     """The file's inode, size and modification time (None: no file)."""
@@ -99,19 +160,27 @@ class Evening:
         self.votes_opened = 0
         self.news: list[str] = []  # lines for the table's log
         self.seen = _stamp(path)  # the file as this evening last read or wrote it
+        self.changed_elsewhere = False  # read again after another writer's save
+        # a failure to inject inside a step on the file, its lock held (for the tests)
+        self.fault: Callable[[], None] | None = None
 
     @classmethod
     def open(
-        cls, path: Path | None, names: Sequence[str], rules: Sequence[tuple[str, str]] = ()
+        cls,
+        path: Path | None,
+        names: Sequence[str],
+        rules: Sequence[tuple[str, str]] = (),
+        base: BaseVariants | None = None,
     ) -> Evening:
-        """The session in `path` (started, with `names` and the pack's `rules` as (author,
-        text) brought in at setup by the whole table, E3, when the file does not exist)."""
+        """The session in `path` (started, with `names`, the pack's `base:` variants and
+        the pack's `rules` as (author, text) brought in at setup by the whole table, E3,
+        when the file does not exist)."""
         if path is not None and path.exists():
             stamp = _stamp(path)
             evening = cls(store.load(path), path)
             evening.seen = stamp
             return evening
-        session = Session.start(path.stem if path else "Web table", names)
+        session = Session.start(path.stem if path else "Web table", names, base=base)
         for author, text in rules:
             session.restore_at_setup(author, author, text, list(names), path="<pack rule>")
         evening = cls(session, path)
@@ -133,7 +202,9 @@ class Evening:
         does), read it again if it is not the file this evening last wrote (a `lopti session`
         command may have changed it meanwhile: every writer replaces the file, so its inode,
         size or time differ), make the change and save it. A refusal inside changes nothing
-        and saves nothing."""
+        and saves nothing. When another writer saved a new revision meanwhile, the step
+        was prepared against the old one: it is refused (`stale`), and the table shows the
+        file as it is now."""
         if self.path is None:
             yield
             return
@@ -141,10 +212,17 @@ class Evening:
             with store.locked(self.path, timeout=5):
                 stamp = _stamp(self.path)
                 if stamp is not None and stamp != self.seen:
+                    known = self.session.state.revision
                     self.session = store.load(self.path)
                     self.seen = stamp
+                    self.changed_elsewhere = True
+                    store.prepared_against(self.session, known, self.path.name)
+                if self.fault is not None:
+                    self.fault()
                 yield
                 self.save()
+        except store.StaleRevision as exc:
+            raise Refusal(str(exc), None, "stale") from None
         except store.SessionFileError as exc:
             raise Refusal(f"the session file cannot be used now: {exc}", None) from None
         except store.SessionBusy as exc:
@@ -276,6 +354,10 @@ class Evening:
 
     def cancel(self, by: str | None) -> None:
         vote = self._open()
+        if vote.need is not None:
+            raise Refusal(
+                "the vote is tied and Roshambo has begun: it can no longer be withdrawn", "V11"
+            )
         if by is not None and by != vote.proposal.proposer:
             raise Refusal("only the proposer or the host withdraws a proposal", "V2")
         self.vote = None
@@ -283,8 +365,10 @@ class Evening:
 
     def close(self, defenders: Sequence[str] = ()) -> None:
         vote = self._open()
+        if defenders and vote.need is not None:
+            raise Refusal("the votes are counted: Roshambo is being played", "V11")
         if defenders:
-            vote.defenders = list(defenders)
+            self.set_defenders(defenders)
         ballots = Ballots(
             yes=vote.yes,
             no=vote.no,
@@ -357,6 +441,29 @@ class Evening:
             self.news.append(f"Roshambo throws: {need.a} {shown_a}, {need.b} {shown_b}.")
             self.close()
 
+    def vote_json(self) -> dict[str, object] | None:
+        """The open vote and the count of votes opened, for the table file."""
+        if self.vote is None:
+            return None
+        return {"opened": self.votes_opened, "vote": self.vote.to_json()}
+
+    def resume_vote(self, data: object) -> None:
+        """The open vote `vote_json` kept, if it still fits the session (same players, no
+        vote recorded for this round meanwhile)."""
+        if not isinstance(data, dict):
+            return
+        try:
+            vote = OpenVote.from_json(data["vote"])
+            opened = int(data["opened"])
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return
+        names = set(self.players)
+        if not {vote.proposal.proposer, *vote.yes, *vote.no} <= names:
+            return
+        if any(v.round == self.session.current for v in self.session.state.votes):
+            return
+        self.vote, self.votes_opened = vote, opened
+
     def _open(self) -> OpenVote:
         if self.vote is None:
             raise Refusal("no Rule Vote is open", "V1", "stale")
@@ -392,7 +499,7 @@ class Evening:
         ]
         return {
             "name": session.state.name,
-            "file": str(self.path) if self.path else None,
+            "file": self.path.name if self.path else None,  # never the host's folders
             "players": self.players,
             "current": session.current,
             "in_play": session.in_play,

@@ -21,11 +21,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from lopti_rules.session.model import MAX_LINE, MAX_NAME, MAX_TEXT
+
 MAX_FRAME = 16_384  # bytes of one incoming frame
-MAX_RULE = 8_000  # characters of a rule's text
-Name = Annotated[str, Field(min_length=1, max_length=40)]
+MAX_RULE = MAX_TEXT  # characters of a rule's text
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]  # any name a session allows
 Text = Annotated[str, Field(max_length=MAX_RULE)]
-Short = Annotated[str, Field(min_length=1, max_length=400)]
+Short = Annotated[str, Field(min_length=1, max_length=MAX_LINE)]
 
 
 class BadMessage(ValueError):
@@ -238,10 +240,17 @@ def parse(frame: str | bytes) -> Message:
     size = len(frame) if isinstance(frame, bytes) else len(frame.encode("utf-8"))
     if size > MAX_FRAME:
         raise BadMessage(f"the message is {size} bytes; at most {MAX_FRAME} are accepted")
+    if isinstance(frame, bytes):
+        try:
+            frame = frame.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadMessage("the message is not UTF-8 text") from None
     try:
         data = json.loads(frame)
-    except (ValueError, UnicodeDecodeError):
+    except ValueError:
         raise BadMessage("the message is not JSON") from None
+    except RecursionError:
+        raise BadMessage("the message is nested too deeply") from None
     if not isinstance(data, dict):
         raise BadMessage("a message is a JSON object with a `type`")
     kind = data.get("type")
@@ -249,6 +258,8 @@ def parse(frame: str | bytes) -> Message:
         raise BadMessage(f"unknown message type {str(kind)[:40]!r}")
     try:
         return _ADAPTER.validate_python(data)
+    except RecursionError:
+        raise BadMessage("the message is nested too deeply") from None
     except ValidationError as exc:
         error = exc.errors()[0]
         where = ".".join(str(p) for p in error["loc"][1:]) or "message"

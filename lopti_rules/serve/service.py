@@ -6,17 +6,22 @@ client the `state` it may see (`state_for`). Guarantees: a message from someone 
 to send it (an action for another seat, a host's step from a player) is `forbidden`; a
 refused one changes nothing; after every step that changed the game, the round is written
 to the table file (`<session>.table.json`, atomically, with the tokens, owner-only: `dirty`
-until the caller has run `save`, before it tells the clients) and the evening to the session
-file, so a restart resumes both. The caller serializes calls
-(one asyncio lock per table, `app.py`).
+until the caller has run `save`, before it tells the clients; created owner-only, never
+readable by others even for a moment) and the evening to the session file, so a restart
+resumes both, the open Rule Vote included. A ruling is recorded by the rule's creator from
+their own device, or as the table's (the creator away) with yes votes each from the voter's
+own device or entered by the host. A round played here is recorded only on the session's
+round it was dealt as: when another writer (`lopti session`) changed the round in play
+meanwhile, it is not recorded at all. The caller serializes calls (one asyncio lock per
+table, `app.py`).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
 from lopti_rules.i18n import _
@@ -57,6 +62,9 @@ class TableService:
         self.seq = 0
         self.seed = 0
         self.dirty = False  # changed since the last `save`: run it before telling anyone
+        # a failure to inject at the start of every message's handling (for the tests)
+        self.fault: Callable[[p.Message], None] | None = None
+        self.dealt: tuple[int, str] | None = None  # the session round played here, its dealer
         if table_file is not None and table_file.exists():
             self._resume(table_file)
 
@@ -84,15 +92,20 @@ class TableService:
                     [(text, int(author)) for text, author in saved["rules"]],
                     moves=saved["moves"],
                 )
+                self.dealt = (record.round, record.dealer)
                 self.log = [f"(The server restarted; round {record.round} goes on.)"]
                 self._sync_log()
                 self._round_over()
+        self.evening.resume_vote(data.get("vote"))
 
-    def save(self) -> None:
+    def save(self, durable: bool = True) -> None:
         """Record what the last steps changed: a round played here that ended goes into the
-        evening (and its session file), then the table file is written (atomically,
-        fsynced). With files, the caller runs it in a worker thread, so other tables go on
-        meanwhile."""
+        evening (and its session file), then the table file is written (atomically; and,
+        when `durable`, waiting for the disk: after every step of the evening, while after
+        a move it is not, so a move waits for no disk - a crash of the server, even
+        SIGKILL, loses at most the move in flight, a power cut at most the round's moves
+        since the last step of the evening). With files, the caller runs it in a worker
+        thread, so other tables go on meanwhile."""
         self.dirty = False
         self._round_over()
         if self.table_file is None:
@@ -107,9 +120,11 @@ class TableService:
                 "rules": [[text, author] for text, author in r.rules],
                 "moves": r.moves,
             }
-        write_atomic(self.table_file, json.dumps(data))
-        with contextlib.suppress(OSError):  # the tokens are secrets: owner only
-            os.chmod(self.table_file, 0o600)
+        vote = self.evening.vote_json()
+        if vote is not None:
+            data["vote"] = vote
+        owner_only(self.table_file)
+        write_atomic(self.table_file, json.dumps(data), durable=durable)
 
     # -------------------------------------------------------------- what a client sees
 
@@ -167,6 +182,8 @@ class TableService:
 
     def handle(self, who: Identity, msg: p.Message) -> dict[str, object] | None:
         """Do what `msg` asks; the direct reply (or None). Refusal: nothing changed."""
+        if self.fault is not None:
+            self.fault(msg)
         if isinstance(msg, p.SettleMsg):
             try:
                 return settle(msg.pile, msg.play, msg.chain)
@@ -176,6 +193,15 @@ class TableService:
             return self.evening.check(msg.text)
         self._change(who, msg)
         return None
+
+    def reread(self) -> bool:
+        """Whether the evening was read again from its file (another writer changed it)
+        since this was last asked: the clients are to be shown it."""
+        ev = self.evening
+        changed, ev.changed_elsewhere = ev.changed_elsewhere, False
+        if changed:
+            self._evening = None
+        return changed
 
     def open_question(self) -> tuple[str, int] | None:
         """The id and seat of the rule's question the round waits on, if any."""
@@ -245,6 +271,7 @@ class TableService:
         elif isinstance(msg, p.AnswerMsg):
             if msg.id.startswith("roshambo-"):
                 ev.throw(self._me(who), msg.id, msg.choice)
+                self.dirty = True  # the throws are kept in the table file
             else:
                 r = self._playing()
                 if who.seat is None:
@@ -267,6 +294,7 @@ class TableService:
             self.log.append(f"{msg.winner} wins round {ev.session.current - 1}.")
         else:
             self._evening_step(who, msg)
+            self.dirty = True  # the open vote is kept in the table file
         self.log.extend(ev.news)
         ev.news.clear()
 
@@ -310,7 +338,32 @@ class TableService:
         elif isinstance(msg, p.RewordMsg):
             ev.reword(msg.rule, self._me(who), msg.text)
         elif isinstance(msg, p.RulingMsg):
+            self._may_rule(who, msg)
             ev.ruling(msg.rule, msg.question, msg.answer, msg.creator_absent, msg.yes)
+
+    def _may_rule(self, who: Identity, msg: p.RulingMsg) -> None:
+        """Only the rule's creator makes the creator's ruling, from their own device; a
+        table's ruling (the creator away) counts each yes from the voter's own device, or
+        as entered by the host."""
+        me = self._me(who)
+        author = next(
+            (r.author for r in self.evening.session.state.rules if r.id == msg.rule), None
+        )
+        if author is None:
+            return  # the procedure says there is no such rule in force
+        if not msg.creator_absent:
+            if me != author:
+                raise Refusal(f"only {author}, the rule's creator, rules on it", "R6", "forbidden")
+            return
+        if me == author:
+            raise Refusal("the creator is here: they rule on their rule themselves", "R6")
+        others = [n for n in msg.yes if n != me]
+        if others and not who.host:
+            raise Refusal(
+                "each player says yes from their own device; only the host enters others' votes",
+                "R6",
+                "forbidden",
+            )
 
     def _sync_log(self) -> None:
         r = self.round
@@ -320,6 +373,27 @@ class TableService:
         if len(self.log) > LOG_KEEP:
             self._dropped += len(self.log) - LOG_KEEP
             del self.log[:-LOG_KEEP]
+
+    def _still_ours(self) -> bool:
+        """Whether the session's round in play is still the one dealt here. When another
+        writer finished it, undid it or dealt another meanwhile, the round played here
+        is left unrecorded and says so (never put on a round nobody dealt here)."""
+        if self.dealt is None:
+            return False
+        session = self.evening.session
+        record = session.state.rounds[-1] if session.in_play else None
+        if record is not None and (record.round, record.dealer) == self.dealt:
+            return True
+        if self.round is not None:
+            self.log.append(
+                f"The session file was changed by another command: round {self.dealt[0]} "
+                "played here is not recorded."
+            )
+            self.round = None
+            self.dealt = None
+            self._evening = None
+            self._after_move()
+        return False
 
     def _playing(self) -> Round:
         if self.round is None:
@@ -336,6 +410,7 @@ class TableService:
         if msg.cards == "web" and msg.absent:
             raise Refusal("a round played here has every seat filled (bots for the absent)", "S1")
         record = ev.deal(msg.absent)
+        self.dealt = (record.round, record.dealer)
         self._dropped += len(self.log)
         self.log = [f"Round {record.round}: {record.dealer} deals, {record.opener} plays first."]
         self._told = 0
@@ -358,19 +433,39 @@ class TableService:
         self.dirty = True
 
     def _round_over(self) -> None:
-        """A round played here that ended is recorded in the evening (W4, W5)."""
+        """A round played here that ended is recorded in the evening (W4, W5), on the
+        session's round it was dealt as (`_still_ours`)."""
         r = self.round
         ev = self.evening
-        if r is None or not r.over or not ev.session.in_play:
+        if r is None or not r.over or not self._still_ours():
             return
         self._evening = None
         game = r.game
-        if r.stalled or game.winner is None:
-            ev.finish(None)
-            return
-        places = [self.names[s] for s in game.places] if r.options.places else []
-        ev.finish(self.names[game.winner], places)
-        self.log.append(f"{self.names[game.winner]} wins round {r.options.round}.")
+        winner = None if r.stalled or game.winner is None else self.names[game.winner]
+        places = [self.names[s] for s in game.places] if winner and r.options.places else []
+        try:
+            ev.finish(winner, places)
+        except Refusal:
+            # another writer saved meanwhile (the evening has read it again): recorded
+            # only if the round in play is still this one
+            if not self._still_ours():
+                return
+            ev.finish(winner, places)
+        self.dealt = None
+        if winner is not None:
+            self.log.append(f"{winner} wins round {r.options.round}.")
+
+
+def owner_only(path: Path) -> None:
+    """Create `path` readable by its owner only (mode 0600 from the first moment: the
+    atomic save keeps the mode of the file it replaces), or make an existing one so."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        if os.stat(path).st_mode & 0o077:
+            os.chmod(path, 0o600)
+        return
+    os.close(fd)
 
 
 def table_file_for(session_file: Path | None) -> Path | None:

@@ -76,10 +76,12 @@ def settle(pile_text: str, play_text: str, chain: int = 0) -> dict[str, object]:
     too_many = next((r for r in range(2, 15) if counts[r] > 4), None)
     if too_many is not None:
         raise SettleError(f"there are only four {RANK_NAMES[too_many]}s in the deck (S1)")
-    spare = next(r for r in range(14, 1, -1) if counts[r] < 4)
+    # the other player holds one card of a rank still in the deck (none when the pile, the
+    # chain and the play use up every card: the engine plays it all the same)
+    spare = [r for r in range(14, 1, -1) if counts[r] < 4][:1]
     position = Position(
         players=2,
-        hands=[wanted, [spare]],
+        hands=[wanted, spare],
         face_up=[[], []],
         face_down=[[], []],
         pile=plays,

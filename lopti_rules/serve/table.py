@@ -12,7 +12,12 @@ stops the step half-way (the engine's chooser is synchronous, and nothing else m
 meanwhile); the answer rebuilds the round from its recorded steps and applies the step again
 with it, so no thread waits and a step is never half-applied. `moves` records every step
 with the answers given during it, so `deal(..., moves=)` rebuilds the round exactly after a
-restart (a step waiting for an answer is the move in flight: it is lost).
+restart (a step waiting for an answer is the move in flight: it is lost). What the table is
+asked and offered depends on public information only: a jump-in (VJ1), which the engine
+asks only of the seats holding the rank, is asked of no person (the default, not jumping
+in, is taken: asking would show who holds it), and a report is offered, and the bots wait
+for the table to speak, whenever a call or race could be due from what everyone saw (its
+trigger happened), whatever its condition says of a hidden hand (`Triggers`).
 """
 
 from __future__ import annotations
@@ -50,10 +55,13 @@ from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.narrate import Narrator
 from lopti_rules.i18n import N_, _, ngettext
 from lopti_rules.runtime import RuleEntry
-from lopti_rules.runtime.calls import ReportRefused, Table
+from lopti_rules.runtime.calls import REPORTS_OF, ReportRefused, Table, TableEventSpec
 
 _CLAUSE = re.compile(r"\(([A-Z][A-Za-z0-9.\-]*(?:,\s*[A-Z][A-Za-z0-9.\-]*)*)\)\.?\s*$")
 KEEP = "keep"
+# asks the engine puts to some seats only because of a card they hold: never asked of a
+# person here (the default is taken), since being asked would tell everyone the card
+PRIVATE_ASKS = frozenset({"jump_in"})
 # ["play", rank, count] | ["pickup"] | ["reveal", i] | ["swap", ...], and at the end, when
 # people answered a rule's questions during the step, the list of their answers
 Step = list[Any]
@@ -163,6 +171,41 @@ class Question:
     answers: list[Any]
 
 
+class Triggers:
+    """When each declared call or race could be due, as the whole table sees it: its
+    trigger event happened (to whom), whatever its condition (which may read a hidden
+    hand); closed as the engine closes them (when the next play begins, or that player
+    finishes)."""
+
+    __slots__ = ("open",)
+
+    def __init__(self, bus: EventBus, specs: Sequence[TableEventSpec]) -> None:
+        self.open: list[tuple[TableEventSpec, int | None]] = []
+        timed = [spec for spec in specs if spec.event is not None]
+        for spec in timed:
+            assert spec.event is not None
+            bus.subscribe(spec.event, "after", self._opener(spec), None, keys=spec.keys)
+        if timed:
+            bus.subscribe("play", "before", self._close_all)
+            bus.subscribe("finish", "after", self._close_seat)
+
+    def _opener(self, spec: TableEventSpec) -> Callable[[Event], None]:
+        def fire(event: Event) -> None:
+            seat = event.actor if spec.kind == "call" else None
+            if spec.kind == "call" and seat is None:
+                return
+            if (spec, seat) not in self.open:
+                self.open.append((spec, seat))
+
+        return fire
+
+    def _close_all(self, event: Event) -> None:
+        self.open.clear()
+
+    def _close_seat(self, event: Event) -> None:
+        self.open = [(spec, seat) for spec, seat in self.open if seat != event.actor]
+
+
 class People:
     """How the game's chooser reaches the round whose people it asks (a rebuilt round
     takes it over)."""
@@ -218,6 +261,7 @@ class Round:
     hold_over: bool = False  # the table's moment to speak has passed: the bots go on
     feed: list[Any] = field(default_factory=list)  # answers for the step being applied
     replaying: bool = False
+    triggers: Triggers | None = None  # when a call or race could be due, publicly
 
     @classmethod
     def deal(
@@ -244,9 +288,13 @@ class Round:
         def choose(game: Game, ask: GameAsk) -> Any:
             if kinds[ask.seat] != "person" or people.round is None:
                 return by_bots(game, ask)  # a person asked while dealing takes the default
+            if ask.purpose in PRIVATE_ASKS:
+                return ask.default
             return people.round.person_answer(ask)
 
         runtime = ruleset.attach(bus, chooser=choose)
+        table = runtime.table
+        triggers = Triggers(bus, list(table.specs.values())) if table is not None else None
         log: list[str] = []
         narrator = TableNarrator(list(names), log.append, lambda: runtime.rule, options.variants)
         bus.observe(narrator)
@@ -266,7 +314,8 @@ class Round:
             bots=bots,
             people=people,
             rule_now=lambda: runtime.rule,
-            table=runtime.table,
+            table=table,
+            triggers=triggers,
         )
         people.round = here
         if moves is None:
@@ -505,10 +554,33 @@ class Round:
         table = self.table
         if table is None or self.hold_over or self.over or self.question is not None:
             return False
-        people = [s for s, kind in enumerate(self.kinds) if kind == "person"]
-        if any(table.due(s) for s in people):
-            return True
-        return any(r.kind == "race" for r in table.reportable())
+        people = {s for s, kind in enumerate(self.kinds) if kind == "person"}
+        return any(
+            spec.kind == "race" or people.intersection(about)
+            for spec, _told, about in self._may_be_due()
+        )
+
+    def _may_be_due(self) -> list[tuple[TableEventSpec, str, tuple[int, ...]]]:
+        """The calls and races that could be due now from what the table saw (`Triggers`),
+        less those said or reported already: (spec, report, about whom)."""
+        table, triggers, game = self.table, self.triggers, self.game
+        if table is None or triggers is None or game.over or game.resolving:
+            return []
+        inside = tuple(s for s in range(game.players) if not game.out[s])
+        found = []
+        for spec, whom in triggers.open:
+            opened = next((o for o in table.open if o.spec is spec and o.seat == whom), None)
+            if opened is not None and opened.said:
+                continue
+            for report in spec.offered or REPORTS_OF[spec.kind][:1]:
+                if opened is not None and report in opened.named:
+                    continue
+                named = set(opened.named.values()) if opened is not None else set()
+                about = (whom,) if whom is not None else tuple(s for s in inside if s not in named)
+                about = tuple(s for s in about if not game.out[s])
+                if about:
+                    found.append((spec, report, about))
+        return found
 
     def go_on(self) -> None:
         """The table's moment to speak has passed: the bots move again."""
@@ -544,8 +616,14 @@ class Round:
         report = [
             {"name": r.name, "report": r.report, "what": r.what, "about": a}
             for r in table.reportable()
-            if seat in r.by
+            if r.kind == "conduct" and seat in r.by
             for a in r.about
+            if a != seat
+        ]
+        report += [
+            {"name": spec.name, "report": told, "what": spec.what, "about": a}
+            for spec, told, about in self._may_be_due()
+            for a in about
             if a != seat
         ]
         return {"say": say, "report": report}
@@ -559,7 +637,7 @@ class Round:
         fresh.people.round = self
         self.game, self.narrator, self.log = fresh.game, fresh.narrator, fresh.log
         self.bots, self.people, self.rule_now = fresh.bots, fresh.people, fresh.rule_now
-        self.table = fresh.table
+        self.table, self.triggers = fresh.table, fresh.triggers
 
     def _replay(self, moves: Sequence[Step], bots_move: bool) -> None:
         swaps = self.game.legal_swaps()

@@ -14,15 +14,54 @@ rulebook and refuses what it forbids.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from lopti_rules.i18n import N_
+from lopti_rules.i18n import N_, _
 from lopti_rules.session.roshambo import MatchRecord
 
 FORMAT: Literal[1] = 1
-Name = Annotated[str, Field(min_length=1)]
+MAX_NAME = 40  # characters of a player's or a session's name
+MAX_LINE = 400  # characters of a rule's title, a ruling's question or answer
+MAX_TEXT = 8000  # characters of a rule's text
+# control characters (C0, DEL, C1) and the Unicode line and paragraph separators; a rule's
+# text may hold line breaks and tabs, nothing else of these
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def text_problem(text: str, limit: int, *, lines: bool = False) -> str | None:
+    """Why `text` may not go into a session file (one sentence, translated), or None:
+    longer than `limit` characters, or a control character (line breaks and tabs are
+    allowed where `lines`). The session model checks every text it holds with it, so the
+    command line and the web table refuse the same texts with the same sentence."""
+    if len(text) > limit:
+        return _("the text is {n} characters long; at most {limit} are allowed").format(
+            n=len(text), limit=limit
+        )
+    bad = (_CONTROL if lines else _CONTROL_LINE).search(text)
+    if bad is not None:
+        return _("the text holds the control character U+{code:04X}, which is not allowed").format(
+            code=ord(bad.group())
+        )
+    return None
+
+
+def _checker(limit: int, lines: bool = False) -> AfterValidator:
+    def check(text: str) -> str:
+        problem = text_problem(text, limit, lines=lines)
+        if problem is not None:
+            raise ValueError(problem)
+        return text
+
+    return AfterValidator(check)
+
+
+Name = Annotated[str, Field(min_length=1), _checker(MAX_NAME)]
+Line = Annotated[str, _checker(MAX_LINE)]
+Text = Annotated[str, _checker(MAX_TEXT, lines=True)]
 RoundNo = Annotated[int, Field(ge=1)]
 Effective = Literal["now", "next"]
 
@@ -62,7 +101,7 @@ class RuleRecord(_Model):
     """A custom rule that is in force, or comes into force at round `since`."""
 
     id: Annotated[int, Field(ge=1)]
-    title: str
+    title: Line
     author: Name
     how: Literal["winner", "setup", "change", "restore"] = Field(
         description="The round's winner (R0), brought back at setup (E3), or by a vote."
@@ -72,7 +111,7 @@ class RuleRecord(_Model):
         default=None, description="The rule this one changes or brings back (by a vote)."
     )
     since: RoundNo = Field(description="The first round the rule is in force for.")
-    text: str
+    text: Text
 
 
 class RemovedRule(RuleRecord):
@@ -94,11 +133,12 @@ BaseValue = bool | int | str | None
 
 
 class BaseChange(_Model):
-    """A base rule changed by a Rule Vote, for this session only (V2), from `since`."""
+    """A base rule changed by a Rule Vote, for this session only (V2), from `since`; or,
+    with `vote` 0, a variant of the rule pack the session started with (its `base:`)."""
 
     option: Name
     value: BaseValue
-    vote: RoundNo = Field(description="The round whose vote made the change.")
+    vote: int = Field(ge=0, description="The round whose vote made the change; 0: the pack's.")
     since: RoundNo
 
 
@@ -136,7 +176,7 @@ class VoteRecord(_Model):
     proposer: Name
     action: Literal["remove", "change", "restore", "base"]
     rule: int | None = Field(default=None, description="The custom rule's id.")
-    text: str | None = Field(default=None, description="The changed rule's new text.")
+    text: Text | None = Field(default=None, description="The changed rule's new text.")
     option: str | None = None
     value: BaseValue | None = None
     effective: Effective = Field(description="Declared before the vote (V8).")
@@ -156,8 +196,8 @@ class RulingRecord(_Model):
 
     round: int = Field(ge=1)
     rule: int
-    question: str = Field(min_length=1)
-    answer: str
+    question: Line = Field(min_length=1)
+    answer: Line
     by: Literal["creator", "table"]
     voted_yes: list[Name] = Field(default_factory=list)
     result: Literal["decided", "least change"]
@@ -168,8 +208,8 @@ class RewordRecord(_Model):
 
     round: int = Field(ge=1, description="The round in play, or the next one to deal.")
     rule: int
-    old_title: str
-    old_text: str
+    old_title: Line
+    old_text: Text
 
 
 Step = Literal["deal", "finish", "round", "rule", "reword", "delete", "vote", "ruling", "restore"]
@@ -186,7 +226,12 @@ class SessionState(_Model):
     """Everything a session file holds."""
 
     lopti_session: Literal[1] = FORMAT
-    name: Name
+    revision: int = Field(
+        default=0,
+        ge=0,
+        description="Counts the saves; a step prepared against another revision is refused.",
+    )
+    name: Annotated[str, Field(min_length=1), _checker(MAX_LINE)]
     players: Annotated[list[Name], Field(min_length=2, max_length=5)]
     seed: int = 0
     first_dealer: Name

@@ -27,6 +27,10 @@ from lopti_rules.i18n import N_, _
 from lopti_rules.packs.pack import BaseVariants
 from lopti_rules.session import vote as votes
 from lopti_rules.session.model import (
+    MAX_LINE,
+    MAX_NAME,
+    MAX_TEXT,
+    BaseChange,
     BaseValue,
     Effective,
     RemovedRule,
@@ -36,6 +40,7 @@ from lopti_rules.session.model import (
     RulingRecord,
     SessionState,
     VoteRecord,
+    text_problem,
 )
 from lopti_rules.session.roshambo import ThrowSource
 from lopti_rules.session.rules import Refused, check_rule, meaning
@@ -82,10 +87,17 @@ class Session:
 
     @classmethod
     def start(
-        cls, name: str, players: Sequence[str], *, first_dealer: str | None = None, seed: int = 0
+        cls,
+        name: str,
+        players: Sequence[str],
+        *,
+        first_dealer: str | None = None,
+        seed: int = 0,
+        base: BaseVariants | None = None,
     ) -> Session:
-        """A new session with base rules only (E2). The first dealer is given or drawn by
-        the seed (D29)."""
+        """A new session with base rules only (E2), or with the variants `base` of the rule
+        pack it starts from (each recorded as a base change of vote 0, from round 1). The
+        first dealer is given or drawn by the seed (D29)."""
         names = [p.strip() for p in players]
         if first_dealer is not None:  # names match case aside
             first_dealer = next(
@@ -103,7 +115,16 @@ class Session:
                 _("the first dealer {name} is not one of the players").format(name=first_dealer),
                 "D29",
             )
+        for player in names:
+            problem = text_problem(player, MAX_NAME)
+            if problem is not None:
+                raise Refused(_("a player's name: {problem}").format(problem=problem), "S1")
+        problem = text_problem(name, MAX_LINE)
+        if problem is not None:
+            raise Refused(_("the session's name: {problem}").format(problem=problem), "E2")
         state = SessionState(name=name, players=names, seed=seed, first_dealer=first_dealer)
+        changed = base.model_dump(mode="json", include=set(base.changed())) if base else {}
+        state.base = [BaseChange(option=k, value=v, vote=0, since=1) for k, v in changed.items()]
         return cls(state)
 
     @property
@@ -278,11 +299,18 @@ class Session:
     def _check(
         self, text: str, path: str, *, leaving: int | None = None
     ) -> tuple[str, list[Diagnostic]]:
-        """Check `text` with the rules in force now and next round (except `leaving`)."""
+        """Check `text` with the rules in force now and next round (except `leaving`); a
+        text the session file may not hold (`model.text_problem`) is refused first."""
+        problem = text_problem(text, MAX_TEXT, lines=True)
+        if problem is not None:
+            raise Refused(_("the rule: {problem}").format(problem=problem), "R2")
         found: tuple[str, list[Diagnostic]] = ("", [])
         for k in sorted({self.current, self.current + 1}):
             others = [(r.title, r.text) for r in self.rules_in_force(k) if r.id != leaving]
             found = check_rule(text, path, others, self.players)
+        problem = text_problem(found[0], MAX_LINE)
+        if problem is not None:
+            raise Refused(_("the rule's title: {problem}").format(problem=problem), "R2")
         return found
 
     def _next_id(self) -> int:
@@ -401,6 +429,10 @@ class Session:
         rule = self.rule(rule_id)
         if not question.strip():
             raise Refused(_("say which edge case is being settled"), "R6")
+        for what, said in ((_("the question"), question), (_("the answer"), answer)):
+            problem = text_problem(said, MAX_LINE)
+            if problem is not None:
+                raise Refused(f"{what}: {problem}", "R6")
         yes = self._spelled(yes)
         self._known(yes, "voter")
         if not creator_absent:

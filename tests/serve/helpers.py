@@ -15,6 +15,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from lopti_rules.serve.app import ANSWER_TIMEOUT, CALL_WINDOW, GONE_GRACE, make_app
 from lopti_rules.serve.evening import Evening
+from lopti_rules.serve.limits import Limits
 from lopti_rules.serve.service import TableService, table_file_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,10 +77,15 @@ def client_for(
     answer_timeout: float = ANSWER_TIMEOUT,
     gone_grace: float = GONE_GRACE,
     call_window: float = CALL_WINDOW,
+    limits: Limits | None = None,
 ) -> TestClient:
-    """A test client of the table (its clocks as `make_app` takes them)."""
+    """A test client of the table (its clocks and limits as `make_app` takes them)."""
     app = make_app(
-        service, answer_timeout=answer_timeout, gone_grace=gone_grace, call_window=call_window
+        service,
+        answer_timeout=answer_timeout,
+        gone_grace=gone_grace,
+        call_window=call_window,
+        limits=limits,
     )
     return OPEN.enter_context(TestClient(app))
 
@@ -119,3 +125,18 @@ def play_out(ws: WebSocketTestSession, state: Msg) -> Msg:
         state = ask(ws, {"type": "move", "seq": state["seq"], "move": move_of(state["legal"][0])})
         assert state["type"] == "state", state
     return state
+
+
+def won_round(ws: WebSocketTestSession) -> Msg:
+    """Host: read the first state, deal a round here and play it out."""
+    ws.receive_json()
+    return play_out(ws, deal(ws))
+
+
+def with_rule(tmp_path: Path) -> tuple[TableService, str]:
+    """A service whose session has one rule in force, by its winner; returns the author."""
+    service = make_service(tmp_path / "s.yaml")
+    with seat(client_for(service), service.tokens.host) as ws:
+        state = won_round(ws)
+        ask(ws, {"type": "add_rule", "text": TENS_TAX})
+    return service, state["evening"]["winner"]

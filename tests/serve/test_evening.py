@@ -6,23 +6,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from starlette.testclient import WebSocketTestSession
-
-from lopti_rules.serve.service import TableService
 from lopti_rules.session import store
-from tests.serve.helpers import TENS_TAX, Msg, ask, client_for, deal, make_service, play_out, seat
-
-
-def _won_round(ws: WebSocketTestSession) -> Msg:
-    ws.receive_json()
-    return play_out(ws, deal(ws))
+from tests.serve.helpers import (
+    TENS_TAX,
+    Msg,
+    ask,
+    client_for,
+    make_service,
+    seat,
+    with_rule,
+    won_round,
+)
 
 
 def test_the_winners_rule_is_checked_live_and_added(tmp_path: Path) -> None:
     path = tmp_path / "evening.yaml"
     service = make_service(path)
     with seat(client_for(service), service.tokens.host) as ws:
-        state = _won_round(ws)
+        state = won_round(ws)
         winner = state["evening"]["winner"]
         assert winner == state["names"][state["game"]["winner"]]
         typo = TENS_TAX.replace("ten:", "tenn:")
@@ -49,7 +50,7 @@ def test_a_player_who_did_not_win_cannot_add_the_rule() -> None:
     service = make_service()
     client = client_for(service)
     with seat(client, service.tokens.host) as host:
-        state = _won_round(host)
+        state = won_round(host)
     loser = next(i for i in range(1, 4) if i != state["game"]["winner"])
     with seat(client, service.tokens.seat[loser]) as ws:
         ws.receive_json()
@@ -57,17 +58,8 @@ def test_a_player_who_did_not_win_cannot_add_the_rule() -> None:
         assert refused["type"] == "error" and "W4" in refused["clause"]
 
 
-def _with_rule(tmp_path: Path) -> tuple[TableService, str]:
-    """A service whose session has one rule in force, by its winner; returns the author."""
-    service = make_service(tmp_path / "s.yaml")
-    with seat(client_for(service), service.tokens.host) as ws:
-        state = _won_round(ws)
-        ask(ws, {"type": "add_rule", "text": TENS_TAX})
-    return service, state["evening"]["winner"]
-
-
 def test_a_tied_vote_goes_to_roshambo_with_secret_throws(tmp_path: Path) -> None:
-    service, author = _with_rule(tmp_path)
+    service, author = with_rule(tmp_path)
     tokens = service.tokens
     names = service.names
     proposer = next(n for n in names if n != author)
@@ -119,7 +111,7 @@ def test_a_tied_vote_goes_to_roshambo_with_secret_throws(tmp_path: Path) -> None
 
 
 def test_the_host_enters_votes_and_a_majority_passes(tmp_path: Path) -> None:
-    service, _ = _with_rule(tmp_path)
+    service, _ = with_rule(tmp_path)
     client = client_for(service)
     host_token = service.tokens.host
     names = service.names
@@ -174,7 +166,7 @@ def test_vote_refusals() -> None:
 
 
 def test_delete_reword_and_rulings_by_the_rules_creator(tmp_path: Path) -> None:
-    service, author = _with_rule(tmp_path)
+    service, author = with_rule(tmp_path)
     tokens = service.tokens
     names = service.names
     seat_no = names.index(author)
@@ -234,7 +226,7 @@ def test_a_real_card_round_is_dealt_and_recorded_by_the_host(tmp_path: Path) -> 
     assert store.load(tmp_path / "real.yaml").state.rounds[0].winner == "Cat"
 
 
-def test_a_change_made_to_the_session_file_meanwhile_is_read_before_the_next_step(
+def test_a_change_made_to_the_session_file_meanwhile_is_read_and_the_stale_step_refused(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "evening.yaml"
@@ -246,6 +238,11 @@ def test_a_change_made_to_the_session_file_meanwhile_is_read_before_the_next_ste
         with store.locked(path):
             elsewhere.finish_round("Cat", [])
             store.save(elsewhere, path)
+        # the deal was chosen on the evening as it was: refused, and the table shows the file
+        refused = ask(ws, {"type": "new_round", "cards": "real"})
+        assert refused["type"] == "error" and refused["kind"] == "stale", refused
+        assert "revision" in refused["message"]
+        assert ws.receive_json()["evening"]["winner"] == "Cat"
         state = ask(ws, {"type": "new_round", "cards": "real"})
         assert state["type"] == "state" and state["evening"]["current"] == 2
     assert store.load(path).state.rounds[0].winner == "Cat"
@@ -254,7 +251,7 @@ def test_a_change_made_to_the_session_file_meanwhile_is_read_before_the_next_ste
 def test_the_supporters_defender_faces_the_proposer_when_the_creator_is_away(
     tmp_path: Path,
 ) -> None:
-    service, author = _with_rule(tmp_path)
+    service, author = with_rule(tmp_path)
     proposer, supporter, against = (n for n in service.names if n != author)
     client = client_for(service)
     other_token = service.tokens.seat[service.names.index(against)]

@@ -70,12 +70,13 @@ def test_two_actions_at_once_are_served_one_after_the_other() -> None:
     host = service.tokens.identify(service.tokens.host)
     assert host is not None
     sockets = [_Socket(), _Socket()]
-    for s in sockets:
-        hub.clients[s] = host  # type: ignore[index]
     deal_msg = json.dumps({"type": "new_round", "cards": "real"})
 
     async def both() -> None:
+        for s in sockets:
+            assert hub.join(s, host)  # type: ignore[arg-type]
         await asyncio.gather(*(hub.frame(s, host, deal_msg) for s in sockets))  # type: ignore[arg-type]
+        await hub.drained()
 
     asyncio.run(both())
     errors = [m for s in sockets for m in s.sent if m["type"] == "error"]

@@ -1,5 +1,6 @@
 """The base variants' questions to a person at the web table (docs/variants.md VN1, VJ1):
-asked in words, through the same asks as a rule's questions, and answered from the seat."""
+asked in words, through the same asks as a rule's questions, and answered from the seat;
+never a question the engine puts only to the holders of a card."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ def prompts_seen(variants: Variants, seeds: range) -> set[str]:
     return found
 
 
-def test_a_person_is_asked_who_plays_next_and_whether_to_jump_in() -> None:
+def test_a_person_is_asked_who_plays_next_but_never_whether_to_jump_in() -> None:
+    # the engine asks a jump-in (VJ1) only of the seats holding the rank: asking a person
+    # would tell every device that they hold it, so nobody is asked (docs/web.md)
     found = prompts_seen(Variants(name_next=11, jump_in=True), range(12))
-    assert found == {"Choose who plays next.", "Jump in out of turn with the top play's rank?"}
+    assert found == {"Choose who plays next."}

@@ -36,7 +36,9 @@ def test_round_trip_is_exact(tmp_path: Path) -> None:
     store.save(session, path)
     loaded = store.load(path)
     assert loaded.state == session.state
-    store.save(loaded, path)
+    store.save(loaded, path)  # the same session, one save (one revision) later
+    assert loaded.state.revision == session.state.revision + 1
+    session.state.revision += 1
     assert path.read_text(encoding="utf-8") == store.dump(session.state)
 
 
