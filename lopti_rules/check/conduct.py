@@ -17,8 +17,8 @@ new word or spelling gets past it (docs/checker.md, "LR207").
 
 A title is a name: it is read for what it asks someone to do, not for what it mentions
 (`Round of drinks` passes, `Strip Lopti` does not; `harms(..., title=True)`). Wording that
-looks back before the rule existed (`whoever lost in previous rounds`) is LR206, as the
-grammar's retroactive qualifiers are.
+of a call, race or conduct that picks people by what happened before the rule existed
+(`whoever lost in previous rounds`) is LR206, as the grammar's retroactive qualifiers are.
 """
 
 from __future__ import annotations
@@ -178,11 +178,13 @@ def looks_back(text: str) -> str | None:
 
 def check_file(source: Source, tree: ast.File, roster: Roster) -> None:
     """LR207 for each title, note or announcement whose wording demands harmful conduct;
-    LR206 for a wording (not a title: a title names) that acts on the past."""
+    LR206 for a table event's wording that picks people by the past (`whoever won in previous
+    rounds`). An announcement or a note only says something (`no points are counted
+    retroactively` denies the past a say), and a title names."""
     for kind, text in _texts(tree):
         if roster.named_in(text.value):
             continue  # LR304 already (the roster scan)
-        past = None if kind == "title" else looks_back(text.value)
+        past = looks_back(text.value) if kind in _PICKS_PEOPLE else None
         if past is not None:
             source.report(
                 "LR206",
@@ -206,6 +208,8 @@ def check_file(source: Source, tree: ast.File, roster: Roster) -> None:
             ),
         )
 
+
+_PICKS_PEOPLE = ("call's wording", "race's wording", "conduct's wording")
 
 _DEMANDS = {
     "title": N_("this title demands {said}, which no rule may require"),

@@ -42,6 +42,7 @@ LEGITIMATE_WORDINGS = [
 ]
 
 LEGITIMATE_ANNOUNCEMENTS = [
+    "No points are counted retroactively since the session began",
     "Every man for himself!",
     "Ladies and gentlemen, the pile is cleared",
     "Take off the top card and show it",
@@ -92,8 +93,6 @@ FORBIDDEN_ANNOUNCEMENTS = {
     "The loser pulls their trousers down": "LR207",
     "Pants down!": "LR207",
     "Drop your trousers": "LR207",
-    "Whoever lost in previous rounds stands up": "LR206",
-    "Everyone who won last session claps": "LR206",
 }
 
 FORBIDDEN_WORDINGS = {
@@ -102,6 +101,8 @@ FORBIDDEN_WORDINGS = {
     'conduct specs "whoever wears glasses"': "LR303",
     'conduct young "the youngest player says Lopti"': "LR303",
     'race back "whoever won in previous rounds" after play when rank is 5': "LR206",
+    'conduct payback "everyone who won last session claps"': "LR206",
+    'call sorry "whoever lost in earlier rounds says sorry" after clear': "LR206",
 }
 
 
