@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from lopti_rules.i18n import N_
+
 if TYPE_CHECKING:
     from lopti_rules.diagnostics.render import FileResult
 
@@ -28,7 +30,24 @@ def _roster(players: str | None) -> list[str] | None:
     return [p.strip() for p in players.split(",") if p.strip()] or None
 
 
-@click.command("check")
+@click.command(
+    "check",
+    help=N_(
+        "Check rule files and packs: syntax, then the rulebook's limits on house rules.\n"
+        "\n"
+        "FILES are rule files (.lopti), packs (.yaml), folders (every .lopti file in them, at\n"
+        "any depth) or `-` for a rule read from standard input.\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti check examples/rules/tens_tax.lopti\n"
+        "  lopti check examples/rules\n"
+        "  lopti check examples/packs/gentle.yaml\n"
+        "  lopti check --with examples/packs/gentle.yaml my_rule.lopti\n"
+        "  lopti check --format json --players ann,ben my_rule.lopti\n"
+        "  lopti check --explain --lang it examples/rules/tens_tax.lopti"
+    ),
+)
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--format",
@@ -36,13 +55,13 @@ def _roster(players: str | None) -> list[str] | None:
     type=click.Choice(["text", "concise", "json", "sarif"]),
     default="text",
     show_default=True,
-    help="text: message, source line, caret and hint; concise: one line each; json; sarif.",
+    help=N_("text: message, source line, caret and hint; concise: one line each; json; sarif."),
 )
 @click.option(
     "--players",
     metavar="NAMES",
     default=None,
-    help="The table's roster, comma separated (enables LR304: no roster name in a rule).",
+    help=N_("The table's roster, comma separated (enables LR304: no roster name in a rule)."),
 )
 @click.option(
     "--with",
@@ -50,18 +69,18 @@ def _roster(players: str | None) -> list[str] | None:
     metavar="PACK",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Check each file together with the rules in force in this pack.",
+    help=N_("Check each file together with the rules in force in this pack."),
 )
 @click.option(
     "--explain",
     is_flag=True,
-    help="Also say each accepted rule in plain words, in the chosen language (text output).",
+    help=N_("Also say each accepted rule in plain words, in the chosen language (text output)."),
 )
 @click.option(
     "--any-rule-file",
     "anywhere",
     is_flag=True,
-    help="Let a pack's `file:` entries name files outside its folder (docs/limits.md).",
+    help=N_("Let a pack's `file:` entries name files outside its folder (docs/limits.md)."),
 )
 def command(
     files: tuple[str, ...],
@@ -71,20 +90,6 @@ def command(
     explain: bool,
     anywhere: bool,
 ) -> int:
-    """Check rule files and packs: syntax, then the rulebook's limits on house rules.
-
-    FILES are rule files (.lopti), packs (.yaml), folders (every .lopti file in them, at
-    any depth) or `-` for a rule read from standard input.
-
-    \b
-    Example:
-      lopti check examples/rules/tens_tax.lopti
-      lopti check examples/rules
-      lopti check examples/packs/gentle.yaml
-      lopti check --with examples/packs/gentle.yaml my_rule.lopti
-      lopti check --format json --players ann,ben my_rule.lopti
-      lopti check --explain --lang it examples/rules/tens_tax.lopti
-    """
     from lopti_rules.api import accepted, check_paths, is_pack
     from lopti_rules.cli.inputs import expand
     from lopti_rules.diagnostics import render

@@ -17,25 +17,30 @@ import difflib
 
 import click
 
+from lopti_rules.i18n import N_
+
 
 def _files(n: int) -> str:
     return f"{n} file{'' if n == 1 else 's'}"
 
 
-@click.command("fmt")
+@click.command(
+    "fmt",
+    help=N_(
+        "Rewrite rule files in canonical form, keeping comments.\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti fmt examples/rules\n"
+        "  lopti fmt --check my_rule.lopti\n"
+        "  lopti fmt --diff my_rule.lopti\n"
+        "  lopti fmt - < my_rule.lopti"
+    ),
+)
 @click.argument("files", nargs=-1, required=True, type=click.Path())
-@click.option("--check", "check_only", is_flag=True, help="Report files that would change.")
-@click.option("--diff", "show_diff", is_flag=True, help="Print what would change as a diff.")
+@click.option("--check", "check_only", is_flag=True, help=N_("Report files that would change."))
+@click.option("--diff", "show_diff", is_flag=True, help=N_("Print what would change as a diff."))
 def command(files: tuple[str, ...], check_only: bool, show_diff: bool) -> int:
-    """Rewrite rule files in canonical form, keeping comments.
-
-    \b
-    Example:
-      lopti fmt examples/rules
-      lopti fmt --check my_rule.lopti
-      lopti fmt --diff my_rule.lopti
-      lopti fmt - < my_rule.lopti
-    """
     from lopti_rules.api import read_source, result_of
     from lopti_rules.cli.inputs import STDIN, InputError, expand
     from lopti_rules.diagnostics import render

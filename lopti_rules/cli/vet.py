@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING
 
 import click
 
+from lopti_rules.bots import told_kinds
 from lopti_rules.cli.output import Rejected, failure
 from lopti_rules.cli.simulate import Run, run_options
 from lopti_rules.diagnostics.style import ansi
-from lopti_rules.i18n import _, ngettext
+from lopti_rules.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -73,7 +74,23 @@ def check_rule(rule_path: str, pack_path: str | None) -> tuple[bool, str, dict[s
     return accepted(results), shown, render.to_json(results)
 
 
-@click.command(name="vet")
+@click.command(
+    name="vet",
+    help=N_(
+        "Vet a proposed rule: the checker, then the same seeded rounds with and without it.\n"
+        "\n"
+        "Without RULE.lopti, vet the proposed base change given by --base instead: the same\n"
+        "rounds with the table's base rules and with the change (docs/variants.md).\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti vet examples/rules/tens_tax.lopti --games 2000\n"
+        "  lopti vet --base skip=8 --games 500\n"
+        "  lopti vet my_rule.lopti --pack examples/packs/gentle.yaml --author Cat "
+        "--html report.html\n"
+        "  lopti vet my_rule.lopti --format json --seed 7 --dask local"
+    ),
+)
 @click.argument(
     "rule_path", metavar="[RULE.lopti]", type=click.Path(dir_okay=False), required=False
 )
@@ -82,19 +99,19 @@ def check_rule(rule_path: str, pack_path: str | None) -> tuple[bool, str, dict[s
     "pack_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="The rules in force the proposed rule would join.",
+    help=N_("The rules in force the proposed rule would join."),
 )
 @click.option(
-    "--author", default="0", show_default=True, help="The seat (or name) that made the rule."
+    "--author", default="0", show_default=True, help=N_("The seat (or name) that made the rule.")
 )
 @click.option(
     "--html",
     "html_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Also write a self-contained HTML report with plots here.",
+    help=N_("Also write a self-contained HTML report with plots here."),
 )
-@click.option("--strict", is_flag=True, help="Exit 1 when any finding is a warning.")
+@click.option("--strict", is_flag=True, help=N_("Exit 1 when any finding is a warning."))
 @run_options(DEFAULT_GAMES)
 def command(
     rule_path: str | None,
@@ -104,18 +121,6 @@ def command(
     strict: bool,
     run: Run,
 ) -> int:
-    """Vet a proposed rule: the checker, then the same seeded rounds with and without it.
-
-    Without RULE.lopti, vet the proposed base change given by --base instead: the same
-    rounds with the table's base rules and with the change (docs/variants.md).
-
-    \b
-    Example:
-      lopti vet examples/rules/tens_tax.lopti --games 2000
-      lopti vet --base skip=8 --games 500
-      lopti vet my_rule.lopti --pack examples/packs/gentle.yaml --author Cat --html report.html
-      lopti vet my_rule.lopti --format json --seed 7 --dask local
-    """
     from lopti_rules.api import is_pack, read_source
     from lopti_rules.runtime import RulesRejected
     from lopti_rules.sim import RuleText
@@ -173,7 +178,7 @@ def command(
         in_force=in_force,
         players=base.players,
         names=", ".join(setup.names),
-        bots=run.bots,
+        bots=told_kinds(run.bots),
         seed=run.seed,
         seat=seat,
     )
@@ -260,7 +265,7 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
         games=run.games,
         players=base.players,
         names=", ".join(setup.names),
-        bots=run.bots,
+        bots=told_kinds(run.bots),
         seed=run.seed,
         seat=seat,
     )

@@ -115,6 +115,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translation(current_language()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language, in the grammatical form `context` names (a rank's
+    noun as the object of "gives": `pgettext("object", "a K")`, German "einen König")."""
+    return translation(current_language()).pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark `message` for extraction where it is defined; translate it with `_()` when used."""
     return message

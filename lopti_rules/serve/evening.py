@@ -21,7 +21,7 @@ from pathlib import Path
 from lopti_rules.api import check_sources
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import TableOptions
-from lopti_rules.i18n import _
+from lopti_rules.i18n import N_, _
 from lopti_rules.serve.table import Ask, Refusal
 from lopti_rules.serve.words import describe
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
@@ -111,7 +111,7 @@ class Evening:
             evening = cls(store.load(path), path)
             evening.seen = stamp
             return evening
-        session = Session.start(path.stem if path else "Web table", names)
+        session = Session.start(path.stem if path else _("Web table"), names)
         for author, text in rules:
             session.restore_at_setup(author, author, text, list(names), path="<pack rule>")
         evening = cls(session, path)
@@ -197,15 +197,16 @@ class Evening:
 
     def add_rule(self, author: str, text: str) -> None:
         self._do(lambda: self.session.add_rule(author, text, RULE_PATH))
-        self.news.append(f"{author} adds a rule: {' '.join(describe(text))}")
+        said = _("{author} adds a rule: {words}")
+        self.news.append(said.format(author=author, words=" ".join(describe(text))))
 
     def delete_rule(self, rule: int, by: str) -> None:
         self._do(lambda: self.session.delete_rule(rule, by))
-        self.news.append(f"{by} deletes rule {rule} (V6).")
+        self.news.append(_("{by} deletes rule {id} (V6).").format(by=by, id=rule))
 
     def reword(self, rule: int, by: str, text: str) -> None:
         self._do(lambda: self.session.reword(rule, by, text, RULE_PATH))
-        self.news.append(f"{by} rewords rule {rule} (R5).")
+        self.news.append(_("{by} rewords rule {id} (R5).").format(by=by, id=rule))
 
     def ruling(
         self, rule: int, question: str, answer: str, creator_absent: bool, yes: Sequence[str]
@@ -227,8 +228,18 @@ class Evening:
 
         def vote() -> None:
             record = self.session.restore_at_setup(proposer, author, text, yes, RULE_PATH)
-            result = "comes back" if record.result == "passed" else "does not come back"
-            done.append(f"Setup vote on an old rule of {author}: it {result}, {record.reason}.")
+            said = (
+                _(
+                    "Setup vote on an old rule of {author}: it comes back, by a majority of "
+                    "the session's players (E3, D31)."
+                )
+                if record.result == "passed"
+                else _(
+                    "Setup vote on an old rule of {author}: it does not come back, without a "
+                    "majority of the session's players (E3, D31)."
+                )
+            )
+            done.append(said.format(author=author))
 
         self._do(vote)
         self.news.extend(done)
@@ -248,7 +259,8 @@ class Evening:
             raise _refusal(exc) from None
         self.votes_opened += 1
         self.vote = OpenVote(self.votes_opened, proposal, creator_absent)
-        self.news.append(f"{proposal.proposer} opens a Rule Vote: {_what(proposal)}.")
+        said = _("{proposer} opens a Rule Vote: {what}.")
+        self.news.append(said.format(proposer=proposal.proposer, what=_what(proposal)))
 
     def ballot(self, name: str, yes: bool, objection: bool) -> None:
         vote = self._open()
@@ -271,15 +283,16 @@ class Evening:
         if unknown:
             raise Refusal(f"{unknown[0][:40]} is not one of the players", "E1")
         vote.defenders = list(dict.fromkeys(names))
-        shown = ", ".join(vote.defenders) or "nobody"
-        self.news.append(f"The rule's supporters choose its defenders: {shown} (K1).")
+        shown = ", ".join(vote.defenders) or _("nobody")
+        said = _("The rule's supporters choose its defenders: {names} (K1).")
+        self.news.append(said.format(names=shown))
 
     def cancel(self, by: str | None) -> None:
         vote = self._open()
         if by is not None and by != vote.proposal.proposer:
             raise Refusal("only the proposer or the host withdraws a proposal", "V2")
         self.vote = None
-        self.news.append("The proposal is withdrawn before the count.")
+        self.news.append(_("The proposal is withdrawn before the count."))
 
     def close(self, defenders: Sequence[str] = ()) -> None:
         vote = self._open()
@@ -300,7 +313,8 @@ class Evening:
                 )
         except NeedThrows as need:
             if vote.need is None:
-                self.news.append(f"The vote is tied: {need.a} and {need.b} play Roshambo.")
+                said = _("The vote is tied: {a} and {b} play Roshambo.")
+                self.news.append(said.format(a=need.a, b=need.b))
             vote.need = need
             return
         except Refused as exc:
@@ -308,7 +322,8 @@ class Evening:
         except RoshamboError as exc:
             raise Refusal(str(exc), "K3") from None
         self.vote = None
-        self.news.append("Rule Vote: " + report.describe_vote(self.session, done[0]))
+        said = _("Rule Vote: {vote}")
+        self.news.append(said.format(vote=report.describe_vote(self.session, done[0])))
 
     def asks(self, name: str | None) -> list[Ask]:
         vote = self.vote
@@ -354,7 +369,8 @@ class Evening:
             vote.matches[need.index].extend(pairs)
             shown_a = "".join(x for x, _ in pairs)
             shown_b = "".join(y for _, y in pairs)
-            self.news.append(f"Roshambo throws: {need.a} {shown_a}, {need.b} {shown_b}.")
+            said = _("Roshambo throws: {a} {throws_a}, {b} {throws_b}.")
+            self.news.append(said.format(a=need.a, throws_a=shown_a, b=need.b, throws_b=shown_b))
             self.close()
 
     def _open(self) -> OpenVote:
@@ -424,7 +440,18 @@ def _waiting_winner(session: Session) -> str | None:
 
 def _what(proposal: Proposal) -> str:
     if proposal.action == "base":
-        return f"turn `{proposal.option}` {'on' if proposal.value else 'off'}"
-    verb = {"remove": "remove", "change": "change", "restore": "bring back"}[proposal.action]
-    when = "now" if proposal.effective == "now" else "from the next round"
-    return f"{verb} rule {proposal.rule}, {when}"
+        turn = _("turn `{option}` on") if proposal.value else _("turn `{option}` off")
+        return turn.format(option=proposal.option)
+    now = proposal.effective == "now"
+    return _(_OPENS[proposal.action, now]).format(id=proposal.rule)
+
+
+# a proposal as the table's log says it opens, by (action, from now?)
+_OPENS = {
+    ("remove", True): N_("remove rule {id}, now"),
+    ("remove", False): N_("remove rule {id}, from the next round"),
+    ("change", True): N_("change rule {id}, now"),
+    ("change", False): N_("change rule {id}, from the next round"),
+    ("restore", True): N_("bring back rule {id}, now"),
+    ("restore", False): N_("bring back rule {id}, from the next round"),
+}

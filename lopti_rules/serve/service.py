@@ -27,6 +27,7 @@ from lopti_rules.serve.security import Identity, Tokens
 from lopti_rules.serve.settle import SettleError, settle
 from lopti_rules.serve.table import Refusal, Round
 from lopti_rules.session import Proposal
+from lopti_rules.session.report import opener
 
 LOG_TAIL = 40  # log lines sent with each state (the page keeps the earlier ones)
 LOG_KEEP = 1000  # log lines kept
@@ -264,7 +265,8 @@ class TableService:
             if self.round is not None and not self.round.over:
                 raise Refusal("this round is being played here: it ends by itself", "W4")
             ev.finish(msg.winner, msg.places)
-            self.log.append(f"{msg.winner} wins round {ev.session.current - 1}.")
+            won = _("{who} wins round {k}.")
+            self.log.append(won.format(who=msg.winner, k=ev.session.current - 1))
         else:
             self._evening_step(who, msg)
         self.log.extend(ev.news)
@@ -337,7 +339,10 @@ class TableService:
             raise Refusal("a round played here has every seat filled (bots for the absent)", "S1")
         record = ev.deal(msg.absent)
         self._dropped += len(self.log)
-        self.log = [f"Round {record.round}: {record.dealer} deals, {record.opener} plays first."]
+        first = _("Round {k}: {dealer} deals, {first} plays first.").format(
+            k=record.round, dealer=record.dealer, first=opener(record.opener)
+        )
+        self.log = [first]
         self._told = 0
         if msg.cards == "real":
             self.round = None
@@ -370,7 +375,8 @@ class TableService:
             return
         places = [self.names[s] for s in game.places] if r.options.places else []
         ev.finish(self.names[game.winner], places)
-        self.log.append(f"{self.names[game.winner]} wins round {r.options.round}.")
+        won = _("{who} wins round {k}.")
+        self.log.append(won.format(who=self.names[game.winner], k=r.options.round))
 
 
 def table_file_for(session_file: Path | None) -> Path | None:

@@ -110,10 +110,11 @@ class TableNarrator(Narrator):
             n = len(ranks) if isinstance(ranks, tuple | list) else 0
             to = event.fields.get("to")
             whom = self.name(to if isinstance(to, int) else None)
+            who = self.name(event.actor)
             if not n:
-                return f"{self.name(event.actor)} has no card to give"
-            cards = "a card" if n == 1 else f"{n} cards"
-            return f"{self.name(event.actor)} gives {whom} {cards}"
+                return _("{who} has no card to give").format(who=who)
+            said = ngettext("{who} gives {whom} a card", "{who} gives {whom} {n} cards", n)
+            return said.format(who=who, whom=whom, n=n)
         return super().rule_clause(event)
 
 
@@ -427,7 +428,7 @@ class Round:
         ):
             if len(self.moves) >= DEFAULT_MAX_MOVES:
                 self.stalled = True
-                self.log.append("The round stalled: no winner (move cap reached).")
+                self.log.append(_("The round stalled: no winner (move cap reached)."))
                 return
             game = self.game  # a new one after a question
             seat = game.turn

@@ -19,6 +19,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from lopti_rules.i18n import N_
+from lopti_rules.i18n.said import Said
 from lopti_rules.session.roshambo import MatchRecord
 
 FORMAT: Literal[1] = 1
@@ -146,7 +147,11 @@ class VoteRecord(_Model):
     count: Literal["passed", "rejected", "tie"]
     roshambo: RoshamboRecord | None = None
     result: Literal["passed", "rejected"]
-    reason: str = ""
+    reason: Said | str = Field(
+        default="",
+        description="Why it passed or failed: a message id and its arguments, said in the "
+        "reader's language (a string: an older file's English sentence, told as it is).",
+    )
 
 
 class RulingRecord(_Model):
@@ -157,7 +162,10 @@ class RulingRecord(_Model):
     round: int = Field(ge=1)
     rule: int
     question: str = Field(min_length=1)
-    answer: str
+    answer: Said | str = Field(
+        description="The answer as given; without a majority, the least-change reading as a "
+        "message id (`procedure.LEAST_CHANGE`), said in the reader's language."
+    )
     by: Literal["creator", "table"]
     voted_yes: list[Name] = Field(default_factory=list)
     result: Literal["decided", "least change"]
@@ -179,7 +187,10 @@ class UndoneRecord(_Model):
     """A step taken back with `lopti session undo`, told as it was shown before."""
 
     round: int = Field(ge=1, description="The round in play, or the next one to deal.")
-    step: str
+    step: Said | str = Field(
+        description="The step as a message id and its arguments, said in the reader's "
+        "language (a string: an older file's English sentence, told as it is)."
+    )
 
 
 class SessionState(_Model):
