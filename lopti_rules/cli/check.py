@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from lopti_rules.i18n import N_
+from lopti_rules.i18n import N_, _
 
 if TYPE_CHECKING:
     from lopti_rules.diagnostics.render import FileResult
@@ -32,11 +32,14 @@ def _roster(players: str | None) -> list[str] | None:
 
 @click.command(
     "check",
-    help=N_(
-        "Check rule files and packs: syntax, then the rulebook's limits on house rules.\n"
-        "\n"
-        "FILES are rule files (.lopti), packs (.yaml), folders (every .lopti file in them, at\n"
-        "any depth) or `-` for a rule read from standard input.\n"
+    help=(
+        N_(
+            "Check rule files and packs: syntax, then the rulebook's limits on house rules.\n"
+            "\n"
+            "FILES are rule files (.lopti), packs (.yaml), folders (every .lopti file in them, at\n"
+            "any depth) or `-` for a rule read from standard input."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -109,7 +112,7 @@ def command(
         else:
             results = check_paths(files, roster=roster, confine=not anywhere)
     except ValueError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         return 2
     if output == "json":
         text = render.json_text(results)

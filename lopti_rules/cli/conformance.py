@@ -14,8 +14,8 @@ from lopti_rules.i18n import N_
 
 @click.command(
     name="conformance",
-    help=N_(
-        "Run conformance scenarios (YAML files, or folders of them) against the engine.\n"
+    help=(
+        N_("Run conformance scenarios (YAML files, or folders of them) against the engine.") + "\n"
         "\n"
         "\b\n"
         "Example:\n"

@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
 @click.command(
     name="explain",
-    help=N_(
-        "Print the page of a diagnostic code, or say a rule file in plain words.\n"
+    help=(
+        N_("Print the page of a diagnostic code, or say a rule file in plain words.") + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -73,7 +73,8 @@ def explain_code(code: str) -> int:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
-        click.echo(f"error: the page for {wanted} is missing ({path}).", err=True)
+        said = _("error: the page for {code} is missing ({path}).")
+        click.echo(said.format(code=wanted, path=path), err=True)
         return 2
     click.echo(text.rstrip("\n"))
     return 0
@@ -85,7 +86,7 @@ def explain_rules(path: str, pack_path: str | None = None, base_text: str | None
     try:
         variants = table_variants(pack_path, base_text)
     except ValueError as exc:  # a bad --base or pack: one sentence, a usage error
-        click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
+        click.echo(_("error: {message}.").format(message=str(exc).rstrip(".")), err=True)
         return 2
     text = Path(path).read_text(encoding="utf-8")  # OSError: one sentence from cli.main
     try:

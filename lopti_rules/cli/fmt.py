@@ -17,7 +17,7 @@ import difflib
 
 import click
 
-from lopti_rules.i18n import N_
+from lopti_rules.i18n import N_, _
 
 
 def _files(n: int) -> str:
@@ -26,8 +26,8 @@ def _files(n: int) -> str:
 
 @click.command(
     "fmt",
-    help=N_(
-        "Rewrite rule files in canonical form, keeping comments.\n"
+    help=(
+        N_("Rewrite rule files in canonical form, keeping comments.") + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -52,7 +52,7 @@ def command(files: tuple[str, ...], check_only: bool, show_diff: bool) -> int:
     try:
         names = expand(files)
     except InputError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         return 2
     status = 0
     changed = same = broken = 0
@@ -75,15 +75,16 @@ def command(files: tuple[str, ...], check_only: bool, show_diff: bool) -> int:
             click.echo(_diff(source.path, source.text, formatted), nl=False)
             status = 1
         elif check_only:
-            click.echo(f"would reformat {source.path}")
+            click.echo(_("would reformat {path}").format(path=source.path))
             status = 1
         else:
             try:
                 write_atomic(name, formatted)  # a full disk leaves the old file whole
             except OSError as exc:
-                click.echo(f"error: cannot write {name}: {exc.strerror or exc}.", err=True)
+                said = _("error: cannot write {path}: {reason}.")
+                click.echo(said.format(path=name, reason=exc.strerror or exc), err=True)
                 return 2
-            click.echo(f"reformatted {source.path}")
+            click.echo(_("reformatted {path}").format(path=source.path))
     if names != [STDIN] or check_only or show_diff:
         click.echo(_summary(changed, same, broken, check_only or show_diff), err=show_diff)
     return status

@@ -1,7 +1,9 @@
 """`--help` in the language people read: every help text, and click's own words.
 
 Takes: the help texts as the commands declare them (message ids, marked `N_`: a command's
-`help=`, each option's `help=`) and the words click writes around them ("Usage:",
+`help=`, each option's `help=`; a command's examples follow its text unmarked, after
+click's `\\b` line, since commands are the same in every language, and only their heading,
+"Example:", is translated) and the words click writes around them ("Usage:",
 "Options", "Show this message and exit.", "[default: ...]"), which this module marks for the
 catalogue as well. Produces: `Context`, the context class of every `lopti` command
 (`main.with_shared_options` gives it to each), whose help formatter says each text in the
@@ -26,7 +28,10 @@ CLICK_WORDS = (
     N_("Commands"),
     N_("Show this message and exit."),
     N_("required"),
+    N_("Example:"),
+    N_("Example evening:"),
 )
+EXAMPLES = "\n\n\b\n"  # where a command's help text ends and its examples begin
 DEFAULT = N_("default: {default}")
 
 
@@ -40,7 +45,11 @@ class Formatter(click.HelpFormatter):
         super().write_heading(_(heading))
 
     def write_text(self, text: str) -> None:
-        super().write_text(_(text))
+        prose, examples, rest = text.partition(EXAMPLES)
+        if examples:
+            heading, newline, lines = rest.partition("\n")
+            rest = _(heading) + newline + lines
+        super().write_text(_(prose) + examples + rest)
 
     def write_dl(
         self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2

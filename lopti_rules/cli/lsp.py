@@ -15,13 +15,18 @@ from lopti_rules.i18n import N_
 
 @click.command(
     "lsp",
-    help=N_(
-        "Run the language server on stdin/stdout (diagnostics, completion, hover, formatting).\n"
+    help=(
+        N_(
+            "Run the language server on stdin/stdout (diagnostics, completion, hover, "
+            "formatting).\n"
+            "\n"
+            "See docs/editors.md to use it from VS Code, Neovim or Helix."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
-        "  lopti lsp\n"
-        "See docs/editors.md to use it from VS Code, Neovim or Helix."
+        "  lopti lsp"
     ),
 )
 def command() -> int:

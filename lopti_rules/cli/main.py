@@ -168,8 +168,8 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
 @click.group(
     cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
-    help=N_(
-        "Author, check and play house rules for the card game Lopti.\n"
+    help=(
+        N_("Author, check and play house rules for the card game Lopti.") + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -239,11 +239,12 @@ def main(argv: list[str] | None = None) -> int:
         exc.show()
         return exc.exit_code
     except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
+        click.echo(_("Aborted."), err=True)
         return 2
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
-        click.echo(f"error: {exc.strerror or exc}{where}.", err=True)
+        said = _("error: {message}{where}.")
+        click.echo(said.format(message=exc.strerror or exc, where=where), err=True)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -258,7 +259,7 @@ def usage_sentence(exc: click.UsageError) -> str:
     if not message.endswith((".", "?", "!", "?)")):
         message += "."
     path = exc.ctx.command_path if exc.ctx is not None else "lopti"
-    return f"error: {message} See `{path} --help`."
+    return _("error: {message} See `{path} --help`.").format(message=message, path=path)
 
 
 def run() -> None:

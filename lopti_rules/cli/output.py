@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 import click
 
-from lopti_rules.i18n import N_
+from lopti_rules.i18n import N_, _
 
 COLOR_MODES = ("auto", "always", "never")
 
@@ -41,7 +41,7 @@ def failure(exc: Exception) -> int:
     if isinstance(exc, Rejected):
         click.echo(exc.report, err=True, nl=False)
         return 1
-    click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
+    click.echo(_("error: {message}.").format(message=str(exc).rstrip(".")), err=True)
     return 2
 
 

@@ -324,8 +324,8 @@ CALL_MISS = click.option(
 
 @click.command(
     name="play",
-    help=N_(
-        "Play one narrated round of Lopti between bots.\n"
+    help=(
+        N_("Play one narrated round of Lopti between bots.") + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -439,5 +439,6 @@ def command(
     else:
         out.flush()
         return 0
-    click.echo(f"error: cannot write the log {log_path}: {error.strerror or error}.", err=True)
+    said = _("error: cannot write the log {path}: {reason}.")
+    click.echo(said.format(path=log_path, reason=error.strerror or error), err=True)
     return 2

@@ -17,8 +17,8 @@ from lopti_rules.i18n.rulebook import load
 
 @click.command(
     name="rules",
-    help=N_(
-        "Print the rulebook, or one clause of it and its sub-clauses.\n"
+    help=(
+        N_("Print the rulebook, or one clause of it and its sub-clauses.") + "\n"
         "\n"
         "\b\n"
         "Example:\n"

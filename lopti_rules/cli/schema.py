@@ -37,8 +37,12 @@ def schema_of(kind: str) -> dict[str, Any]:
 
 @click.command(
     "schema",
-    help=N_(
-        "Print the JSON Schema of a file kind: a pack, a session file or a conformance scenario.\n"
+    help=(
+        N_(
+            "Print the JSON Schema of a file kind: a pack, a session file or a conformance "
+            "scenario."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"

@@ -49,8 +49,8 @@ def lan_address() -> str:
 
 @click.command(
     name="serve",
-    help=N_(
-        "Serve the web table: play Lopti in a browser and run the evening.\n"
+    help=(
+        N_("Serve the web table: play Lopti in a browser and run the evening.") + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -118,10 +118,10 @@ def command(
     except Rejected as exc:
         return failure(exc)
     except SessionFileError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         return 1
     except Refused as exc:
-        click.echo(f"refused: {exc}.", err=True)
+        click.echo(_("refused: {reason}.").format(reason=exc), err=True)
         return 1
     except ValueError as exc:
         return failure(exc)
@@ -152,6 +152,7 @@ def _serve(service: object, host: str, port: int) -> int:
     try:
         server.run()
     except OSError as exc:
-        click.echo(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}.", err=True)
+        said = _("error: cannot listen on {address}: {reason}.")
+        click.echo(said.format(address=f"{host}:{port}", reason=exc.strerror or exc), err=True)
         return 2
     return 0

@@ -51,7 +51,7 @@ def _load(path: str) -> Session:
     try:
         return store.load(path)
     except store.SessionFileError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         raise Stop(1) from None
 
 
@@ -62,7 +62,9 @@ def _read(path: str) -> str:
         return Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-        click.echo(f"error: cannot read {path}: {reason}.", err=True)
+        click.echo(
+            _("error: cannot read {path}: {reason}.").format(path=path, reason=reason), err=True
+        )
         raise Stop(2) from None
 
 
@@ -70,7 +72,7 @@ def _rule_text(rule_file: str | None, text: str | None) -> tuple[str, str]:
     """The rule's text and the name its diagnostics give: RULE_FILE, `-` (standard input)
     or `--text`; exactly one of them (else a usage error, exit 2)."""
     if (rule_file is None) == (text is None):
-        raise click.UsageError("give the rule as RULE_FILE, `-` for standard input, or --text")
+        raise click.UsageError(_("give the rule as RULE_FILE, `-` for standard input, or --text"))
     if text is not None:
         return text if text.endswith("\n") else text + "\n", "<text>"
     assert rule_file is not None
@@ -108,7 +110,7 @@ def _run(path: str, change: Any) -> None:
             raise _refused(exc) from None
         except RoshamboError as exc:
             click.echo(told.getvalue(), nl=False)
-            click.echo(f"error: {exc}.", err=True)
+            click.echo(_("error: {message}.").format(message=exc), err=True)
             raise Stop(2) from None
         store.save(session, path)
     click.echo(told.getvalue(), nl=False)
@@ -116,7 +118,11 @@ def _run(path: str, change: Any) -> None:
 
 def _locked(path: str) -> contextlib.AbstractContextManager[None]:
     """The session's lock (`store.locked`), saying on stderr when it waits."""
-    return store.locked(path, waiting=lambda message: click.echo(f"note: {message}.", err=True))
+
+    def waiting(message: str) -> None:
+        click.echo(_("note: {message}.").format(message=message), err=True)
+
+    return store.locked(path, waiting=waiting)
 
 
 _LIVE: list[TextIO] = []  # the real stdout while a change's own report is held back
@@ -148,8 +154,8 @@ file_option = click.option(
 @click.group(
     name="session",
     cls=SessionGroup,
-    help=N_(
-        "Keep a session (rounds, winner's rules, Rule Votes, Roshambo) in a file.\n"
+    help=(
+        N_("Keep a session (rounds, winner's rules, Rule Votes, Roshambo) in a file.") + "\n"
         "\n"
         "\b\n"
         "Example evening:\n"
@@ -167,8 +173,8 @@ def command() -> None:
 
 @command.command(
     name="start",
-    help=N_(
-        "Start a session with base rules only (E2): PLAYERS in seat order, clockwise.\n"
+    help=(
+        N_("Start a session with base rules only (E2): PLAYERS in seat order, clockwise.") + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -206,11 +212,15 @@ def start(
 
 @command.command(
     name="deal",
-    help=N_(
-        "The next round's deal has finished: record who dealt and who plays first.\n"
-        "\n"
-        "After this, the previous winner can no longer announce a rule (R1), and the author of\n"
-        "a rule in force can no longer change what it does (R5).\n"
+    help=(
+        N_(
+            "The next round's deal has finished: record who dealt and who plays first.\n"
+            "\n"
+            "After this, the previous winner can no longer announce a rule (R1), and the author "
+            "of\n"
+            "a rule in force can no longer change what it does (R5)."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -240,8 +250,8 @@ def deal(absent: str | None, path: str) -> None:
 
 @command.command(
     name="round",
-    help=N_(
-        "Record the end of the round in play (dealing it first if `deal` was not used).\n"
+    help=(
+        N_("Record the end of the round in play (dealing it first if `deal` was not used).") + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -274,9 +284,12 @@ text_option = click.option(
 
 @command.command(
     name="rule",
-    help=N_(
-        "Add the winner's rule, checked with the rules in force (R0-R4): from RULE_FILE, from\n"
-        "standard input (`-`), or given with --text.\n"
+    help=(
+        N_(
+            "Add the winner's rule, checked with the rules in force (R0-R4): from RULE_FILE, from\n"
+            "standard input (`-`), or given with --text."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -301,9 +314,12 @@ def rule(rule_file: str | None, author: str, text: str | None, path: str) -> Non
 
 @command.command(
     name="reword",
-    help=N_(
-        "The creator rewrites the wording of rule RULE_ID (R5): what it does may change only\n"
-        "before its first round is dealt.\n"
+    help=(
+        N_(
+            "The creator rewrites the wording of rule RULE_ID (R5): what it does may change only\n"
+            "before its first round is dealt."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -328,8 +344,9 @@ def reword(rule_id: int, rule_file: str | None, author: str, text: str | None, p
 
 @command.command(
     name="delete",
-    help=N_(
-        "The creator deletes their own rule, without a vote and without a replacement (V6).\n"
+    help=(
+        N_("The creator deletes their own rule, without a vote and without a replacement (V6).")
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -351,14 +368,19 @@ def delete(rule_id: int, author: str, path: str) -> None:
 
 @command.command(
     name="vote",
-    help=N_(
-        "The round's Rule Vote (V1-V11): TARGET is a rule id, or a base option (`places`).\n"
-        "\n"
-        "A base option is any base variant of docs/variants.md (`skip`, `reverse`, `burn`, ...),\n"
-        "with its new value as --value.\n"
-        "\n"
-        "A tie (exactly half of the session's players voting yes, D30) goes to Roshambo (K1-K4):\n"
-        "give each match's throws with --throws, or type them when asked.\n"
+    help=(
+        N_(
+            "The round's Rule Vote (V1-V11): TARGET is a rule id, or a base option (`places`).\n"
+            "\n"
+            "A base option is any base variant of docs/variants.md (`skip`, `reverse`, `burn`, "
+            "...),\n"
+            "with its new value as --value.\n"
+            "\n"
+            "A tie (exactly half of the session's players voting yes, D30) goes to Roshambo "
+            "(K1-K4):\n"
+            "give each match's throws with --throws, or type them when asked."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -400,9 +422,9 @@ def vote(
     path: str,
 ) -> None:
     if now is None:
-        raise click.UsageError("say whether the change starts --now or --next round (V8)")
+        raise click.UsageError(_("say whether the change starts --now or --next round (V8)"))
     if action == "change" and text_file is None:
-        raise click.UsageError("a change needs the changed rule's file: give --text FILE (V2)")
+        raise click.UsageError(_("a change needs the changed rule's file: give --text FILE (V2)"))
     text = _read(text_file) if text_file is not None else None
     try:
         lines = [tuple(part.split("/", 1)) for part in throws]
@@ -411,11 +433,12 @@ def vote(
         given = LineThrows([(p[0], p[1]) for p in lines])
         source = PromptThrows(given, lambda q: str(click.prompt(q, err=True)), _tell)
     except RoshamboError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         raise Stop(2) from None
     rule_id = int(target) if target.isascii() and target.isdigit() else None
     if action != "base" and rule_id is None:
-        click.echo(f"error: {target} is not a rule id (see `lopti session show`).", err=True)
+        said = _("error: {target} is not a rule id (see `lopti session show`).")
+        click.echo(said.format(target=target), err=True)
         raise Stop(2)
     proposal = Proposal(
         action,
@@ -438,10 +461,14 @@ def vote(
 
 @command.command(
     name="ruling",
-    help=N_(
-        "Settle an edge case of rule RULE_ID (R6, E4): its creator decides; with the creator\n"
-        "away, a majority of the session's players, else the reading that changes base Lopti the\n"
-        "least.\n"
+    help=(
+        N_(
+            "Settle an edge case of rule RULE_ID (R6, E4): its creator decides; with the creator\n"
+            "away, a majority of the session's players, else the reading that changes base Lopti "
+            "the\n"
+            "least."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -470,8 +497,9 @@ def ruling(
 
 @command.command(
     name="restore",
-    help=N_(
-        "During setup, bring back an old rule with a majority (E3); round 1 keeps its vote.\n"
+    help=(
+        N_("During setup, bring back an old rule with a majority (E3); round 1 keeps its vote.")
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -504,10 +532,14 @@ def restore(rule_file: str, author: str, proposer: str, yes: str | None, path: s
 
 @command.command(
     name="undo",
-    help=N_(
-        "Take back the session's last step, such as a round recorded twice or a mistyped vote.\n"
-        "\n"
-        "The step is shown first; the history keeps it, marked as undone.\n"
+    help=(
+        N_(
+            "Take back the session's last step, such as a round recorded twice or a mistyped "
+            "vote.\n"
+            "\n"
+            "The step is shown first; the history keeps it, marked as undone."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -522,7 +554,7 @@ def undo_(path: str) -> None:
         try:
             step = undo(session)
         except UndoError as exc:
-            click.echo(f"error: {exc}.", err=True)
+            click.echo(_("error: {message}.").format(message=exc), err=True)
             raise Stop(1) from None
         click.echo(_("The last step: {step}.").format(step=step))
         undone = _("Undone (`lopti session history` keeps it). {now}")
@@ -533,9 +565,13 @@ def undo_(path: str) -> None:
 
 @command.command(
     name="show",
-    help=N_(
-        "What happens next, the rules in force with their text, the base rules changed by vote,\n"
-        "the removed rules and the standings.\n"
+    help=(
+        N_(
+            "What happens next, the rules in force with their text, the base rules changed by "
+            "vote,\n"
+            "the removed rules and the standings."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -550,9 +586,13 @@ def show(path: str) -> None:
 
 @command.command(
     name="history",
-    help=N_(
-        "Every round of the session, in order: its winner's rule, Rule Vote and rulings, rules\n"
-        "deleted or reworded by their creators, and steps undone.\n"
+    help=(
+        N_(
+            "Every round of the session, in order: its winner's rule, Rule Vote and rulings, "
+            "rules\n"
+            "deleted or reworded by their creators, and steps undone."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -567,8 +607,8 @@ def history(path: str) -> None:
 
 @command.command(
     name="pack",
-    help=N_(
-        "Print the rules in force as a rule pack, for `lopti play --pack`.\n"
+    help=(
+        N_("Print the rules in force as a rule pack, for `lopti play --pack`.") + "\n"
         "\n"
         "\b\n"
         "Example:\n"
@@ -584,17 +624,23 @@ def pack(k: int | None, path: str) -> None:
 
 @command.command(
     name="simulate",
-    help=N_(
-        "Bots play a whole session: each winner picks a library rule the checker accepts,\n"
-        "bots vote by a simple policy (docs/sessions.md), and the narration ends with the rules\n"
-        "in force and the standings.\n"
+    help=(
+        N_(
+            "Bots play a whole session: each winner picks a library rule the checker accepts,\n"
+            "bots vote by a simple policy (docs/sessions.md), and the narration ends with the "
+            "rules\n"
+            "in force and the standings."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
         "  lopti session simulate --players 4 --rounds 10 --seed 7"
     ),
 )
-@click.option("--players", default="4", show_default=True, help=N_("2..5, or names."))
+@click.option(
+    "--players", default="4", show_default=True, help=N_("How many players (2..5), or their names.")
+)
 @click.option("--rounds", type=click.IntRange(1, 200), default=10, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help=N_("Same seed, same session."))
 @click.option(
@@ -612,9 +658,9 @@ def simulate_(players: str, rounds: int, seed: int, bots: str, save: str | None)
         names = parse_players(players)
         seats = make_bots(bots, len(names))
     except ValueError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         raise Stop(2) from None
     session = simulate(names, rounds, seed, seats, click.echo)
     if save is not None:
         store.save(session, save)
-        click.echo(f"The session is kept in {save}.")
+        click.echo(_("The session is kept in {path}.").format(path=save))

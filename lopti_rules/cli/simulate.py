@@ -192,7 +192,7 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
             "--workers",
             type=int,
             default=None,
-            help=N_("Local worker processes  [default: CPUs]"),
+            help=N_("Local worker processes (default: one per CPU)."),
         ),
         click.option(
             "--dask",
@@ -239,8 +239,8 @@ def play_tables(
 
 @click.command(
     name="simulate",
-    help=N_(
-        "Play many seeded rounds between bots and report what the rules do.\n"
+    help=(
+        N_("Play many seeded rounds between bots and report what the rules do.") + "\n"
         "\n"
         "\b\n"
         "Example:\n"

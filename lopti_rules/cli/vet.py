@@ -76,18 +76,21 @@ def check_rule(rule_path: str, pack_path: str | None) -> tuple[bool, str, dict[s
 
 @click.command(
     name="vet",
-    help=N_(
-        "Vet a proposed rule: the checker, then the same seeded rounds with and without it.\n"
-        "\n"
-        "Without RULE.lopti, vet the proposed base change given by --base instead: the same\n"
-        "rounds with the table's base rules and with the change (docs/variants.md).\n"
+    help=(
+        N_(
+            "Vet a proposed rule: the checker, then the same seeded rounds with and without it.\n"
+            "\n"
+            "Without RULE.lopti, vet the proposed base change given by --base instead: the same\n"
+            "rounds with the table's base rules and with the change (docs/variants.md)."
+        )
+        + "\n"
         "\n"
         "\b\n"
         "Example:\n"
         "  lopti vet examples/rules/tens_tax.lopti --games 2000\n"
         "  lopti vet --base skip=8 --games 500\n"
-        "  lopti vet my_rule.lopti --pack examples/packs/gentle.yaml --author Cat "
-        "--html report.html\n"
+        "  lopti vet my_rule.lopti --pack examples/packs/gentle.yaml --author Cat --html "
+        "report.html\n"
         "  lopti vet my_rule.lopti --format json --seed 7 --dask local"
     ),
 )
@@ -156,7 +159,7 @@ def command(
         titles = table.check()[len(setup.titles) :]
         without, with_ = run.play([base, table], "vet")
     except RulesRejected as exc:  # the checker above reports first; this is a safety net
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         return 1
     except (Rejected, ValueError, MatplotlibMissing) as exc:
         return failure(exc)
@@ -189,7 +192,8 @@ def command(
         try:
             Path(html_path).write_text(page, encoding="utf-8")
         except OSError as exc:
-            click.echo(f"error: cannot write {html_path}: {exc.strerror or exc}.", err=True)
+            said = _("error: cannot write {path}: {reason}.")
+            click.echo(said.format(path=html_path, reason=exc.strerror or exc), err=True)
             return 2
     if run.output == "json":
         doc = {"check": check_json, "accepted": True, "games": run.games, "seed": run.seed}
