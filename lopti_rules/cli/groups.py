@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import click
 
+from lopti_rules.cli.help import told_help
 from lopti_rules.i18n import _
 
 
@@ -28,7 +29,7 @@ class FullSummaries(click.Group):
         for name in self.list_commands(ctx):
             cmd = self.get_command(ctx, name)
             if cmd is not None and not cmd.hidden:
-                rows.append((name, first_sentence(_(cmd.help)) if cmd.help else ""))
+                rows.append((name, first_sentence(told_help(cmd.help)) if cmd.help else ""))
         if rows:
             with formatter.section(_("Commands")):
                 formatter.write_dl(rows)

@@ -45,11 +45,7 @@ class Formatter(click.HelpFormatter):
         super().write_heading(_(heading))
 
     def write_text(self, text: str) -> None:
-        prose, examples, rest = text.partition(EXAMPLES)
-        if examples:
-            heading, newline, lines = rest.partition("\n")
-            rest = _(heading) + newline + lines
-        super().write_text(_(prose) + examples + rest)
+        super().write_text(told_help(text))
 
     def write_dl(
         self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
@@ -59,6 +55,16 @@ class Formatter(click.HelpFormatter):
 
 class Context(click.Context):
     formatter_class = Formatter
+
+
+def told_help(text: str) -> str:
+    """A command's help text in the language in use: its text, then its examples (only
+    their heading translated)."""
+    prose, examples, rest = text.partition(EXAMPLES)
+    if examples:
+        heading, newline, lines = rest.partition("\n")
+        rest = _(heading) + newline + lines
+    return _(prose) + examples + rest
 
 
 def told(text: str) -> str:

@@ -69,8 +69,8 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     """`--lang LANG` (on `lopti` and on every command): the language people read."""
     from lopti_rules.i18n import UnknownLanguage, choose, set_language
 
-    if value is None and ctx.parent is not None:
-        return  # a command without its own --lang keeps the group's choice
+    if value is None:
+        return  # no --lang here: the choice `early_language` made stands
     try:
         set_language(choose(value))
     except UnknownLanguage as exc:
@@ -137,6 +137,10 @@ class LazyGroup(FullSummaries):
             return
         with formatter.section(_("Commands")):
             formatter.write_dl(rows)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        early_language(args)  # before any `--help` is written
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -223,7 +227,6 @@ def early_language(argv: Sequence[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (never lets a traceback reach the user)."""
-    early_language(sys.argv[1:] if argv is None else argv)
     try:
         rv = cli.main(args=argv, prog_name="lopti", standalone_mode=False)
     except click.exceptions.Exit as exc:

@@ -429,7 +429,7 @@ def vote(
     try:
         lines = [tuple(part.split("/", 1)) for part in throws]
         if any(len(pair) != 2 for pair in lines):
-            raise RoshamboError("give --throws as two lines of letters: RPS.../PSR...")
+            raise RoshamboError(_("give --throws as two lines of letters: RPS.../PSR..."))
         given = LineThrows([(p[0], p[1]) for p in lines])
         source = PromptThrows(given, lambda q: str(click.prompt(q, err=True)), _tell)
     except RoshamboError as exc:

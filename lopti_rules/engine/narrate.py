@@ -59,6 +59,7 @@ _MOVES = {
 # a burn of fewer than four (VB1): "The pile clears: three 8s"
 _BURNS = {2: N_("two {rank}s"), 3: N_("three {rank}s")}
 _BASE = Variants()
+_QUOTES = '"”“»«„'  # the closing quotation marks of the languages lopti speaks
 
 # the events `_exchange` tells: cards moved between players, or taken back
 _EXCHANGES = frozenset({"give", "discard", "under", "swap_hands", "pass_hands", "take"})
@@ -240,8 +241,12 @@ class Narrator:
         if intro:
             self._emit(intro)
         clauses = [i if isinstance(i, str) else _draws(i, self.name) for i in firing.items]
-        told = "; ".join(clauses) if clauses else _("it fires, but nothing moves")
-        end = "" if told.endswith(('."', '!"', '?"')) else "."
+        told = _("; ").join(clauses) if clauses else _("it fires, but nothing moves")
+        end = (
+            ""
+            if told.endswith(tuple(f"{stop}{quote}" for stop in ".!?" for quote in _QUOTES))
+            else "."
+        )
         self._emit(_("{rule}: {told}{end}").format(rule=firing.rule, told=told, end=end))
 
     def _gather(self, firing: _Firing, event: Event) -> None:
@@ -278,7 +283,7 @@ class Narrator:
             line = _("{who} shows the face-down cards: {cards}")
             return line.format(who=who, cards=shown or nothing)
         if name == "announce":
-            return f'"{f.get("text")}"'
+            return _('"{text}"').format(text=f.get("text"))  # each language's quotation marks
         if name == "roshambo":
             return self._roshambo(event)
         if name == "choice":

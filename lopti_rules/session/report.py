@@ -285,7 +285,7 @@ def _notes(session: Session, k: int) -> list[str]:
             said = _('Deleted by its creator, {author} (V6): rule {id} "{title}".')
             notes.append(said.format(author=gone.author, id=gone.id, title=gone.title))
     undone = _("Undone: {step}.")
-    notes += [undone.format(step=told(u.step)) for u in state.undone if u.round == k]
+    notes += [undone.format(step=told(u.step).rstrip(".")) for u in state.undone if u.round == k]
     return notes
 
 

@@ -28,7 +28,13 @@ class UndoError(ValueError):
 
 def last_step(session: Session) -> str:
     """The last step in words, as `undo` would take it back; UndoError when there is none."""
-    return told(_plan(session)[0])
+    return step_words(_plan(session)[0])
+
+
+def step_words(step: Said | str) -> str:
+    """A step in words in the language in use, without a final stop (a vote's sentence
+    has one), so that it can end a sentence of its own."""
+    return told(step).rstrip(".")
 
 
 def undo(session: Session) -> str:
@@ -37,7 +43,7 @@ def undo(session: Session) -> str:
     take_back()
     session.state.steps.pop()
     session.state.undone.append(UndoneRecord(round=session.current, step=said))
-    return told(said)
+    return step_words(said)
 
 
 Plan = tuple[Said, Callable[[], None]]
