@@ -42,7 +42,8 @@ def english_left(lang: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for message in catalog:
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        said = message.string if isinstance(message.string, str) else " ".join(message.string)
+        forms = message.string
+        said = forms if isinstance(forms, str) else " ".join(forms or ())
         for msgid in ids:
             for fragment in fragments(msgid):
                 if fragment not in said:
