@@ -249,7 +249,7 @@ class Evening:
     def open_vote(self, proposal: Proposal, creator_absent: bool) -> None:
         """Open a proposal; refused now (on a copy) if the procedure would refuse it."""
         if self.vote is not None:
-            raise Refusal("a Rule Vote is open already: finish it first", "V1")
+            raise Refusal(_("a Rule Vote is open already: finish it first"), "V1")
         trial = Session(self.session.state.model_copy(deep=True))
         try:
             trial.vote(proposal, Ballots(creator_absent=creator_absent), None)
@@ -265,9 +265,11 @@ class Evening:
     def ballot(self, name: str, yes: bool, objection: bool) -> None:
         vote = self._open()
         if vote.need is not None:
-            raise Refusal("the votes are counted: Roshambo is being played", "V11")
+            raise Refusal(_("the votes are counted: Roshambo is being played"), "V11")
         if name in vote.yes or name in vote.no:
-            raise Refusal(f"{name} has voted already: each player votes once", "V3")
+            raise Refusal(
+                _("{name} has voted already: each player votes once").format(name=name), "V3"
+            )
         (vote.yes if yes else vote.no).append(name)
         if objection and not yes and vote.objector is None:
             vote.objector = name
@@ -278,10 +280,10 @@ class Evening:
         """The defenders the rule's supporters chose, used if the vote ties (K1, K4)."""
         vote = self._open()
         if vote.need is not None:
-            raise Refusal("the votes are counted: Roshambo is being played", "V11")
+            raise Refusal(_("the votes are counted: Roshambo is being played"), "V11")
         unknown = [n for n in names if n not in self.players]
         if unknown:
-            raise Refusal(f"{unknown[0][:40]} is not one of the players", "E1")
+            raise Refusal(_("{name} is not one of the players").format(name=unknown[0][:40]), "E1")
         vote.defenders = list(dict.fromkeys(names))
         shown = ", ".join(vote.defenders) or _("nobody")
         said = _("The rule's supporters choose its defenders: {names} (K1).")
@@ -290,7 +292,7 @@ class Evening:
     def cancel(self, by: str | None) -> None:
         vote = self._open()
         if by is not None and by != vote.proposal.proposer:
-            raise Refusal("only the proposer or the host withdraws a proposal", "V2")
+            raise Refusal(_("only the proposer or the host withdraws a proposal"), "V2")
         self.vote = None
         self.news.append(_("The proposal is withdrawn before the count."))
 
@@ -352,13 +354,13 @@ class Evening:
     def throw(self, name: str, ask_id: str, letters: str) -> None:
         vote = self.vote
         if vote is None or vote.need is None or not any(a.id == ask_id for a in self.asks(name)):
-            raise Refusal("there is no Roshambo throw for you to make now", None, "stale")
+            raise Refusal(_("there is no Roshambo throw for you to make now"), None, "stale")
         try:
             throws = clean(letters)
         except RoshamboError as exc:
             raise Refusal(str(exc), "K3", "malformed") from None
         if not throws or len(throws) > 60:
-            raise Refusal("throw 1 to 60 times at once", "K3", "malformed")
+            raise Refusal(_("throw 1 to 60 times at once"), "K3", "malformed")
         vote.thrown[name] = throws
         need = vote.need
         if need.a in vote.thrown and need.b in vote.thrown:
@@ -375,7 +377,7 @@ class Evening:
 
     def _open(self) -> OpenVote:
         if self.vote is None:
-            raise Refusal("no Rule Vote is open", "V1", "stale")
+            raise Refusal(_("no Rule Vote is open"), "V1", "stale")
         return self.vote
 
     # -------------------------------------------------------------- for the page

@@ -309,15 +309,24 @@ class Round:
         if q is not None and ask_id == q.id and seat == q.ask.seat:
             offered = {value for value, _ in self._ask_of(q).options}
             if choice not in offered:
-                raise Refusal(f"{choice[:20]!r} is not one of the answers offered", None)
+                raise Refusal(
+                    _("{choice} is not one of the answers offered").format(
+                        choice=repr(choice[:20])
+                    ),
+                    None,
+                )
             self._go_on(q, _answer_of(q.ask, choice))
             return
         asked = {a.id: a for a in self.asks(seat)}
         question = asked.get(ask_id)
         if question is None:
-            raise Refusal("there is no such open question for you", None, "stale")
+            raise Refusal(_("there is no such open question for you"), None, "stale")
         if choice not in {value for value, _ in question.options}:
-            raise Refusal(f"{choice[:20]!r} is not one of the answers offered", "S4", "refused")
+            raise Refusal(
+                _("{choice} is not one of the answers offered").format(choice=repr(choice[:20])),
+                "S4",
+                "refused",
+            )
         if choice == KEEP:
             self._step(["keep", seat])
         else:
@@ -392,23 +401,31 @@ class Round:
         """A person's move; Refusal (with the engine's reason and clause) if not allowed."""
         game = self.game
         if self.over:
-            raise Refusal("the round is over", "W4")
+            raise Refusal(_("the round is over"), "W4")
         if self.swap_pending:
             who = ", ".join(self.names[s] for s in sorted(self.swap_pending))
-            raise Refusal(f"the setup swaps are not done yet (waiting for {who})", "S4")
+            raise Refusal(
+                _("the setup swaps are not done yet (waiting for {names})").format(names=who), "S4"
+            )
         if self.question is not None:
             who = self.names[self.question.ask.seat]
-            raise Refusal(f"{who} is answering a rule's question first", None, "out_of_turn")
+            raise Refusal(
+                _("{who} is answering a rule's question first").format(who=who), None, "out_of_turn"
+            )
         if seat != game.turn:
-            raise Refusal(f"it is {self.names[game.turn]}'s turn, not yours", "S7", "out_of_turn")
+            raise Refusal(
+                _("it is {name}'s turn, not yours").format(name=self.names[game.turn]),
+                "S7",
+                "out_of_turn",
+            )
         step: Step
         if kind == "play":
             if rank is None or count is None:
-                raise Refusal("a play names a rank and a count", "P1", "malformed")
+                raise Refusal(_("a play names a rank and a count"), "P1", "malformed")
             step = ["play", rank, count]
         elif kind == "reveal":
             if index is None:
-                raise Refusal("a reveal names the face-down card's index", "F4", "malformed")
+                raise Refusal(_("a reveal names the face-down card's index"), "F4", "malformed")
             step = ["reveal", index]
         else:
             step = ["pickup"]
@@ -516,12 +533,14 @@ class Round:
         """A person says a call due for them (`say`) or reports a table event about another
         player (`report`); Refusal with the table's reason when it may not."""
         if self.over:
-            raise Refusal("the round is over: nothing can be reported now", "W4")
+            raise Refusal(_("the round is over: nothing can be reported now"), "W4")
         if self.question is not None:
             who = self.names[self.question.ask.seat]
-            raise Refusal(f"{who} is answering a rule's question first", None, "out_of_turn")
+            raise Refusal(
+                _("{who} is answering a rule's question first").format(who=who), None, "out_of_turn"
+            )
         if kind == "report" and about is None:
-            raise Refusal("a report names the player it is about", None, "malformed")
+            raise Refusal(_("a report names the player it is about"), None, "malformed")
         step: Step = ["say", name, seat] if kind == "say" else ["report", name, about, seat]
         try:
             self._step(step)
