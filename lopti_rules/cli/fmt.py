@@ -17,11 +17,7 @@ import difflib
 
 import click
 
-from lopti_rules.i18n import N_, _
-
-
-def _files(n: int) -> str:
-    return f"{n} file{'' if n == 1 else 's'}"
+from lopti_rules.i18n import N_, _, ngettext
 
 
 @click.command(
@@ -109,10 +105,20 @@ def _diff_line(line: str) -> str:
 
 def _summary(changed: int, same: int, broken: int, dry: bool) -> str:
     parts = []
-    if changed:
-        parts.append(f"{_files(changed)} {'would be reformatted' if dry else 'reformatted'}")
+    if changed and dry:
+        said = ngettext("{n} file would be reformatted", "{n} files would be reformatted", changed)
+        parts.append(said.format(n=changed))
+    elif changed:
+        said = ngettext("{n} file reformatted", "{n} files reformatted", changed)
+        parts.append(said.format(n=changed))
     if same or not parts:
-        parts.append(f"{_files(same)} already formatted")
+        said = ngettext("{n} file already formatted", "{n} files already formatted", same)
+        parts.append(said.format(n=same))
     if broken:
-        parts.append(f"{_files(broken)} with syntax errors left as they are")
-    return ", ".join(parts) + "."
+        said = ngettext(
+            "{n} file with syntax errors left as it is",
+            "{n} files with syntax errors left as they are",
+            broken,
+        )
+        parts.append(said.format(n=broken))
+    return _(", ").join(parts) + "."

@@ -107,3 +107,10 @@ def test_the_committed_mo_is_compiled_from_the_committed_po(lang: str) -> None:
 def test_plural_forms_follow_each_language(lang: str, said: list[str]) -> None:
     set_language(lang)
     assert [ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 2, 5, 22)] == said
+
+
+def test_brazilian_portuguese_puts_zero_in_the_plural() -> None:
+    """As the rulebook's Brazilian Portuguese says it: "0 avisos", never "0 aviso"."""
+    set_language("pt")
+    said = [ngettext("{n} card", "{n} cards", n).format(n=n) for n in (0, 1, 2)]
+    assert said == ["0 cartas", "1 carta", "2 cartas"]
