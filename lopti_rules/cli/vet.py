@@ -164,18 +164,20 @@ def command(
     except (Rejected, ValueError, MatplotlibMissing) as exc:
         return failure(exc)
     result = judge(without, with_, setup, titles, seat)
-    in_force = (
-        ngettext("the {n} rule of {pack}", "the {n} rules of {pack}", len(setup.titles)).format(
-            n=len(setup.titles), pack=repr(setup.pack_name)
-        )
-        if pack_path
-        else _("no rules")
-    )
+    in_force = ngettext("the {n} rule of {pack}", "the {n} rules of {pack}", len(setup.titles))
+    in_force = in_force.format(n=len(setup.titles), pack=repr(setup.pack_name))
     names = ", ".join(repr(t) for t in titles)
     heading = _("Vetting {names} ({path})").format(names=names, path=rule_path)
-    details = _(
-        "{games} paired rounds with {in_force} in force, and with the rule added; {players} "
-        "players ({names}), {bots} bots, seed {seed}; the rule's author sits at seat {seat}."
+    details = (
+        _(
+            "{games} paired rounds with {in_force} in force, and with the rule added; {players} "
+            "players ({names}), {bots} bots, seed {seed}; the rule's author sits at seat {seat}."
+        )
+        if pack_path
+        else _(  # its own sentence: "with no rules in force" is said otherwise in some languages
+            "{games} paired rounds with no rules in force, and with the rule added; {players} "
+            "players ({names}), {bots} bots, seed {seed}; the rule's author sits at seat {seat}."
+        )
     ).format(
         games=run.games,
         in_force=in_force,

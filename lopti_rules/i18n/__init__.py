@@ -121,6 +121,12 @@ def pgettext(context: str, message: str) -> str:
     return translation(current_language()).pgettext(context, message)
 
 
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The form for `n` of a plural message in the grammatical form `context` names (the
+    object of "choose": `npgettext("object", "{n} card", "{n} cards", 1)`, Polish "1 kartę")."""
+    return translation(current_language()).npgettext(context, singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Mark `message` for extraction where it is defined; translate it with `_()` when used."""
     return message

@@ -48,7 +48,7 @@ from lopti_rules.engine import (
 from lopti_rules.engine import Ask as GameAsk
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.narrate import Narrator
-from lopti_rules.i18n import N_, _, ngettext
+from lopti_rules.i18n import N_, _, ngettext, npgettext
 from lopti_rules.runtime import RuleEntry
 from lopti_rules.runtime.calls import ReportRefused, Table
 
@@ -373,7 +373,7 @@ class Round:
             options = [(str(s), names[s]) for s in ask.options]
         else:
             options = [("yes", _("Yes, take it")), ("no", _("No, leave it"))]
-        cards = ngettext("{n} card", "{n} cards", ask.count).format(n=ask.count)
+        cards = npgettext("object", "{n} card", "{n} cards", ask.count).format(n=ask.count)
         about = names[ask.about] if ask.about is not None else ""
         prompt = _(_PROMPTS.get(ask.purpose, N_("{rule}: choose.")))
         text = prompt.format(rule=q.rule or _("A rule"), cards=cards, about=about)

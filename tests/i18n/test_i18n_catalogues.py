@@ -56,7 +56,13 @@ def only_placeholders(text: str) -> bool:
 
 TEMPLATE = read(LOCALE_DIR / "lopti.pot")
 IDS = {key(m): m for m in TEMPLATE if m.id}
-KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "pgettext": ((1, "c"), 2)}
+KEYWORDS = {
+    "_": None,
+    "ngettext": (1, 2),
+    "N_": None,
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
 
 
 def test_the_template_holds_every_message_of_the_source() -> None:
