@@ -16,7 +16,7 @@ from functools import partial
 from typing import Protocol
 
 from lopti_rules.engine import Move, Swap, View
-from lopti_rules.i18n import pgettext
+from lopti_rules.i18n import _, pgettext
 
 
 class Bot(Protocol):
@@ -43,12 +43,18 @@ def make_bots(spec: str, players: int) -> list[Bot]:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise ValueError(f"--bots names {len(names)} bots for {players} players")
+        raise ValueError(
+            _("--bots names {n} bots for {players} players").format(n=len(names), players=players)
+        )
     bots: list[Bot] = []
     for name in names:
         cls = BOTS.get(name)
         if cls is None:
-            raise ValueError(f"`{name}` is not a bot (choose from {', '.join(sorted(BOTS))})")
+            raise ValueError(
+                _("`{name}` is not a bot (choose from {kinds})").format(
+                    name=name, kinds=", ".join(sorted(BOTS))
+                )
+            )
         bots.append(cls())
     return bots
 

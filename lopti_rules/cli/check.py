@@ -178,7 +178,8 @@ def _check_with(
             f"run `lopti check {pack_path}` to see every problem"
         ) from None
     except UnicodeDecodeError:
-        raise ValueError(f"the pack {pack_path} is not valid UTF-8 text") from None
+        said = _("the pack {path} is not valid UTF-8 text")
+        raise ValueError(said.format(path=pack_path)) from None
     table = agree_roster(pack, roster)
     errors = pack_errors(pack, roster=table)
     if errors:

@@ -125,15 +125,15 @@ def parse_players(text: str) -> list[str]:
     if text.isascii() and text.isdigit():
         n = int(text)
         if not 2 <= n <= 5:
-            raise ValueError(f"--players must be 2 to 5, not {n}")
+            raise ValueError(_("--players must be 2 to 5, not {n}").format(n=n))
         return list(DEFAULT_NAMES[:n])
     names = [part.strip() for part in text.split(",")]
     if any(not name for name in names):
-        raise ValueError("--players names must be non-empty and comma-separated")
+        raise ValueError(_("--players names must be non-empty and comma-separated"))
     if not 2 <= len(names) <= 5:
-        raise ValueError(f"--players must name 2 to 5 players, not {len(names)}")
+        raise ValueError(_("--players must name 2 to 5 players, not {n}").format(n=len(names)))
     if len({name.lower() for name in names}) != len(names):
-        raise ValueError("--players names must be different")
+        raise ValueError(_("--players names must be different"))
     return names
 
 
@@ -417,7 +417,7 @@ def command(
         dealer = dealer_seat(dealer_text, names)
         TableOptions(players=len(names), places=places, dealer=dealer, variants=variants)
         if max_moves < 1:
-            raise ValueError("--max-moves must be at least 1")
+            raise ValueError(_("--max-moves must be at least 1"))
         check_call_miss(call_miss)
     except (Rejected, ValueError) as exc:
         return failure(exc)

@@ -112,7 +112,7 @@ def command(
         else:
             names = table_names(players, None)
         if not 1 <= port <= 65535:
-            raise ValueError(f"--port must be 1 to 65535, not {port}")
+            raise ValueError(_("--port must be 1 to 65535, not {port}").format(port=port))
         evening = Evening.open(path, names, rules)
         service = TableService(evening, table_file=table_file_for(path), seed=seed)
     except Rejected as exc:

@@ -31,6 +31,7 @@ from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
 from lopti_rules.cli.output import Rejected, failure
 from lopti_rules.cli.play import CALL_MISS, base_variants, load_rules_of, table_names
 from lopti_rules.i18n import N_, _, ngettext
+from lopti_rules.i18n.numbers import decimal
 from lopti_rules.runtime.calls import DEFAULT_CALL_MISS
 
 MAX_GAMES = 1_000_000  # --games and --max-moves: checked before anything runs (docs/limits.md)
@@ -96,18 +97,24 @@ def workers_of(workers: int | None) -> int:
     if workers is None:
         return default_workers()
     if workers < 1:
-        raise ValueError("--workers must be at least 1")
+        raise ValueError(_("--workers must be at least 1"))
     if workers > MAX_WORKERS:
-        raise ValueError(f"--workers must be at most {MAX_WORKERS}, not {workers}")
+        raise ValueError(
+            _("--workers must be at most {most}, not {n}").format(most=MAX_WORKERS, n=workers)
+        )
     return workers
 
 
 def in_range(option: str, value: int, most: int) -> None:
     """ValueError (one sentence) unless 1 <= value <= most: checked before anything runs."""
     if value < 1:
-        raise ValueError(f"{option} must be at least 1")
+        raise ValueError(_("{option} must be at least 1").format(option=option))
     if value > most:
-        raise ValueError(f"{option} must be at most {most:,}, not {value:,}")
+        raise ValueError(
+            _("{option} must be at most {most}, not {n}").format(
+                option=option, most=decimal(most, 0), n=decimal(value, 0)
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +270,7 @@ def command(pack_path: str | None, run: Run) -> int:
 
     try:
         if run.games < 1:
-            raise ValueError("--games must be at least 1")
+            raise ValueError(_("--games must be at least 1"))
         setup = run.setup(pack_path)
         records = run.play([setup.table], "simulate")
     except (Rejected, ValueError) as exc:

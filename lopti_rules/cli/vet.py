@@ -47,11 +47,19 @@ def author_seat(author: str, names: list[str]) -> int:
     if text.isascii() and text.isdigit():
         seat = int(text)
         if seat >= len(names):
-            raise ValueError(f"--author {seat} is not a seat of this table (0 to {len(names) - 1})")
+            raise ValueError(
+                _("--author {seat} is not a seat of this table (0 to {last})").format(
+                    seat=seat, last=len(names) - 1
+                )
+            )
         return seat
     lowered = [n.lower() for n in names]
     if text.lower() not in lowered:
-        raise ValueError(f"--author {text} is not one of the players ({', '.join(names)})")
+        raise ValueError(
+            _("--author {name} is not one of the players ({players})").format(
+                name=text, players=", ".join(names)
+            )
+        )
     return lowered.index(text.lower())
 
 
@@ -68,7 +76,7 @@ def check_rule(rule_path: str, pack_path: str | None) -> tuple[bool, str, dict[s
         try:
             pack = load_pack(pack_path)
         except PackError:
-            raise ValueError(f"the pack {pack_path} cannot be loaded") from None
+            raise ValueError(_("the pack {path} cannot be loaded").format(path=pack_path)) from None
         results = check_with([rule_path], pack, roster=pack.roster)
     shown = render.full(results, ansi) if any(r.diagnostics for r in results) else ""
     return accepted(results), shown, render.to_json(results)
@@ -133,7 +141,7 @@ def command(
         return vet_base(pack_path, author, run)
     try:
         if run.games < 1:
-            raise ValueError("--games must be at least 1")
+            raise ValueError(_("--games must be at least 1"))
         if is_pack(rule_path):
             raise ValueError(
                 f"{rule_path} is a pack: vet takes the proposed rule file, and the rules in "
@@ -143,7 +151,11 @@ def command(
             require_matplotlib()
             folder = Path(html_path).resolve().parent
             if not folder.is_dir():
-                raise ValueError(f"cannot write {html_path}: the folder {folder} does not exist")
+                raise ValueError(
+                    _("cannot write {path}: the folder {folder} does not exist").format(
+                        path=html_path, folder=folder
+                    )
+                )
         ok, shown, check_json = check_rule(rule_path, pack_path)
         if not ok:
             if run.output == "json":
@@ -241,9 +253,11 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
 
     try:
         if run.base is None:
-            raise ValueError("give the proposed rule file, or the proposed base change with --base")
+            raise ValueError(
+                _("give the proposed rule file, or the proposed base change with --base")
+            )
         if run.games < 1:
-            raise ValueError("--games must be at least 1")
+            raise ValueError(_("--games must be at least 1"))
         setup = table_for(
             pack_path, run.players, run.bots, run.places, run.max_moves, call_miss=run.call_miss
         )
@@ -255,7 +269,8 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
         variants = base_variants(run.base, start)
         base = setup.table
         if variants == base.variants or (base.variants is None and not variants.changed()):
-            raise ValueError(f"--base {run.base} changes nothing at this table")
+            said = _("--base {change} changes nothing at this table")
+            raise ValueError(said.format(change=run.base))
         table = dataclasses.replace(base, variants=variants)
         table.check()
         seat = author_seat(author, setup.names)
