@@ -29,8 +29,9 @@ from dataclasses import dataclass, field
 
 from lopti_rules.engine import Event
 from lopti_rules.engine.cards import RANK_NAMES
+from lopti_rules.engine.cardwords import a_card
 from lopti_rules.engine.variants import Variants
-from lopti_rules.i18n import N_, _, ngettext, pgettext
+from lopti_rules.i18n import N_, _, ngettext
 
 _REASONS = {
     "voluntary": N_("by choice"),
@@ -113,31 +114,10 @@ def _draws(draws: dict[int, int], name: Callable[[int | None], str]) -> str:
     return "; ".join(parts)
 
 
-def a_card(rank: int) -> str:
-    """One card as the object of a clause ("Ann gives Ben an A"), a noun with the article
-    each language gives that rank (German "ein Ass", "einen König"; context `one card`)."""
-    nouns = {
-        2: pgettext("one card", "a 2"),
-        3: pgettext("one card", "a 3"),
-        4: pgettext("one card", "a 4"),
-        5: pgettext("one card", "a 5"),
-        6: pgettext("one card", "a 6"),
-        7: pgettext("one card", "a 7"),
-        8: pgettext("one card", "an 8"),
-        9: pgettext("one card", "a 9"),
-        10: pgettext("one card", "a 10"),
-        11: pgettext("one card", "a J"),
-        12: pgettext("one card", "a Q"),
-        13: pgettext("one card", "a K"),
-        14: pgettext("one card", "an A"),
-    }
-    return nouns.get(rank) or _("a {card}").format(card=_rank(rank))
-
-
 def _some(ranks: Sequence[object]) -> str:
     """`a 5`, `an 8`, `an A`, or `2 cards (5 8)`."""
     if len(ranks) == 1 and isinstance(ranks[0], int) and ranks[0] in RANK_NAMES:
-        return a_card(ranks[0])
+        return a_card(ranks[0])  # a noun with its article per language
     if len(ranks) == 1:
         shown = cards_text(ranks)
         return (
