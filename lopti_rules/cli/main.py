@@ -191,7 +191,7 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
     help=N_("Show the version and the build (compiled or pure Python)."),
 )
 def cli() -> None:
-    pass
+    """The group itself does nothing: its commands do (its help is `help=` above)."""
 
 
 cli.context_class = Context  # its help in the language in use (`cli/help.py`)

@@ -168,7 +168,7 @@ file_option = click.option(
     ),
 )
 def command() -> None:
-    pass
+    """The group itself does nothing: its commands do (its help is `help=` above)."""
 
 
 @command.command(
