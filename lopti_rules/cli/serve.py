@@ -103,11 +103,10 @@ def command(
     rules: list[tuple[str, str]] = []
     try:
         if path is not None and path.exists() and (pack_path or players):
-            raise ValueError(
-                f"{path} holds its own players and rules: leave out --pack and --players"
-            )
+            said = _("{path} holds its own players and rules: leave out --pack and --players")
+            raise ValueError(said.format(path=path))
         if pack_path is not None:
-            pack, _, names = load_rules_of(pack_path, players)
+            pack, _table, names = load_rules_of(pack_path, players)
             rules = [(names[e.author], e.source.text) for e in pack.entries]
         else:
             names = table_names(players, None)

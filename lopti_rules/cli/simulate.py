@@ -74,7 +74,7 @@ def table_for(
     roster: tuple[str, ...] | None = None
     base: BaseVariants | None = None
     if pack_path is not None:
-        pack, _, names = load_rules_of(pack_path, players)
+        pack, _table, names = load_rules_of(pack_path, players)
         rules = tuple(RuleText.of(e.source, e.author) for e in pack.entries)
         pack_name = pack.name
         base = pack.pack.base
