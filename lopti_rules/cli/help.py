@@ -50,7 +50,7 @@ class Formatter(click.HelpFormatter):
     def write_dl(
         self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
     ) -> None:
-        super().write_dl([(term, told(text)) for term, text in rows], col_max, col_spacing)
+        super().write_dl([(term, told_option(text)) for term, text in rows], col_max, col_spacing)
 
 
 class Context(click.Context):
@@ -67,7 +67,7 @@ def told_help(text: str) -> str:
     return _(prose) + examples + rest
 
 
-def told(text: str) -> str:
+def told_option(text: str) -> str:
     """An option's help as click composed it ("Port to listen on.  [default: 8000]"), in
     the language in use: the help, then each of click's notes in the brackets."""
     help_text, brackets, notes = text.rpartition("  [")
