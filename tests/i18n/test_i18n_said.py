@@ -5,6 +5,7 @@ writes them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ TENS = 'rule "Tens tax":\n    after clear when cause is ten: each other player d
 
 
 @pytest.fixture(autouse=True)
-def english_after() -> object:
+def english_after() -> Iterator[None]:
     yield
     set_language("en")
 
