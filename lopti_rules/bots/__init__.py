@@ -16,6 +16,7 @@ from functools import partial
 from typing import Protocol
 
 from lopti_rules.engine import Move, Swap, View
+from lopti_rules.i18n import _, pgettext
 
 
 class Bot(Protocol):
@@ -42,14 +43,47 @@ def make_bots(spec: str, players: int) -> list[Bot]:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise ValueError(f"--bots names {len(names)} bots for {players} players")
+        raise ValueError(
+            _("--bots names {n} bots for {players} players").format(n=len(names), players=players)
+        )
     bots: list[Bot] = []
     for name in names:
         cls = BOTS.get(name)
         if cls is None:
-            raise ValueError(f"`{name}` is not a bot (choose from {', '.join(sorted(BOTS))})")
+            raise ValueError(
+                _("`{name}` is not a bot (choose from {kinds})").format(
+                    name=name, kinds=", ".join(sorted(BOTS))
+                )
+            )
         bots.append(cls())
     return bots
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "make_bots"]
+def told_kind(kind: str) -> str:
+    """A bot kind as people read it, in the language in use (`greedy` -> Italian "avido");
+    a name that is not a kind, as it is."""
+    words = {
+        "greedy": pgettext("bot kind", "greedy"),
+        "random": pgettext("bot kind", "random"),
+        "easy": pgettext("bot kind", "easy"),
+        "medium": pgettext("bot kind", "medium"),
+        "hard": pgettext("bot kind", "hard"),
+    }
+    return words.get(kind.strip().lower(), kind)
+
+
+def told_kinds(spec: str) -> str:
+    """`--bots greedy,random` as people read it: each kind in the language in use."""
+    return ", ".join(told_kind(part) for part in spec.split(","))
+
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "SearchBot",
+    "make_bots",
+    "told_kind",
+    "told_kinds",
+]

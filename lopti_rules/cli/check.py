@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from lopti_rules.i18n import N_, _
+
 if TYPE_CHECKING:
     from lopti_rules.diagnostics.render import FileResult
 
@@ -31,7 +33,28 @@ def _roster(players: str | None) -> list[str] | None:
     return [p.strip() for p in players.split(",") if p.strip()] or None
 
 
-@click.command("check")
+@click.command(
+    "check",
+    help=(
+        N_(
+            "Check rule files and packs: syntax, then the rulebook's limits on house rules.\n"
+            "\n"
+            "FILES are rule files (.lopti), packs (.yaml), folders (every .lopti file in them, at\n"
+            "any depth) or `-` for a rule read from standard input."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti check examples/rules/tens_tax.lopti\n"
+        "  lopti check examples/rules\n"
+        "  lopti check examples/packs/gentle.yaml\n"
+        "  lopti check --with examples/packs/gentle.yaml my_rule.lopti\n"
+        "  lopti check --format json --players ann,ben my_rule.lopti\n"
+        "  lopti check --explain --lang it examples/rules/tens_tax.lopti\n"
+        "  lopti check --trial examples/rules/lean_hands.lopti"
+    ),
+)
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--format",
@@ -39,13 +62,13 @@ def _roster(players: str | None) -> list[str] | None:
     type=click.Choice(["text", "concise", "json", "sarif"]),
     default="text",
     show_default=True,
-    help="text: message, source line, caret and hint; concise: one line each; json; sarif.",
+    help=N_("text: message, source line, caret and hint; concise: one line each; json; sarif."),
 )
 @click.option(
     "--players",
     metavar="NAMES",
     default=None,
-    help="The table's roster, comma separated (enables LR304: no roster name in a rule).",
+    help=N_("The table's roster, comma separated (enables LR304: no roster name in a rule)."),
 )
 @click.option(
     "--with",
@@ -53,23 +76,23 @@ def _roster(players: str | None) -> list[str] | None:
     metavar="PACK",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Check each file together with the rules in force in this pack.",
+    help=N_("Check each file together with the rules in force in this pack."),
 )
 @click.option(
     "--explain",
     is_flag=True,
-    help="Also say each accepted rule in plain words, in the chosen language (text output).",
+    help=N_("Also say each accepted rule in plain words, in the chosen language (text output)."),
 )
 @click.option(
     "--trial",
     is_flag=True,
-    help="Also play the accepted rules in six seeded trial rounds: do rounds still end?",
+    help=N_("Also play the accepted rules in six seeded trial rounds: do rounds still end?"),
 )
 @click.option(
     "--any-rule-file",
     "anywhere",
     is_flag=True,
-    help="Let a pack's `file:` entries name files outside its folder (docs/limits.md).",
+    help=N_("Let a pack's `file:` entries name files outside its folder (docs/limits.md)."),
 )
 def command(
     files: tuple[str, ...],
@@ -80,21 +103,6 @@ def command(
     trial: bool,
     anywhere: bool,
 ) -> int:
-    """Check rule files and packs: syntax, then the rulebook's limits on house rules.
-
-    FILES are rule files (.lopti), packs (.yaml), folders (every .lopti file in them, at
-    any depth) or `-` for a rule read from standard input.
-
-    \b
-    Example:
-      lopti check examples/rules/tens_tax.lopti
-      lopti check examples/rules
-      lopti check examples/packs/gentle.yaml
-      lopti check --with examples/packs/gentle.yaml my_rule.lopti
-      lopti check --format json --players ann,ben my_rule.lopti
-      lopti check --explain --lang it examples/rules/tens_tax.lopti
-      lopti check --trial examples/rules/lean_hands.lopti
-    """
     from lopti_rules.api import accepted, check_paths, is_pack
     from lopti_rules.cli.inputs import expand
     from lopti_rules.diagnostics import render
@@ -114,7 +122,7 @@ def command(
         else:
             results = check_paths(files, roster=roster, confine=not anywhere, trial=trial)
     except ValueError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         return 2
     if output == "json":
         text = render.json_text(results)
@@ -185,7 +193,8 @@ def _check_with(
             f"run `lopti check {pack_path}` to see every problem"
         ) from None
     except UnicodeDecodeError:
-        raise ValueError(f"the pack {pack_path} is not valid UTF-8 text") from None
+        said = _("the pack {path} is not valid UTF-8 text")
+        raise ValueError(said.format(path=pack_path)) from None
     table = agree_roster(pack, roster)
     errors = pack_errors(pack, roster=table)
     if errors:

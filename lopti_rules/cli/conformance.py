@@ -9,18 +9,23 @@ from __future__ import annotations
 
 import click
 
+from lopti_rules.i18n import N_
 
-@click.command(name="conformance")
+
+@click.command(
+    name="conformance",
+    help=(
+        N_("Run conformance scenarios (YAML files, or folders of them) against the engine.") + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti conformance tests/conformance\n"
+        "  lopti conformance tests/conformance/ten/ten_on_seven_refused.yaml"
+    ),
+)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--quiet", "-q", is_flag=True, help="Print only failures and the summary.")
+@click.option("--quiet", "-q", is_flag=True, help=N_("Print only failures and the summary."))
 def command(paths: tuple[str, ...], quiet: bool) -> int:
-    """Run conformance scenarios (YAML files, or folders of them) against the engine.
-
-    \b
-    Example:
-      lopti conformance tests/conformance
-      lopti conformance tests/conformance/ten/ten_on_seven_refused.yaml
-    """
     from lopti_rules.conformance import run_paths
     from lopti_rules.diagnostics.style import ansi
 

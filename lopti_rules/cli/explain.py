@@ -19,30 +19,33 @@ import click
 
 from lopti_rules.diagnostics.codes import CODES
 from lopti_rules.diagnostics.spell import nearest
-from lopti_rules.i18n import _, current_language
+from lopti_rules.i18n import N_, _, current_language
 from lopti_rules.language.resources import code_page_path
 
 if TYPE_CHECKING:
     from lopti_rules.engine.variants import Variants
 
 
-@click.command(name="explain")
-@click.argument("what", metavar="CODE|RULE.lopti", required=False)
-@click.option("--list", "listing", is_flag=True, help="List the diagnostic codes.")
-@click.option(
-    "--with", "pack_path", default=None, metavar="PACK", help="Say it at this pack's table."
+@click.command(
+    name="explain",
+    help=(
+        N_("Print the page of a diagnostic code, or say a rule file in plain words.") + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti explain LR203\n"
+        "  lopti explain examples/rules/tens_tax.lopti --lang it\n"
+        "  lopti explain examples/rules/tens_tax.lopti --base clear=J\n"
+        "  lopti explain --list"
+    ),
 )
-@click.option("--base", "base_text", default=None, help="Base variants, e.g. clear=J.")
+@click.argument("what", metavar="CODE|RULE.lopti", required=False)
+@click.option("--list", "listing", is_flag=True, help=N_("List the diagnostic codes."))
+@click.option(
+    "--with", "pack_path", default=None, metavar="PACK", help=N_("Say it at this pack's table.")
+)
+@click.option("--base", "base_text", default=None, help=N_("Base variants, e.g. clear=J."))
 def command(what: str | None, listing: bool, pack_path: str | None, base_text: str | None) -> int:
-    """Print the page of a diagnostic code, or say a rule file in plain words.
-
-    \b
-    Example:
-      lopti explain LR203
-      lopti explain examples/rules/tens_tax.lopti --lang it
-      lopti explain examples/rules/tens_tax.lopti --base clear=J
-      lopti explain --list
-    """
     if listing:
         for code in CODES.values():
             clause = f" ({code.clause})" if code.clause else ""
@@ -70,7 +73,8 @@ def explain_code(code: str) -> int:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
-        click.echo(f"error: the page for {wanted} is missing ({path}).", err=True)
+        said = _("error: the page for {code} is missing ({path}).")
+        click.echo(said.format(code=wanted, path=path), err=True)
         return 2
     click.echo(text.rstrip("\n"))
     return 0
@@ -82,7 +86,7 @@ def explain_rules(path: str, pack_path: str | None = None, base_text: str | None
     try:
         variants = table_variants(pack_path, base_text)
     except ValueError as exc:  # a bad --base or pack: one sentence, a usage error
-        click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
+        click.echo(_("error: {message}.").format(message=str(exc).rstrip(".")), err=True)
         return 2
     text = Path(path).read_text(encoding="utf-8")  # OSError: one sentence from cli.main
     try:

@@ -17,25 +17,26 @@ import difflib
 
 import click
 
-
-def _files(n: int) -> str:
-    return f"{n} file{'' if n == 1 else 's'}"
+from lopti_rules.i18n import N_, _, ngettext
 
 
-@click.command("fmt")
+@click.command(
+    "fmt",
+    help=(
+        N_("Rewrite rule files in canonical form, keeping comments.") + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti fmt examples/rules\n"
+        "  lopti fmt --check my_rule.lopti\n"
+        "  lopti fmt --diff my_rule.lopti\n"
+        "  lopti fmt - < my_rule.lopti"
+    ),
+)
 @click.argument("files", nargs=-1, required=True, type=click.Path())
-@click.option("--check", "check_only", is_flag=True, help="Report files that would change.")
-@click.option("--diff", "show_diff", is_flag=True, help="Print what would change as a diff.")
+@click.option("--check", "check_only", is_flag=True, help=N_("Report files that would change."))
+@click.option("--diff", "show_diff", is_flag=True, help=N_("Print what would change as a diff."))
 def command(files: tuple[str, ...], check_only: bool, show_diff: bool) -> int:
-    """Rewrite rule files in canonical form, keeping comments.
-
-    \b
-    Example:
-      lopti fmt examples/rules
-      lopti fmt --check my_rule.lopti
-      lopti fmt --diff my_rule.lopti
-      lopti fmt - < my_rule.lopti
-    """
     from lopti_rules.api import read_source, result_of
     from lopti_rules.cli.inputs import STDIN, InputError, expand
     from lopti_rules.diagnostics import render
@@ -47,7 +48,7 @@ def command(files: tuple[str, ...], check_only: bool, show_diff: bool) -> int:
     try:
         names = expand(files)
     except InputError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         return 2
     status = 0
     changed = same = broken = 0
@@ -70,15 +71,16 @@ def command(files: tuple[str, ...], check_only: bool, show_diff: bool) -> int:
             click.echo(_diff(source.path, source.text, formatted), nl=False)
             status = 1
         elif check_only:
-            click.echo(f"would reformat {source.path}")
+            click.echo(_("would reformat {path}").format(path=source.path))
             status = 1
         else:
             try:
                 write_atomic(name, formatted)  # a full disk leaves the old file whole
             except OSError as exc:
-                click.echo(f"error: cannot write {name}: {exc.strerror or exc}.", err=True)
+                said = _("error: cannot write {path}: {reason}.")
+                click.echo(said.format(path=name, reason=exc.strerror or exc), err=True)
                 return 2
-            click.echo(f"reformatted {source.path}")
+            click.echo(_("reformatted {path}").format(path=source.path))
     if names != [STDIN] or check_only or show_diff:
         click.echo(_summary(changed, same, broken, check_only or show_diff), err=show_diff)
     return status
@@ -103,10 +105,20 @@ def _diff_line(line: str) -> str:
 
 def _summary(changed: int, same: int, broken: int, dry: bool) -> str:
     parts = []
-    if changed:
-        parts.append(f"{_files(changed)} {'would be reformatted' if dry else 'reformatted'}")
+    if changed and dry:
+        said = ngettext("{n} file would be reformatted", "{n} files would be reformatted", changed)
+        parts.append(said.format(n=changed))
+    elif changed:
+        said = ngettext("{n} file reformatted", "{n} files reformatted", changed)
+        parts.append(said.format(n=changed))
     if same or not parts:
-        parts.append(f"{_files(same)} already formatted")
+        said = ngettext("{n} file already formatted", "{n} files already formatted", same)
+        parts.append(said.format(n=same))
     if broken:
-        parts.append(f"{_files(broken)} with syntax errors left as they are")
-    return ", ".join(parts) + "."
+        said = ngettext(
+            "{n} file with syntax errors left as it is",
+            "{n} files with syntax errors left as they are",
+            broken,
+        )
+        parts.append(said.format(n=broken))
+    return _(", ").join(parts) + "."

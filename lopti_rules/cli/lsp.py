@@ -12,16 +12,26 @@ import importlib.util
 
 import click
 
+from lopti_rules.i18n import N_
 
-@click.command("lsp")
+
+@click.command(
+    "lsp",
+    help=(
+        N_(
+            "Run the language server on stdin/stdout (diagnostics, completion, hover, "
+            "formatting).\n"
+            "\n"
+            "See docs/editors.md to use it from VS Code, Neovim or Helix."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti lsp"
+    ),
+)
 def command() -> int:
-    """Run the language server on stdin/stdout (diagnostics, completion, hover, formatting).
-
-    \b
-    Example:
-      lopti lsp
-    See docs/editors.md to use it from VS Code, Neovim or Helix.
-    """
     if importlib.util.find_spec("pygls") is None or importlib.util.find_spec("lsprotocol") is None:
         click.echo(
             "error: `lopti lsp` needs the language-server extra: pip install 'lopti-rules[lsp]' "

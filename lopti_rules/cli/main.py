@@ -15,12 +15,15 @@ import importlib
 import importlib.util
 import os
 import sys
+from collections.abc import Sequence
 
 import click
 
 from lopti_rules import __version__
 from lopti_rules.cli.groups import FullSummaries
+from lopti_rules.cli.help import Context
 from lopti_rules.cli.output import color_option
+from lopti_rules.i18n import N_, _
 
 # command name -> module under lopti_rules.cli (each defines `command`)
 COMMANDS: dict[str, str] = {
@@ -41,20 +44,24 @@ COMMANDS: dict[str, str] = {
 # command name -> its help's first sentence, for `lopti --help` (a command missing here is
 # imported to list it; tests/test_cli_main.py checks that each entry matches its command)
 SUMMARIES: dict[str, str] = {
-    "check": "Check rule files and packs: syntax, then the rulebook's limits on house rules.",
-    "conformance": "Run conformance scenarios (YAML files, or folders of them) against the engine.",
-    "explain": "Print the page of a diagnostic code, or say a rule file in plain words.",
-    "fmt": "Rewrite rule files in canonical form, keeping comments.",
-    "lsp": "Run the language server on stdin/stdout (diagnostics, completion, hover, formatting).",
-    "play": "Play one narrated round of Lopti between bots.",
-    "rules": "Print the rulebook, or one clause of it and its sub-clauses.",
-    "schema": (
+    "check": N_("Check rule files and packs: syntax, then the rulebook's limits on house rules."),
+    "conformance": N_(
+        "Run conformance scenarios (YAML files, or folders of them) against the engine."
+    ),
+    "explain": N_("Print the page of a diagnostic code, or say a rule file in plain words."),
+    "fmt": N_("Rewrite rule files in canonical form, keeping comments."),
+    "lsp": N_(
+        "Run the language server on stdin/stdout (diagnostics, completion, hover, formatting)."
+    ),
+    "play": N_("Play one narrated round of Lopti between bots."),
+    "rules": N_("Print the rulebook, or one clause of it and its sub-clauses."),
+    "schema": N_(
         "Print the JSON Schema of a file kind: a pack, a session file or a conformance scenario."
     ),
-    "serve": "Serve the web table: play Lopti in a browser and run the evening.",
-    "session": "Keep a session (rounds, winner's rules, Rule Votes, Roshambo) in a file.",
-    "simulate": "Play many seeded rounds between bots and report what the rules do.",
-    "vet": "Vet a proposed rule: the checker, then the same seeded rounds with and without it.",
+    "serve": N_("Serve the web table: play Lopti in a browser and run the evening."),
+    "session": N_("Keep a session (rounds, winner's rules, Rule Votes, Roshambo) in a file."),
+    "simulate": N_("Play many seeded rounds between bots and report what the rules do."),
+    "vet": N_("Vet a proposed rule: the checker, then the same seeded rounds with and without it."),
 }
 
 
@@ -62,8 +69,8 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     """`--lang LANG` (on `lopti` and on every command): the language people read."""
     from lopti_rules.i18n import UnknownLanguage, choose, set_language
 
-    if value is None and ctx.parent is not None:
-        return  # a command without its own --lang keeps the group's choice
+    if value is None:
+        return  # no --lang here: the choice `early_language` made stands
     try:
         set_language(choose(value))
     except UnknownLanguage as exc:
@@ -77,13 +84,16 @@ def lang_option() -> click.Option:
         expose_value=False,
         is_eager=True,
         callback=_set_lang,
-        help="Language of the text: en, it, de, pl, pt or fr (default: LOPTI_LANG, the locale).",
+        help=N_(
+            "Language of the text: en, it, de, pl, pt or fr (default: LOPTI_LANG, the locale)."
+        ),
     )
 
 
 def with_shared_options(cmd: click.Command) -> None:
     """Give `cmd` (and a group's subcommands: `lopti session show --lang it`) `--lang` and
     `--color`, as `lopti` has them."""
+    cmd.context_class = Context  # its help in the language in use (`cli/help.py`)
     have = {p.name for p in cmd.params}
     if "lang" not in have:
         cmd.params.append(lang_option())
@@ -122,11 +132,15 @@ class LazyGroup(FullSummaries):
             if summary is None:
                 cmd = self.get_command(ctx, name)
                 summary = cmd.get_short_help_str(limit=500) if cmd is not None else ""
-            rows.append((name, summary))
+            rows.append((name, _(summary)))
         if not rows:
             return
-        with formatter.section("Commands"):
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        early_language(args)  # before any `--help` is written
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -155,26 +169,32 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
         ctx.exit()
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=(
+        N_("Author, check and play house rules for the card game Lopti.") + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti play --players 4 --seed 7\n"
+        "  lopti check examples/rules/tens_tax.lopti\n"
+        "  lopti rules X7 --lang it"
+    ),
+)
 @click.option(
     "--version",
     is_flag=True,
     expose_value=False,
     is_eager=True,
     callback=_show_version,
-    help="Show the version and the build (compiled or pure Python).",
+    help=N_("Show the version and the build (compiled or pure Python)."),
 )
 def cli() -> None:
-    """Author, check and play house rules for the card game Lopti.
-
-    \b
-    Example:
-      lopti play --players 4 --seed 7
-      lopti check examples/rules/tens_tax.lopti
-      lopti rules X7 --lang it
-    """
+    """The group itself does nothing: its commands do (its help is `help=` above)."""
 
 
+cli.context_class = Context  # its help in the language in use (`cli/help.py`)
 cli.params.append(lang_option())
 cli.params.append(color_option())
 
@@ -182,6 +202,27 @@ cli.params.append(color_option())
 NoArgsIsHelp: type[click.UsageError] = getattr(
     click.exceptions, "NoArgsIsHelpError", type("NoArgsIsHelp", (click.UsageError,), {})
 )
+
+
+def early_language(argv: Sequence[str]) -> None:
+    """Speak the language `--lang` names anywhere in `argv` (the last one), else the
+    environment's, before click parses anything: `lopti session --help --lang it` shows the
+    help in Italian, though click writes the help before it reads `--lang`. A language lopti
+    does not speak is left to `--lang`'s own check, which says so."""
+    from lopti_rules.i18n import UnknownLanguage, choose, set_language
+
+    asked = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            asked = argv[i + 1]
+        elif arg.startswith("--lang="):
+            asked = arg.removeprefix("--lang=")
+    try:
+        set_language(choose(asked))
+    except UnknownLanguage:
+        return
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,11 +242,12 @@ def main(argv: list[str] | None = None) -> int:
         exc.show()
         return exc.exit_code
     except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
+        click.echo(_("Aborted."), err=True)
         return 2
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
-        click.echo(f"error: {exc.strerror or exc}{where}.", err=True)
+        said = _("error: {message}{where}.")
+        click.echo(said.format(message=exc.strerror or exc, where=where), err=True)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -220,7 +262,7 @@ def usage_sentence(exc: click.UsageError) -> str:
     if not message.endswith((".", "?", "!", "?)")):
         message += "."
     path = exc.ctx.command_path if exc.ctx is not None else "lopti"
-    return f"error: {message} See `{path} --help`."
+    return _("error: {message} See `{path} --help`.").format(message=message, path=path)
 
 
 def run() -> None:

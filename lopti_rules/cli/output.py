@@ -22,6 +22,8 @@ from collections.abc import Mapping
 
 import click
 
+from lopti_rules.i18n import N_, _
+
 COLOR_MODES = ("auto", "always", "never")
 
 
@@ -39,7 +41,7 @@ def failure(exc: Exception) -> int:
     if isinstance(exc, Rejected):
         click.echo(exc.report, err=True, nl=False)
         return 1
-    click.echo(f"error: {str(exc).rstrip('.')}.", err=True)
+    click.echo(_("error: {message}.").format(message=str(exc).rstrip(".")), err=True)
     return 2
 
 
@@ -72,5 +74,5 @@ def color_option() -> click.Option:
         expose_value=False,
         is_eager=True,
         callback=_set_color,
-        help="Colour: auto (on a terminal, unless NO_COLOR is set), always or never.",
+        help=N_("Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),
     )

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import click
 
-from lopti_rules.bots import make_bots
+from lopti_rules.bots import make_bots, told_kind
 from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, RoundResult, run_round
 from lopti_rules.bots.search import seat_bots
@@ -39,7 +39,7 @@ from lopti_rules.diagnostics.style import ansi
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.eventlog import EventLog, header
 from lopti_rules.engine.narrate import Narrator, ordinal
-from lopti_rules.i18n import _, current_language, ngettext
+from lopti_rules.i18n import N_, _, current_language, ngettext
 from lopti_rules.runtime.calls import DEFAULT_CALL_MISS, TableModel, check_call_miss
 
 if TYPE_CHECKING:
@@ -125,15 +125,15 @@ def parse_players(text: str) -> list[str]:
     if text.isascii() and text.isdigit():
         n = int(text)
         if not 2 <= n <= 5:
-            raise ValueError(f"--players must be 2 to 5, not {n}")
+            raise ValueError(_("--players must be 2 to 5, not {n}").format(n=n))
         return list(DEFAULT_NAMES[:n])
     names = [part.strip() for part in text.split(",")]
     if any(not name for name in names):
-        raise ValueError("--players names must be non-empty and comma-separated")
+        raise ValueError(_("--players names must be non-empty and comma-separated"))
     if not 2 <= len(names) <= 5:
-        raise ValueError(f"--players must name 2 to 5 players, not {len(names)}")
+        raise ValueError(_("--players must name 2 to 5 players, not {n}").format(n=len(names)))
     if len({name.lower() for name in names}) != len(names):
-        raise ValueError("--players names must be different")
+        raise ValueError(_("--players names must be different"))
     return names
 
 
@@ -250,7 +250,8 @@ def play(
         )
         echo(in_force.format(pack=pack_name, n=n))
     seats = ", ".join(
-        f"{s} {name} ({b.name})" for s, (name, b) in enumerate(zip(names, bots, strict=True))
+        f"{s} {name} ({told_kind(b.name)})"
+        for s, (name, b) in enumerate(zip(names, bots, strict=True))
     )
     echo(_("Seats: {seats}").format(seats=seats))
     if variants is not None and variants.changed():
@@ -317,57 +318,72 @@ CALL_MISS = click.option(
     default=DEFAULT_CALL_MISS,
     show_default=True,
     metavar="P",
-    help="How often a bot forgets a call it owes (rules with calls, docs/language.md).",
+    help=N_("How often a bot forgets a call it owes (rules with calls, docs/language.md)."),
 )
 
 
-@click.command(name="play")
+@click.command(
+    name="play",
+    help=(
+        N_("Play one narrated round of Lopti between bots.") + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti play --players 4 --seed 7\n"
+        "  lopti play --players ann,ben,cat --bots greedy,random,greedy --places --log game.jsonl\n"
+        "  lopti play --pack examples/packs/gentle.yaml --seed 1\n"
+        "  lopti play --players 3 --base skip=8,reverse=J --seed 2"
+    ),
+)
 @click.option(
-    "--players", "players", default=None, help="2..5, or names  [default: 4, or the pack's]"
+    "--players",
+    "players",
+    default=None,
+    help=N_("How many players (2..5), or their names (default: 4, or the pack's)."),
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same game.")
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("Same seed, same game."))
 @click.option(
     "--bots",
     "bots",
     default="greedy",
     show_default=True,
-    help="greedy|random|easy|medium|hard, or one per seat.",
+    help=N_("greedy|random|easy|medium|hard, or one per seat."),
 )
 @click.option(
     "--dealer",
     "dealer_text",
     metavar="NAME|SEAT",
     default=None,
-    help="Who deals: a player's name or seat number (default: drawn by the seed).",
+    help=N_("Who deals: a player's name or seat number (default: drawn by the seed)."),
 )
-@click.option("--places", is_flag=True, help="Play on for 2nd, 3rd, ... places (D28).")
+@click.option("--places", is_flag=True, help=N_("Play on for 2nd, 3rd, ... places (D28)."))
 @click.option(
     "--base",
     "base_text",
     metavar="NAME=VALUE,...",
     default=None,
-    help="Base variants in force, e.g. skip=8,reverse=J (docs/variants.md).",
+    help=N_("Base variants in force, e.g. skip=8,reverse=J (docs/variants.md)."),
 )
 @click.option(
     "--pack",
     "pack_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Play with this rule pack's house rules in force.",
+    help=N_("Play with this rule pack's house rules in force."),
 )
 @click.option(
     "--log",
     "log_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Write the JSON Lines event log here.",
+    help=N_("Write the JSON Lines event log here."),
 )
 @click.option(
     "--max-moves",
     type=int,
     default=DEFAULT_MAX_MOVES,
     show_default=True,
-    help="Stop a stalled round after this many moves.",
+    help=N_("Stop a stalled round after this many moves."),
 )
 @CALL_MISS
 def command(
@@ -382,15 +398,6 @@ def command(
     max_moves: int,
     call_miss: float,
 ) -> int:
-    """Play one narrated round of Lopti between bots.
-
-    \b
-    Example:
-      lopti play --players 4 --seed 7
-      lopti play --players ann,ben,cat --bots greedy,random,greedy --places --log game.jsonl
-      lopti play --pack examples/packs/gentle.yaml --seed 1
-      lopti play --players 3 --base skip=8,reverse=J --seed 2
-    """
     rules: RuleSet | None = None
     pack_name: str | None = None
     variants: Variants | None = None
@@ -410,7 +417,7 @@ def command(
         dealer = dealer_seat(dealer_text, names)
         TableOptions(players=len(names), places=places, dealer=dealer, variants=variants)
         if max_moves < 1:
-            raise ValueError("--max-moves must be at least 1")
+            raise ValueError(_("--max-moves must be at least 1"))
         check_call_miss(call_miss)
     except (Rejected, ValueError) as exc:
         return failure(exc)
@@ -432,5 +439,6 @@ def command(
     else:
         out.flush()
         return 0
-    click.echo(f"error: cannot write the log {log_path}: {error.strerror or error}.", err=True)
+    said = _("error: cannot write the log {path}: {reason}.")
+    click.echo(said.format(path=log_path, reason=error.strerror or error), err=True)
     return 2

@@ -11,20 +11,23 @@ from __future__ import annotations
 import click
 
 from lopti_rules.diagnostics.spell import nearest
-from lopti_rules.i18n import _, current_language
+from lopti_rules.i18n import N_, _, current_language
 from lopti_rules.i18n.rulebook import load
 
 
-@click.command(name="rules")
+@click.command(
+    name="rules",
+    help=(
+        N_("Print the rulebook, or one clause of it and its sub-clauses.") + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti rules X7\n"
+        "  lopti rules D25 --lang it"
+    ),
+)
 @click.argument("clause", required=False)
 def command(clause: str | None) -> int:
-    """Print the rulebook, or one clause of it and its sub-clauses.
-
-    \b
-    Example:
-      lopti rules X7
-      lopti rules D25 --lang it
-    """
     book = load(current_language())
     if clause is None:
         click.echo(book.text.rstrip("\n"))

@@ -13,6 +13,8 @@ from typing import Any
 
 import click
 
+from lopti_rules.i18n import N_
+
 KINDS = ("pack", "session", "scenario")
 
 
@@ -33,16 +35,23 @@ def schema_of(kind: str) -> dict[str, Any]:
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **body}
 
 
-@click.command("schema")
+@click.command(
+    "schema",
+    help=(
+        N_(
+            "Print the JSON Schema of a file kind: a pack, a session file or a conformance "
+            "scenario."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti schema pack > lopti-pack.schema.json\n"
+        "  lopti schema session > lopti-session.schema.json\n"
+        "  lopti schema scenario > lopti-scenario.schema.json"
+    ),
+)
 @click.argument("kind", type=click.Choice(KINDS))
 def command(kind: str) -> int:
-    """Print the JSON Schema of a file kind: a pack, a session file or a conformance scenario.
-
-    \b
-    Example:
-      lopti schema pack > lopti-pack.schema.json
-      lopti schema session > lopti-session.schema.json
-      lopti schema scenario > lopti-scenario.schema.json
-    """
     click.echo(json.dumps(schema_of(kind), indent=2, sort_keys=True))
     return 0

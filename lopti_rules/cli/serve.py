@@ -18,6 +18,8 @@ from typing import Any
 
 import click
 
+from lopti_rules.i18n import N_, _
+
 EXTRA = (
     "`lopti serve` needs the web extra: pip install 'lopti-rules[serve]' "
     "(from a checkout of the project: pip install '.[serve]')"
@@ -45,25 +47,40 @@ def lan_address() -> str:
         probe.close()
 
 
-@click.command(name="serve")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on.")
+@click.command(
+    name="serve",
+    help=(
+        N_("Serve the web table: play Lopti in a browser and run the evening.") + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti serve\n"
+        "  lopti serve --pack examples/packs/gentle.yaml --session evening.yaml\n"
+        "  lopti serve --host 0.0.0.0 --port 8000 --session evening.yaml"
+    ),
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help=N_("Address to listen on."))
+@click.option("--port", type=int, default=8000, show_default=True, help=N_("Port to listen on."))
 @click.option(
     "--session",
     "session_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Keep the evening in this session file (started if missing).",
+    help=N_("Keep the evening in this session file (started if missing)."),
 )
 @click.option(
     "--pack",
     "pack_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Start the evening with this rule pack's house rules.",
+    help=N_("Start the evening with this rule pack's house rules."),
 )
-@click.option("--players", default=None, help="2..5, or names  [default: 4, or the pack's]")
-@click.option("--seed", type=int, default=None, help="Deal from this seed (for testing).")
+@click.option(
+    "--players",
+    default=None,
+    help=N_("How many players (2..5), or their names (default: 4, or the pack's)."),
+)
+@click.option("--seed", type=int, default=None, help=N_("Deal from this seed (for testing)."))
 def command(
     host: str,
     port: int,
@@ -72,14 +89,6 @@ def command(
     players: str | None,
     seed: int | None,
 ) -> int:
-    """Serve the web table: play Lopti in a browser and run the evening.
-
-    \b
-    Example:
-      lopti serve
-      lopti serve --pack examples/packs/gentle.yaml --session evening.yaml
-      lopti serve --host 0.0.0.0 --port 8000 --session evening.yaml
-    """
     if not extra_installed():
         click.echo(f"error: {EXTRA}.", err=True)
         return 2
@@ -95,26 +104,25 @@ def command(
     base = None
     try:
         if path is not None and path.exists() and (pack_path or players):
-            raise ValueError(
-                f"{path} holds its own players and rules: leave out --pack and --players"
-            )
+            said = _("{path} holds its own players and rules: leave out --pack and --players")
+            raise ValueError(said.format(path=path))
         if pack_path is not None:
-            pack, _, names = load_rules_of(pack_path, players)
+            pack, _table, names = load_rules_of(pack_path, players)
             rules = [(names[e.author], e.source.text) for e in pack.entries]
             base = pack.pack.base  # the pack's variants, from round 1
         else:
             names = table_names(players, None)
         if not 1 <= port <= 65535:
-            raise ValueError(f"--port must be 1 to 65535, not {port}")
+            raise ValueError(_("--port must be 1 to 65535, not {port}").format(port=port))
         evening = Evening.open(path, names, rules, base)
         service = TableService(evening, table_file=table_file_for(path), seed=seed)
     except Rejected as exc:
         return failure(exc)
     except SessionFileError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         return 1
     except Refused as exc:
-        click.echo(f"refused: {exc}.", err=True)
+        click.echo(_("refused: {reason}.").format(reason=exc), err=True)
         return 1
     except ValueError as exc:
         return failure(exc)
@@ -133,11 +141,13 @@ def _serve(service: object, host: str, port: int) -> int:
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     public = f"http://{shown}:{port}"
     app = make_app(service, public_url=public if shown != host else None)
-    click.echo(f"Lopti web table for {', '.join(service.names)}.")
-    click.echo(f"Host (keep this link to yourself): {public}/?t={service.tokens.host}")
+    click.echo(_("Lopti web table for {names}.").format(names=", ".join(service.names)))
+    host_link = _("Host (keep this link to yourself): {link}")
+    click.echo(host_link.format(link=f"{public}/?t={service.tokens.host}"))
     if shown != host:
-        click.echo(f"Others join from the host's page (links and QR codes), at {public}/.")
-    click.echo("Stop with Ctrl-C.", nl=True)
+        others = _("Others join from the host's page (links and QR codes), at {link}.")
+        click.echo(others.format(link=f"{public}/"))
+    click.echo(_("Stop with Ctrl-C."), nl=True)
     options: Any = server_options()
     more_files()
     config = uvicorn.Config(app, host=host, port=port, **options)
@@ -145,6 +155,7 @@ def _serve(service: object, host: str, port: int) -> int:
     try:
         server.run()
     except OSError as exc:
-        click.echo(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}.", err=True)
+        said = _("error: cannot listen on {address}: {reason}.")
+        click.echo(said.format(address=f"{host}:{port}", reason=exc.strerror or exc), err=True)
         return 2
     return 0

@@ -19,7 +19,7 @@ from typing import Any, TextIO
 import click
 
 from lopti_rules.cli.groups import FullSummaries
-from lopti_rules.i18n import _
+from lopti_rules.i18n import N_, _
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
 from lopti_rules.session.roshambo import LineThrows, PromptThrows, RoshamboError
 from lopti_rules.session.rules import titles
@@ -51,7 +51,7 @@ def _load(path: str) -> Session:
     try:
         return store.load(path)
     except store.SessionFileError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         raise Stop(1) from None
 
 
@@ -62,7 +62,9 @@ def _read(path: str) -> str:
         return Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-        click.echo(f"error: cannot read {path}: {reason}.", err=True)
+        click.echo(
+            _("error: cannot read {path}: {reason}.").format(path=path, reason=reason), err=True
+        )
         raise Stop(2) from None
 
 
@@ -70,7 +72,7 @@ def _rule_text(rule_file: str | None, text: str | None) -> tuple[str, str]:
     """The rule's text and the name its diagnostics give: RULE_FILE, `-` (standard input)
     or `--text`; exactly one of them (else a usage error, exit 2)."""
     if (rule_file is None) == (text is None):
-        raise click.UsageError("give the rule as RULE_FILE, `-` for standard input, or --text")
+        raise click.UsageError(_("give the rule as RULE_FILE, `-` for standard input, or --text"))
     if text is not None:
         return text if text.endswith("\n") else text + "\n", "<text>"
     assert rule_file is not None
@@ -113,7 +115,7 @@ def _run(path: str, change: Any) -> None:
             raise _refused(exc) from None
         except RoshamboError as exc:
             click.echo(told.getvalue(), nl=False)
-            click.echo(f"error: {exc}.", err=True)
+            click.echo(_("error: {message}.").format(message=exc), err=True)
             raise Stop(2) from None
         store.save(session, path)
     click.echo(told.getvalue(), nl=False)
@@ -121,7 +123,11 @@ def _run(path: str, change: Any) -> None:
 
 def _locked(path: str) -> contextlib.AbstractContextManager[None]:
     """The session's lock (`store.locked`), saying on stderr when it waits."""
-    return store.locked(path, waiting=lambda message: click.echo(f"note: {message}.", err=True))
+
+    def waiting(message: str) -> None:
+        click.echo(_("note: {message}.").format(message=message), err=True)
+
+    return store.locked(path, waiting=waiting)
 
 
 _LIVE: list[TextIO] = []  # the real stdout while a change's own report is held back
@@ -146,57 +152,68 @@ file_option = click.option(
     default=DEFAULT_FILE,
     show_default=True,
     type=click.Path(dir_okay=False),
-    help="The session file.",
+    help=N_("The session file."),
 )
 
 
 REVISION = "lopti.session.revision"
 
 
-@click.group(name="session", cls=SessionGroup)
+@click.group(
+    name="session",
+    cls=SessionGroup,
+    help=(
+        N_("Keep a session (rounds, winner's rules, Rule Votes, Roshambo) in a file.") + "\n"
+        "\n"
+        "\b\n"
+        "Example evening:\n"
+        '  lopti session start Ann,Ben,Cat,Dan --name "Friday"\n'
+        "  lopti session deal\n"
+        "  lopti session round --winner Cat --places Cat,Ann,Dan,Ben\n"
+        "  lopti session rule tens_tax.lopti --author Cat\n"
+        "  lopti session vote remove 1 --proposer Ben --yes Ben,Dan --no Cat,Ann --now\n"
+        "  lopti session show"
+    ),
+)
 @click.option(
     "--revision",
     type=click.IntRange(min=0),
     default=None,
-    help="Refuse the change unless the file is at this revision (as last seen).",
+    help=N_("Refuse the change unless the file is at this revision (as last seen)."),
 )
 @click.pass_context
 def command(ctx: click.Context, revision: int | None) -> None:
-    """Keep a session (rounds, winner's rules, Rule Votes, Roshambo) in a file.
-
-    \b
-    Example evening:
-      lopti session start Ann,Ben,Cat,Dan --name "Friday"
-      lopti session deal
-      lopti session round --winner Cat --places Cat,Ann,Dan,Ben
-      lopti session rule tens_tax.lopti --author Cat
-      lopti session vote remove 1 --proposer Ben --yes Ben,Dan --no Cat,Ann --now
-      lopti session show
-    """
+    """The group keeps `--revision` for its commands (its help is `help=` above)."""
     ctx.meta[REVISION] = revision
 
 
-@command.command(name="start")
-@click.argument("players")
-@click.option("--name", default="Lopti session", show_default=True, help="The session's name.")
-@click.option("--dealer", default=None, help="Who deals first (default: drawn by the seed).")
-@click.option(
-    "--seed", type=int, default=0, show_default=True, help="Draws the first dealer (D29)."
+@command.command(
+    name="start",
+    help=(
+        N_("Start a session with base rules only (E2): PLAYERS in seat order, clockwise.") + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        '  lopti session start Ann,Ben,Cat,Dan --name "Friday at Ann\'s" --dealer Ann'
+    ),
 )
-@click.option("--force", is_flag=True, help="Overwrite an existing session file.")
+@click.argument("players")
+@click.option("--name", default=None, help=N_("The session's name (default: Lopti session)."))
+@click.option("--dealer", default=None, help=N_("Who deals first (default: drawn by the seed)."))
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help=N_("Draws the first dealer (D29).")
+)
+@click.option("--force", is_flag=True, help=N_("Overwrite an existing session file."))
 @file_option
-def start(players: str, name: str, dealer: str | None, seed: int, force: bool, path: str) -> None:
-    """Start a session with base rules only (E2): PLAYERS in seat order, clockwise.
-
-    \b
-    Example:
-      lopti session start Ann,Ben,Cat,Dan --name "Friday at Ann's" --dealer Ann
-    """
+def start(
+    players: str, name: str | None, dealer: str | None, seed: int, force: bool, path: str
+) -> None:
     if Path(path).exists() and not force:
         click.echo(
             _("error: {path} exists: give another --file, or --force.").format(path=path), err=True
         )
         raise Stop(2)
+    name = name or _("Lopti session")  # the default, in the language in use
     try:
         session = Session.start(name, _names(players), first_dealer=dealer, seed=seed)
     except Refused as exc:
@@ -209,19 +226,26 @@ def start(players: str, name: str, dealer: str | None, seed: int, force: bool, p
     click.echo(first.format(who=session.state.first_dealer))
 
 
-@command.command(name="deal")
-@click.option("--absent", default=None, help="Players away this round, comma-separated.")
+@command.command(
+    name="deal",
+    help=(
+        N_(
+            "The next round's deal has finished: record who dealt and who plays first.\n"
+            "\n"
+            "After this, the previous winner can no longer announce a rule (R1), and the author "
+            "of\n"
+            "a rule in force can no longer change what it does (R5)."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session deal --absent Dan"
+    ),
+)
+@click.option("--absent", default=None, help=N_("Players away this round, comma-separated."))
 @file_option
 def deal(absent: str | None, path: str) -> None:
-    """The next round's deal has finished: record who dealt and who plays first.
-
-    After this, the previous winner can no longer announce a rule (R1), and the author of
-    a rule in force can no longer change what it does (R5).
-
-    \b
-    Example:
-      lopti session deal --absent Dan
-    """
 
     def change(session: Session) -> None:
         waiting = session.winner_waiting()
@@ -240,18 +264,21 @@ def deal(absent: str | None, path: str) -> None:
     _run(path, change)
 
 
-@command.command(name="round")
-@click.option("--winner", required=True, help="Who went out first (W4).")
-@click.option("--places", default=None, help="Finishing order, if played (W5).")
-@click.option("--absent", default=None, help="Players away, if the round was not dealt yet.")
+@command.command(
+    name="round",
+    help=(
+        N_("Record the end of the round in play (dealing it first if `deal` was not used).") + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session round --winner Cat --places Cat,Ann,Dan,Ben"
+    ),
+)
+@click.option("--winner", required=True, help=N_("Who went out first (W4)."))
+@click.option("--places", default=None, help=N_("Finishing order, if played (W5)."))
+@click.option("--absent", default=None, help=N_("Players away, if the round was not dealt yet."))
 @file_option
 def round_(winner: str, places: str | None, absent: str | None, path: str) -> None:
-    """Record the end of the round in play (dealing it first if `deal` was not used).
-
-    \b
-    Example:
-      lopti session round --winner Cat --places Cat,Ann,Dan,Ben
-    """
 
     def change(session: Session) -> None:
         record = session.finish_round(winner, _names(places), _names(absent))
@@ -267,24 +294,30 @@ def round_(winner: str, places: str | None, absent: str | None, path: str) -> No
 
 
 text_option = click.option(
-    "--text", "text", default=None, help="The rule's text itself, instead of RULE_FILE."
+    "--text", "text", default=None, help=N_("The rule's text itself, instead of RULE_FILE.")
 )
 
 
-@command.command(name="rule")
+@command.command(
+    name="rule",
+    help=(
+        N_(
+            "Add the winner's rule, checked with the rules in force (R0-R4): from RULE_FILE, from\n"
+            "standard input (`-`), or given with --text."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session rule tens_tax.lopti --author Cat\n"
+        "  lopti session rule --author Cat --text 'rule \"Tax\": after clear: next player draws 1'"
+    ),
+)
 @click.argument("rule_file", required=False, type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--author", required=True, help="The round's winner.")
+@click.option("--author", required=True, help=N_("The round's winner."))
 @text_option
 @file_option
 def rule(rule_file: str | None, author: str, text: str | None, path: str) -> None:
-    """Add the winner's rule, checked with the rules in force (R0-R4): from RULE_FILE, from
-    standard input (`-`), or given with --text.
-
-    \b
-    Example:
-      lopti session rule tens_tax.lopti --author Cat
-      lopti session rule --author Cat --text 'rule "Tax": after clear: next player draws 1'
-    """
     words, name = _rule_text(rule_file, text)
 
     def change(session: Session) -> None:
@@ -295,20 +328,26 @@ def rule(rule_file: str | None, author: str, text: str | None, path: str) -> Non
     _run(path, change)
 
 
-@command.command(name="reword")
+@command.command(
+    name="reword",
+    help=(
+        N_(
+            "The creator rewrites the wording of rule RULE_ID (R5): what it does may change only\n"
+            "before its first round is dealt."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session reword 1 tens_tax.lopti --author Cat"
+    ),
+)
 @click.argument("rule_id", type=int)
 @click.argument("rule_file", required=False, type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--author", required=True, help="The rule's creator.")
+@click.option("--author", required=True, help=N_("The rule's creator."))
 @text_option
 @file_option
 def reword(rule_id: int, rule_file: str | None, author: str, text: str | None, path: str) -> None:
-    """The creator rewrites the wording of rule RULE_ID (R5): what it does may change only
-    before its first round is dealt.
-
-    \b
-    Example:
-      lopti session reword 1 tens_tax.lopti --author Cat
-    """
     words, name = _rule_text(rule_file, text)
 
     def change(session: Session) -> None:
@@ -319,17 +358,21 @@ def reword(rule_id: int, rule_file: str | None, author: str, text: str | None, p
     _run(path, change)
 
 
-@command.command(name="delete")
+@command.command(
+    name="delete",
+    help=(
+        N_("The creator deletes their own rule, without a vote and without a replacement (V6).")
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session delete 1 --author Cat"
+    ),
+)
 @click.argument("rule_id", type=int)
-@click.option("--author", required=True, help="The rule's creator.")
+@click.option("--author", required=True, help=N_("The rule's creator."))
 @file_option
 def delete(rule_id: int, author: str, path: str) -> None:
-    """The creator deletes their own rule, without a vote and without a replacement (V6).
-
-    \b
-    Example:
-      lopti session delete 1 --author Cat
-    """
 
     def change(session: Session) -> None:
         gone = session.delete_rule(rule_id, author)
@@ -339,21 +382,45 @@ def delete(rule_id: int, author: str, path: str) -> None:
     _run(path, change)
 
 
-@command.command(name="vote")
+@command.command(
+    name="vote",
+    help=(
+        N_(
+            "The round's Rule Vote (V1-V11): TARGET is a rule id, or a base option (`places`).\n"
+            "\n"
+            "A base option is any base variant of docs/variants.md (`skip`, `reverse`, `burn`, "
+            "...),\n"
+            "with its new value as --value.\n"
+            "\n"
+            "A tie (exactly half of the session's players voting yes, D30) goes to Roshambo "
+            "(K1-K4):\n"
+            "give each match's throws with --throws, or type them when asked."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session vote remove 1 --proposer Ben --yes Ben,Dan --no Cat,Ann --now\n"
+        "  lopti session vote base places --value on --proposer Ann --yes Ann,Ben,Cat --next\n"
+        "  lopti session vote base skip --value 8 --proposer Ann --yes Ann,Ben,Cat --next"
+    ),
+)
 @click.argument("action", type=click.Choice(["remove", "change", "restore", "base"]))
 @click.argument("target")
-@click.option("--proposer", required=True, help="Who asks for the change.")
-@click.option("--now/--next", "now", default=None, help="When the change starts (V8).")
-@click.option("--yes", "yes", default=None, help="Who voted yes.")
-@click.option("--no", "no", default=None, help="Who voted no, in the order they voted.")
-@click.option("--text", "text_file", default=None, help="The changed rule's file (change).")
+@click.option("--proposer", required=True, help=N_("Who asks for the change."))
+@click.option("--now/--next", "now", default=None, help=N_("When the change starts (V8)."))
+@click.option("--yes", "yes", default=None, help=N_("Who voted yes."))
+@click.option("--no", "no", default=None, help=N_("Who voted no, in the order they voted."))
+@click.option("--text", "text_file", default=None, help=N_("The changed rule's file (change)."))
 @click.option(
-    "--value", default=None, help="For base: on/off, a rank, a count or a word (docs/variants.md)."
+    "--value",
+    default=None,
+    help=N_("For base: on/off, a rank, a count or a word (docs/variants.md)."),
 )
-@click.option("--objector", default=None, help="The first formal objector (K2).")
-@click.option("--creator-absent", is_flag=True, help="The rule's creator is away (K1).")
-@click.option("--defender", default=None, help="Defender(s) the supporters chose (K1, K4).")
-@click.option("--throws", "throws", multiple=True, help="A match's throws: RPS.../PSR...")
+@click.option("--objector", default=None, help=N_("The first formal objector (K2)."))
+@click.option("--creator-absent", is_flag=True, help=N_("The rule's creator is away (K1)."))
+@click.option("--defender", default=None, help=N_("Defender(s) the supporters chose (K1, K4)."))
+@click.option("--throws", "throws", multiple=True, help=N_("A match's throws: RPS.../PSR..."))
 @file_option
 def vote(
     action: str,
@@ -370,37 +437,24 @@ def vote(
     throws: tuple[str, ...],
     path: str,
 ) -> None:
-    """The round's Rule Vote (V1-V11): TARGET is a rule id, or a base option (`places`).
-
-    A base option is any base variant of docs/variants.md (`skip`, `reverse`, `burn`, ...),
-    with its new value as --value.
-
-    A tie (exactly half of the session's players voting yes, D30) goes to Roshambo (K1-K4):
-    give each match's throws with --throws, or type them when asked.
-
-    \b
-    Example:
-      lopti session vote remove 1 --proposer Ben --yes Ben,Dan --no Cat,Ann --now
-      lopti session vote base places --value on --proposer Ann --yes Ann,Ben,Cat --next
-      lopti session vote base skip --value 8 --proposer Ann --yes Ann,Ben,Cat --next
-    """
     if now is None:
-        raise click.UsageError("say whether the change starts --now or --next round (V8)")
+        raise click.UsageError(_("say whether the change starts --now or --next round (V8)"))
     if action == "change" and text_file is None:
-        raise click.UsageError("a change needs the changed rule's file: give --text FILE (V2)")
+        raise click.UsageError(_("a change needs the changed rule's file: give --text FILE (V2)"))
     text = _read(text_file) if text_file is not None else None
     try:
         lines = [tuple(part.split("/", 1)) for part in throws]
         if any(len(pair) != 2 for pair in lines):
-            raise RoshamboError("give --throws as two lines of letters: RPS.../PSR...")
+            raise RoshamboError(_("give --throws as two lines of letters: RPS.../PSR..."))
         given = LineThrows([(p[0], p[1]) for p in lines])
         source = PromptThrows(given, lambda q: str(click.prompt(q, err=True)), _tell)
     except RoshamboError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         raise Stop(2) from None
     rule_id = int(target) if target.isascii() and target.isdigit() else None
     if action != "base" and rule_id is None:
-        click.echo(f"error: {target} is not a rule id (see `lopti session show`).", err=True)
+        said = _("error: {target} is not a rule id (see `lopti session show`).")
+        click.echo(said.format(target=target), err=True)
         raise Stop(2)
     proposal = Proposal(
         action,
@@ -421,25 +475,32 @@ def vote(
     _run(path, change)
 
 
-@command.command(name="ruling")
+@command.command(
+    name="ruling",
+    help=(
+        N_(
+            "Settle an edge case of rule RULE_ID (R6, E4): its creator decides; with the creator\n"
+            "away, a majority of the session's players, else the reading that changes base Lopti "
+            "the\n"
+            "least."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        '  lopti session ruling 1 "Does a ten on an empty table count?" "Yes"\n'
+        '  lopti session ruling 1 "Does it count?" "No" --creator-absent --yes Ann,Ben,Dan'
+    ),
+)
 @click.argument("rule_id", type=int)
 @click.argument("question")
 @click.argument("answer")
-@click.option("--creator-absent", is_flag=True, help="The creator is away: the table decides.")
-@click.option("--yes", "yes", default=None, help="Who agreed with ANSWER (creator away).")
+@click.option("--creator-absent", is_flag=True, help=N_("The creator is away: the table decides."))
+@click.option("--yes", "yes", default=None, help=N_("Who agreed with ANSWER (creator away)."))
 @file_option
 def ruling(
     rule_id: int, question: str, answer: str, creator_absent: bool, yes: str | None, path: str
 ) -> None:
-    """Settle an edge case of rule RULE_ID (R6, E4): its creator decides; with the creator
-    away, a majority of the session's players, else the reading that changes base Lopti the
-    least.
-
-    \b
-    Example:
-      lopti session ruling 1 "Does a ten on an empty table count?" "Yes"
-      lopti session ruling 1 "Does it count?" "No" --creator-absent --yes Ann,Ben,Dan
-    """
 
     def change(session: Session) -> None:
         record = session.interpret(
@@ -450,48 +511,66 @@ def ruling(
     _run(path, change)
 
 
-@command.command(name="restore")
+@command.command(
+    name="restore",
+    help=(
+        N_("During setup, bring back an old rule with a majority (E3); round 1 keeps its vote.")
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session restore old/low_gift.lopti --author Ben --proposer Ben --yes Ben,Cat,Dan"
+    ),
+)
 @click.argument("rule_file", type=click.Path(dir_okay=False))
-@click.option("--author", required=True, help="The rule's creator (a session player).")
-@click.option("--proposer", required=True, help="Who asks to bring it back.")
-@click.option("--yes", "yes", default=None, help="Who voted yes.")
+@click.option("--author", required=True, help=N_("The rule's creator (a session player)."))
+@click.option("--proposer", required=True, help=N_("Who asks to bring it back."))
+@click.option("--yes", "yes", default=None, help=N_("Who voted yes."))
 @file_option
 def restore(rule_file: str, author: str, proposer: str, yes: str | None, path: str) -> None:
-    """During setup, bring back an old rule with a majority (E3); round 1 keeps its vote.
-
-    \b
-    Example:
-      lopti session restore old/low_gift.lopti --author Ben --proposer Ben --yes Ben,Cat,Dan
-    """
     text = _read(rule_file)
 
     def change(session: Session) -> None:
         record = session.restore_at_setup(proposer, author, text, _names(yes), rule_file)
-        verdict = "is back in force" if record.result == "passed" else "stays out"
+        said = (
+            _(
+                'The rule "{title}" is back in force: a majority of the session\'s players '
+                "(E3, D31)."
+            )
+            if record.result == "passed"
+            else _('The rule "{title}" stays out: no majority of the session\'s players (E3, D31).')
+        )
         named = titles(text)
-        click.echo(f'The rule "{named[0] if named else rule_file}" {verdict}: {record.reason}.')
+        click.echo(said.format(title=named[0] if named else rule_file))
 
     _run(path, change)
 
 
-@command.command(name="undo")
+@command.command(
+    name="undo",
+    help=(
+        N_(
+            "Take back the session's last step, such as a round recorded twice or a mistyped "
+            "vote.\n"
+            "\n"
+            "The step is shown first; the history keeps it, marked as undone."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session undo"
+    ),
+)
 @file_option
 def undo_(path: str) -> None:
-    """Take back the session's last step, such as a round recorded twice or a mistyped vote.
-
-    The step is shown first; the history keeps it, marked as undone.
-
-    \b
-    Example:
-      lopti session undo
-    """
     from lopti_rules.session.undo import UndoError, undo
 
     def change(session: Session) -> None:
         try:
             step = undo(session)
         except UndoError as exc:
-            click.echo(f"error: {exc}.", err=True)
+            click.echo(_("error: {message}.").format(message=exc), err=True)
             raise Stop(1) from None
         click.echo(_("The last step: {step}.").format(step=step))
         undone = _("Undone (`lopti session history` keeps it). {now}")
@@ -500,68 +579,94 @@ def undo_(path: str) -> None:
     _run(path, change)
 
 
-@command.command(name="show")
+@command.command(
+    name="show",
+    help=(
+        N_(
+            "What happens next, the rules in force with their text, the base rules changed by "
+            "vote,\n"
+            "the removed rules and the standings."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session show --file friday.yaml"
+    ),
+)
 @file_option
 def show(path: str) -> None:
-    """What happens next, the rules in force with their text, the base rules changed by vote,
-    the removed rules and the standings.
-
-    \b
-    Example:
-      lopti session show --file friday.yaml
-    """
     for line in report.show(_load(path)):
         click.echo(line)
 
 
-@command.command(name="history")
+@command.command(
+    name="history",
+    help=(
+        N_(
+            "Every round of the session, in order: its winner's rule, Rule Vote and rulings, "
+            "rules\n"
+            "deleted or reworded by their creators, and steps undone."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session history"
+    ),
+)
 @file_option
 def history(path: str) -> None:
-    """Every round of the session, in order: its winner's rule, Rule Vote and rulings, rules
-    deleted or reworded by their creators, and steps undone.
-
-    \b
-    Example:
-      lopti session history
-    """
     for line in report.history(_load(path)):
         click.echo(line)
 
 
-@command.command(name="pack")
-@click.option("--round", "k", type=int, default=None, help="Rules in force in this round.")
+@command.command(
+    name="pack",
+    help=(
+        N_("Print the rules in force as a rule pack, for `lopti play --pack`.") + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session pack > friday.yaml && lopti play --pack friday.yaml"
+    ),
+)
+@click.option("--round", "k", type=int, default=None, help=N_("Rules in force in this round."))
 @file_option
 def pack(k: int | None, path: str) -> None:
-    """Print the rules in force as a rule pack, for `lopti play --pack`.
-
-    \b
-    Example:
-      lopti session pack > friday.yaml && lopti play --pack friday.yaml
-    """
     session = _load(path)
     click.echo(store.pack_yaml(session, k), nl=False)
 
 
-@command.command(name="simulate")
-@click.option("--players", default="4", show_default=True, help="2..5, or names.")
+@command.command(
+    name="simulate",
+    help=(
+        N_(
+            "Bots play a whole session: each winner picks a library rule the checker accepts,\n"
+            "bots vote by a simple policy (docs/sessions.md), and the narration ends with the "
+            "rules\n"
+            "in force and the standings."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti session simulate --players 4 --rounds 10 --seed 7"
+    ),
+)
+@click.option(
+    "--players", default="4", show_default=True, help=N_("How many players (2..5), or their names.")
+)
 @click.option("--rounds", type=click.IntRange(1, 200), default=10, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same session.")
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("Same seed, same session."))
 @click.option(
     "--bots",
     default="greedy",
     show_default=True,
-    help="greedy|random|easy|medium|hard, or one per seat.",
+    help=N_("greedy|random|easy|medium|hard, or one per seat."),
 )
-@click.option("--save", "save", default=None, help="Also keep the session in this file.")
+@click.option("--save", "save", default=None, help=N_("Also keep the session in this file."))
 def simulate_(players: str, rounds: int, seed: int, bots: str, save: str | None) -> None:
-    """Bots play a whole session: each winner picks a library rule the checker accepts,
-    bots vote by a simple policy (docs/sessions.md), and the narration ends with the rules
-    in force and the standings.
-
-    \b
-    Example:
-      lopti session simulate --players 4 --rounds 10 --seed 7
-    """
     from lopti_rules.bots import make_bots
     from lopti_rules.cli.play import parse_players
 
@@ -569,9 +674,9 @@ def simulate_(players: str, rounds: int, seed: int, bots: str, save: str | None)
         names = parse_players(players)
         seats = make_bots(bots, len(names))
     except ValueError as exc:
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         raise Stop(2) from None
     session = simulate(names, rounds, seed, seats, click.echo)
     if save is not None:
         store.save(session, save)
-        click.echo(f"The session is kept in {save}.")
+        click.echo(_("The session is kept in {path}.").format(path=save))

@@ -26,10 +26,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from lopti_rules.bots import told_kinds
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES
 from lopti_rules.cli.output import Rejected, failure
 from lopti_rules.cli.play import CALL_MISS, base_variants, load_rules_of, table_names
-from lopti_rules.i18n import _, ngettext
+from lopti_rules.i18n import N_, _, ngettext
+from lopti_rules.i18n.numbers import decimal
 from lopti_rules.runtime.calls import DEFAULT_CALL_MISS
 
 MAX_GAMES = 1_000_000  # --games and --max-moves: checked before anything runs (docs/limits.md)
@@ -72,7 +74,7 @@ def table_for(
     roster: tuple[str, ...] | None = None
     base: BaseVariants | None = None
     if pack_path is not None:
-        pack, _, names = load_rules_of(pack_path, players)
+        pack, _table, names = load_rules_of(pack_path, players)
         rules = tuple(RuleText.of(e.source, e.author) for e in pack.entries)
         pack_name = pack.name
         base = pack.pack.base
@@ -95,18 +97,24 @@ def workers_of(workers: int | None) -> int:
     if workers is None:
         return default_workers()
     if workers < 1:
-        raise ValueError("--workers must be at least 1")
+        raise ValueError(_("--workers must be at least 1"))
     if workers > MAX_WORKERS:
-        raise ValueError(f"--workers must be at most {MAX_WORKERS}, not {workers}")
+        raise ValueError(
+            _("--workers must be at most {most}, not {n}").format(most=MAX_WORKERS, n=workers)
+        )
     return workers
 
 
 def in_range(option: str, value: int, most: int) -> None:
     """ValueError (one sentence) unless 1 <= value <= most: checked before anything runs."""
     if value < 1:
-        raise ValueError(f"{option} must be at least 1")
+        raise ValueError(_("{option} must be at least 1").format(option=option))
     if value > most:
-        raise ValueError(f"{option} must be at most {most:,}, not {value:,}")
+        raise ValueError(
+            _("{option} must be at most {most}, not {n}").format(
+                option=option, most=decimal(most, 0), n=decimal(value, 0)
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,43 +163,49 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
     """The options `simulate` and `vet` share: the table, the games (`games` by default) and
     where to run them. The command gets them as one `Run`, its keyword argument `run`."""
     decorators = [
-        click.option("--players", default=None, help="2..5, or names  [default: 4, or the pack's]"),
-        click.option("--games", type=int, default=games, show_default=True, help="Rounds to play."),
+        click.option(
+            "--players",
+            default=None,
+            help=N_("How many players (2..5), or their names (default: 4, or the pack's)."),
+        ),
+        click.option(
+            "--games", type=int, default=games, show_default=True, help=N_("Rounds to play.")
+        ),
         click.option(
             "--bots",
             default="greedy",
             show_default=True,
-            help="greedy|random|easy|medium|hard, or one per seat.",
+            help=N_("greedy|random|easy|medium|hard, or one per seat."),
         ),
         click.option(
-            "--seed", type=int, default=0, show_default=True, help="Same seed, same numbers."
+            "--seed", type=int, default=0, show_default=True, help=N_("Same seed, same numbers.")
         ),
-        click.option("--places", is_flag=True, help="Play on for 2nd, 3rd, ... places (D28)."),
+        click.option("--places", is_flag=True, help=N_("Play on for 2nd, 3rd, ... places (D28).")),
         click.option(
             "--base",
             metavar="NAME=VALUE,...",
             default=None,
-            help="Base variants, e.g. skip=8,reverse=J (docs/variants.md).",
+            help=N_("Base variants, e.g. skip=8,reverse=J (docs/variants.md)."),
         ),
         click.option(
             "--max-moves",
             type=int,
             default=DEFAULT_MAX_MOVES,
             show_default=True,
-            help="A round that reaches this many moves is stopped and counted as stalled.",
+            help=N_("A round that reaches this many moves is stopped and counted as stalled."),
         ),
         CALL_MISS,
         click.option(
             "--workers",
             type=int,
             default=None,
-            help="Local worker processes  [default: CPUs]",
+            help=N_("Local worker processes (default: one per CPU)."),
         ),
         click.option(
             "--dask",
             metavar="ADDRESS",
             default=None,
-            help="Run on the Dask scheduler at ADDRESS, or `local` (needs lopti-rules[dask]).",
+            help=N_("Run on the Dask scheduler at ADDRESS, or `local` (needs lopti-rules[dask])."),
         ),
         click.option(
             "--format",
@@ -199,7 +213,7 @@ def run_options(games: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
             type=click.Choice(["text", "json"]),
             default="text",
             show_default=True,
-            help="A readable table, or JSON.",
+            help=N_("A readable table, or JSON."),
         ),
     ]
 
@@ -230,30 +244,33 @@ def play_tables(
         raise ValueError(str(exc)) from None
 
 
-@click.command(name="simulate")
+@click.command(
+    name="simulate",
+    help=(
+        N_("Play many seeded rounds between bots and report what the rules do.") + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti simulate --players 4 --games 2000 --seed 1\n"
+        "  lopti simulate --pack examples/packs/gentle.yaml --games 1000 --format json\n"
+        "  lopti simulate --players 4 --games 500 --base skip=8,burn=3\n"
+        "  lopti simulate --games 20000 --dask tcp://scheduler:8786"
+    ),
+)
 @click.option(
     "--pack",
     "pack_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Put this rule pack's house rules in force.",
+    help=N_("Put this rule pack's house rules in force."),
 )
 @run_options(DEFAULT_GAMES)
 def command(pack_path: str | None, run: Run) -> int:
-    """Play many seeded rounds between bots and report what the rules do.
-
-    \b
-    Example:
-      lopti simulate --players 4 --games 2000 --seed 1
-      lopti simulate --pack examples/packs/gentle.yaml --games 1000 --format json
-      lopti simulate --players 4 --games 500 --base skip=8,burn=3
-      lopti simulate --games 20000 --dask tcp://scheduler:8786
-    """
     from lopti_rules.sim import Summary
 
     try:
         if run.games < 1:
-            raise ValueError("--games must be at least 1")
+            raise ValueError(_("--games must be at least 1"))
         setup = run.setup(pack_path)
         records = run.play([setup.table], "simulate")
     except (Rejected, ValueError) as exc:
@@ -286,7 +303,7 @@ def command(pack_path: str | None, run: Run) -> int:
             games=run.games,
             n=len(setup.names),
             names=", ".join(setup.names),
-            bots=run.bots,
+            bots=told_kinds(run.bots),
             seed=run.seed,
             more=pack + _variants_note(setup.table.variants),
         )

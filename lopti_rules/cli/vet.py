@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING
 
 import click
 
+from lopti_rules.bots import told_kinds
 from lopti_rules.cli.output import Rejected, failure
 from lopti_rules.cli.simulate import Run, run_options
 from lopti_rules.diagnostics.style import ansi
-from lopti_rules.i18n import _, ngettext
+from lopti_rules.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -46,11 +47,19 @@ def author_seat(author: str, names: list[str]) -> int:
     if text.isascii() and text.isdigit():
         seat = int(text)
         if seat >= len(names):
-            raise ValueError(f"--author {seat} is not a seat of this table (0 to {len(names) - 1})")
+            raise ValueError(
+                _("--author {seat} is not a seat of this table (0 to {last})").format(
+                    seat=seat, last=len(names) - 1
+                )
+            )
         return seat
     lowered = [n.lower() for n in names]
     if text.lower() not in lowered:
-        raise ValueError(f"--author {text} is not one of the players ({', '.join(names)})")
+        raise ValueError(
+            _("--author {name} is not one of the players ({players})").format(
+                name=text, players=", ".join(names)
+            )
+        )
     return lowered.index(text.lower())
 
 
@@ -67,13 +76,32 @@ def check_rule(rule_path: str, pack_path: str | None) -> tuple[bool, str, dict[s
         try:
             pack = load_pack(pack_path)
         except PackError:
-            raise ValueError(f"the pack {pack_path} cannot be loaded") from None
+            raise ValueError(_("the pack {path} cannot be loaded").format(path=pack_path)) from None
         results = check_with([rule_path], pack, roster=pack.roster)
     shown = render.full(results, ansi) if any(r.diagnostics for r in results) else ""
     return accepted(results), shown, render.to_json(results)
 
 
-@click.command(name="vet")
+@click.command(
+    name="vet",
+    help=(
+        N_(
+            "Vet a proposed rule: the checker, then the same seeded rounds with and without it.\n"
+            "\n"
+            "Without RULE.lopti, vet the proposed base change given by --base instead: the same\n"
+            "rounds with the table's base rules and with the change (docs/variants.md)."
+        )
+        + "\n"
+        "\n"
+        "\b\n"
+        "Example:\n"
+        "  lopti vet examples/rules/tens_tax.lopti --games 2000\n"
+        "  lopti vet --base skip=8 --games 500\n"
+        "  lopti vet my_rule.lopti --pack examples/packs/gentle.yaml --author Cat --html "
+        "report.html\n"
+        "  lopti vet my_rule.lopti --format json --seed 7 --dask local"
+    ),
+)
 @click.argument(
     "rule_path", metavar="[RULE.lopti]", type=click.Path(dir_okay=False), required=False
 )
@@ -82,19 +110,19 @@ def check_rule(rule_path: str, pack_path: str | None) -> tuple[bool, str, dict[s
     "pack_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="The rules in force the proposed rule would join.",
+    help=N_("The rules in force the proposed rule would join."),
 )
 @click.option(
-    "--author", default="0", show_default=True, help="The seat (or name) that made the rule."
+    "--author", default="0", show_default=True, help=N_("The seat (or name) that made the rule.")
 )
 @click.option(
     "--html",
     "html_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Also write a self-contained HTML report with plots here.",
+    help=N_("Also write a self-contained HTML report with plots here."),
 )
-@click.option("--strict", is_flag=True, help="Exit 1 when any finding is a warning.")
+@click.option("--strict", is_flag=True, help=N_("Exit 1 when any finding is a warning."))
 @run_options(DEFAULT_GAMES)
 def command(
     rule_path: str | None,
@@ -104,18 +132,6 @@ def command(
     strict: bool,
     run: Run,
 ) -> int:
-    """Vet a proposed rule: the checker, then the same seeded rounds with and without it.
-
-    Without RULE.lopti, vet the proposed base change given by --base instead: the same
-    rounds with the table's base rules and with the change (docs/variants.md).
-
-    \b
-    Example:
-      lopti vet examples/rules/tens_tax.lopti --games 2000
-      lopti vet --base skip=8 --games 500
-      lopti vet my_rule.lopti --pack examples/packs/gentle.yaml --author Cat --html report.html
-      lopti vet my_rule.lopti --format json --seed 7 --dask local
-    """
     from lopti_rules.api import is_pack, read_source
     from lopti_rules.runtime import RulesRejected
     from lopti_rules.sim import RuleText
@@ -125,7 +141,7 @@ def command(
         return vet_base(pack_path, author, run)
     try:
         if run.games < 1:
-            raise ValueError("--games must be at least 1")
+            raise ValueError(_("--games must be at least 1"))
         if is_pack(rule_path):
             raise ValueError(
                 f"{rule_path} is a pack: vet takes the proposed rule file, and the rules in "
@@ -135,7 +151,11 @@ def command(
             require_matplotlib()
             folder = Path(html_path).resolve().parent
             if not folder.is_dir():
-                raise ValueError(f"cannot write {html_path}: the folder {folder} does not exist")
+                raise ValueError(
+                    _("cannot write {path}: the folder {folder} does not exist").format(
+                        path=html_path, folder=folder
+                    )
+                )
         ok, shown, check_json = check_rule(rule_path, pack_path)
         if not ok:
             if run.output == "json":
@@ -151,29 +171,31 @@ def command(
         titles = table.check()[len(setup.titles) :]
         without, with_ = run.play([base, table], "vet")
     except RulesRejected as exc:  # the checker above reports first; this is a safety net
-        click.echo(f"error: {exc}.", err=True)
+        click.echo(_("error: {message}.").format(message=exc), err=True)
         return 1
     except (Rejected, ValueError, MatplotlibMissing) as exc:
         return failure(exc)
     result = judge(without, with_, setup, titles, seat)
-    in_force = (
-        ngettext("the {n} rule of {pack}", "the {n} rules of {pack}", len(setup.titles)).format(
-            n=len(setup.titles), pack=repr(setup.pack_name)
-        )
-        if pack_path
-        else _("no rules")
-    )
+    in_force = ngettext("the {n} rule of {pack}", "the {n} rules of {pack}", len(setup.titles))
+    in_force = in_force.format(n=len(setup.titles), pack=repr(setup.pack_name))
     names = ", ".join(repr(t) for t in titles)
     heading = _("Vetting {names} ({path})").format(names=names, path=rule_path)
-    details = _(
-        "{games} paired rounds with {in_force} in force, and with the rule added; {players} "
-        "players ({names}), {bots} bots, seed {seed}; the rule's author sits at seat {seat}."
+    details = (
+        _(
+            "{games} paired rounds with {in_force} in force, and with the rule added; {players} "
+            "players ({names}), {bots} bots, seed {seed}; the rule's author sits at seat {seat}."
+        )
+        if pack_path
+        else _(  # its own sentence: "with no rules in force" is said otherwise in some languages
+            "{games} paired rounds with no rules in force, and with the rule added; {players} "
+            "players ({names}), {bots} bots, seed {seed}; the rule's author sits at seat {seat}."
+        )
     ).format(
         games=run.games,
         in_force=in_force,
         players=base.players,
         names=", ".join(setup.names),
-        bots=run.bots,
+        bots=told_kinds(run.bots),
         seed=run.seed,
         seat=seat,
     )
@@ -184,7 +206,8 @@ def command(
         try:
             Path(html_path).write_text(page, encoding="utf-8")
         except OSError as exc:
-            click.echo(f"error: cannot write {html_path}: {exc.strerror or exc}.", err=True)
+            said = _("error: cannot write {path}: {reason}.")
+            click.echo(said.format(path=html_path, reason=exc.strerror or exc), err=True)
             return 2
     if run.output == "json":
         doc = {"check": check_json, "accepted": True, "games": run.games, "seed": run.seed}
@@ -230,9 +253,11 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
 
     try:
         if run.base is None:
-            raise ValueError("give the proposed rule file, or the proposed base change with --base")
+            raise ValueError(
+                _("give the proposed rule file, or the proposed base change with --base")
+            )
         if run.games < 1:
-            raise ValueError("--games must be at least 1")
+            raise ValueError(_("--games must be at least 1"))
         setup = table_for(
             pack_path, run.players, run.bots, run.places, run.max_moves, call_miss=run.call_miss
         )
@@ -244,7 +269,8 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
         variants = base_variants(run.base, start)
         base = setup.table
         if variants == base.variants or (base.variants is None and not variants.changed()):
-            raise ValueError(f"--base {run.base} changes nothing at this table")
+            said = _("--base {change} changes nothing at this table")
+            raise ValueError(said.format(change=run.base))
         table = dataclasses.replace(base, variants=variants)
         table.check()
         seat = author_seat(author, setup.names)
@@ -260,7 +286,7 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
         games=run.games,
         players=base.players,
         names=", ".join(setup.names),
-        bots=run.bots,
+        bots=told_kinds(run.bots),
         seed=run.seed,
         seat=seat,
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lopti_rules.engine.cards import RANK_NAMES, RANKS
+from lopti_rules.engine.cardwords import a_card
 from lopti_rules.engine.moves import PICKUP, PLAYS, REVEALS, Move, PickUp, Play, Reveal
 from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS, RESET, seen_index
 from lopti_rules.i18n import N_, _, ngettext
@@ -161,11 +162,11 @@ def variant_generate(game: Game) -> list[Move]:
 
 
 def describe_top(game: Game) -> str:
-    """The top play in words of the language in use: "a 7", "an 8", "9 9"."""
+    """The top play in words of the language in use: "a 7", "an 8" (`cardwords`), "9 9"."""
     rank, count = game.pile_ranks[-1], game.pile_counts[-1]
     name = RANK_NAMES.get(rank, str(rank))
     if count == 1:
-        return (_("an {card}") if name in ("8", "A") else _("a {card}")).format(card=name)
+        return a_card(rank)
     return " ".join([name] * count)
 
 

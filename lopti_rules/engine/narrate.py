@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from lopti_rules.engine import Event
 from lopti_rules.engine.cards import RANK_NAMES
+from lopti_rules.engine.cardwords import a_card
 from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n import N_, _, ngettext
 
@@ -59,6 +60,7 @@ _MOVES = {
 # a burn of fewer than four (VB1): "The pile clears: three 8s"
 _BURNS = {2: N_("two {rank}s"), 3: N_("three {rank}s")}
 _BASE = Variants()
+_QUOTES = '"”“»«„'  # the closing quotation marks of the languages lopti speaks
 
 # the events `_exchange` tells: cards moved between players, or taken back
 _EXCHANGES = frozenset({"give", "discard", "under", "swap_hands", "pass_hands", "take"})
@@ -114,6 +116,8 @@ def _draws(draws: dict[int, int], name: Callable[[int | None], str]) -> str:
 
 def _some(ranks: Sequence[object]) -> str:
     """`a 5`, `an 8`, `an A`, or `2 cards (5 8)`."""
+    if len(ranks) == 1 and isinstance(ranks[0], int) and ranks[0] in RANK_NAMES:
+        return a_card(ranks[0])  # a noun with its article per language
     if len(ranks) == 1:
         shown = cards_text(ranks)
         return (
@@ -217,8 +221,12 @@ class Narrator:
         if intro:
             self._emit(intro)
         clauses = [i if isinstance(i, str) else _draws(i, self.name) for i in firing.items]
-        told = "; ".join(clauses) if clauses else _("it fires, but nothing moves")
-        end = "" if told.endswith(('."', '!"', '?"')) else "."
+        told = _("; ").join(clauses) if clauses else _("it fires, but nothing moves")
+        end = (
+            ""
+            if told.endswith(tuple(f"{stop}{quote}" for stop in ".!?" for quote in _QUOTES))
+            else "."
+        )
         self._emit(_("{rule}: {told}{end}").format(rule=firing.rule, told=told, end=end))
 
     def _gather(self, firing: _Firing, event: Event) -> None:
@@ -255,7 +263,7 @@ class Narrator:
             line = _("{who} shows the face-down cards: {cards}")
             return line.format(who=who, cards=shown or nothing)
         if name == "announce":
-            return f'"{f.get("text")}"'
+            return _('"{text}"').format(text=f.get("text"))  # each language's quotation marks
         if name == "roshambo":
             return self._roshambo(event)
         if name == "choice":

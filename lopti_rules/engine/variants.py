@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Literal
 
 from lopti_rules.engine.cards import RANK_NAMES
+from lopti_rules.i18n import _
 
 Starter = Literal["winner", "loser", "lowest", "left"]
 Draw = Literal["one", "refill"]
@@ -98,6 +99,15 @@ def show_value(name: str, value: object) -> str:
     if name in RANK_FIELDS and isinstance(value, int):
         return RANK_NAMES[value]
     return str(value)
+
+
+def told_value(name: str, value: object) -> str:
+    """A variant's value for a person to read, in the language in use (`on` -> "an")."""
+    if value is None:
+        return _("none")
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    return show_value(name, value)
 
 
 class VariantTable:

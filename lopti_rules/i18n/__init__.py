@@ -115,6 +115,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translation(current_language()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language, in the grammatical form `context` names (a rank's
+    noun as the object of "gives": `pgettext("object", "a K")`, German "einen König")."""
+    return translation(current_language()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The form for `n` of a plural message in the grammatical form `context` names (the
+    object of "choose": `npgettext("object", "{n} card", "{n} cards", 1)`, Polish "1 kartę")."""
+    return translation(current_language()).npgettext(context, singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Mark `message` for extraction where it is defined; translate it with `_()` when used."""
     return message

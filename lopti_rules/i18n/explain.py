@@ -144,7 +144,7 @@ class Explainer:
         return self.book.say("discard", who=self.target(a.target), cards=cards)
 
     def _swap_hands(self, a: ast.SwapHands) -> str:
-        who, whom = self.target(a.target), self.target(a.other)
+        who, whom = self.target(a.target), self.target(a.other, self.book.case("with"))
         return self.book.say("swap_hands", who=who, whom=whom)
 
     def _under(self, a: ast.Under) -> str:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.diagnostics.spell import did_you_mean, nearest
-from lopti_rules.i18n import N_, _
+from lopti_rules.i18n import N_, _, pgettext
 from lopti_rules.language.syntax_errors import MISTAKES, Mistake
 
 if TYPE_CHECKING:
@@ -433,14 +433,21 @@ def _token_span(text: str, token: Token) -> Span:
 
 
 def _describe(token: Token) -> str:
-    if token.type in ("_NL", "_DEDENT", "$END"):
-        return _(_WORDS[token.type])
+    """The token found, as it stands after "not" in "expected `:`, not the end of the line":
+    the context `not` lets a language give it the case that slot takes (Polish genitive,
+    "a nie końca linii")."""
+    if token.type == "_NL":
+        return pgettext("not", "the end of the line")
+    if token.type == "_DEDENT":
+        return pgettext("not", "the end of the block")
+    if token.type == "$END":
+        return pgettext("not", "the end of the file")
     if token.type == "INT":
-        return _("the number `{number}`").format(number=token)
+        return pgettext("not", "the number `{number}`").format(number=token)
     if token.type == "STRING":
-        return _("a quoted string")
+        return pgettext("not", "a quoted string")
     if token.type == "NAME":
-        return _("the word `{word}`").format(word=token)
+        return pgettext("not", "the word `{word}`").format(word=token)
     return f"`{token}`"
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from lopti_rules.api import check_sources
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import TableOptions
-from lopti_rules.i18n import _
+from lopti_rules.i18n import N_, _
 from lopti_rules.packs.pack import BaseVariants
 from lopti_rules.serve.table import Ask, Refusal
 from lopti_rules.serve.words import describe
@@ -180,7 +180,7 @@ class Evening:
             evening = cls(store.load(path), path)
             evening.seen = stamp
             return evening
-        session = Session.start(path.stem if path else "Web table", names, base=base)
+        session = Session.start(path.stem if path else _("Web table"), names, base=base)
         for author, text in rules:
             session.restore_at_setup(author, author, text, list(names), path="<pack rule>")
         evening = cls(session, path)
@@ -275,15 +275,16 @@ class Evening:
 
     def add_rule(self, author: str, text: str) -> None:
         self._do(lambda: self.session.add_rule(author, text, RULE_PATH))
-        self.news.append(f"{author} adds a rule: {' '.join(describe(text))}")
+        said = _("{author} adds a rule: {words}")
+        self.news.append(said.format(author=author, words=" ".join(describe(text))))
 
     def delete_rule(self, rule: int, by: str) -> None:
         self._do(lambda: self.session.delete_rule(rule, by))
-        self.news.append(f"{by} deletes rule {rule} (V6).")
+        self.news.append(_("{by} deletes rule {id} (V6).").format(by=by, id=rule))
 
     def reword(self, rule: int, by: str, text: str) -> None:
         self._do(lambda: self.session.reword(rule, by, text, RULE_PATH))
-        self.news.append(f"{by} rewords rule {rule} (R5).")
+        self.news.append(_("{by} rewords rule {id} (R5).").format(by=by, id=rule))
 
     def ruling(
         self, rule: int, question: str, answer: str, creator_absent: bool, yes: Sequence[str]
@@ -305,8 +306,18 @@ class Evening:
 
         def vote() -> None:
             record = self.session.restore_at_setup(proposer, author, text, yes, RULE_PATH)
-            result = "comes back" if record.result == "passed" else "does not come back"
-            done.append(f"Setup vote on an old rule of {author}: it {result}, {record.reason}.")
+            said = (
+                _(
+                    "Setup vote on an old rule of {author}: it comes back, by a majority of "
+                    "the session's players (E3, D31)."
+                )
+                if record.result == "passed"
+                else _(
+                    "Setup vote on an old rule of {author}: it does not come back, without a "
+                    "majority of the session's players (E3, D31)."
+                )
+            )
+            done.append(said.format(author=author))
 
         self._do(vote)
         self.news.extend(done)
@@ -316,7 +327,7 @@ class Evening:
     def open_vote(self, proposal: Proposal, creator_absent: bool) -> None:
         """Open a proposal; refused now (on a copy) if the procedure would refuse it."""
         if self.vote is not None:
-            raise Refusal("a Rule Vote is open already: finish it first", "V1")
+            raise Refusal(_("a Rule Vote is open already: finish it first"), "V1")
         trial = Session(self.session.state.model_copy(deep=True))
         try:
             trial.vote(proposal, Ballots(creator_absent=creator_absent), None)
@@ -326,14 +337,17 @@ class Evening:
             raise _refusal(exc) from None
         self.votes_opened += 1
         self.vote = OpenVote(self.votes_opened, proposal, creator_absent)
-        self.news.append(f"{proposal.proposer} opens a Rule Vote: {_what(proposal)}.")
+        said = _("{proposer} opens a Rule Vote: {what}.")
+        self.news.append(said.format(proposer=proposal.proposer, what=_what(proposal)))
 
     def ballot(self, name: str, yes: bool, objection: bool) -> None:
         vote = self._open()
         if vote.need is not None:
-            raise Refusal("the votes are counted: Roshambo is being played", "V11")
+            raise Refusal(_("the votes are counted: Roshambo is being played"), "V11")
         if name in vote.yes or name in vote.no:
-            raise Refusal(f"{name} has voted already: each player votes once", "V3")
+            raise Refusal(
+                _("{name} has voted already: each player votes once").format(name=name), "V3"
+            )
         (vote.yes if yes else vote.no).append(name)
         if objection and not yes and vote.objector is None:
             vote.objector = name
@@ -344,13 +358,14 @@ class Evening:
         """The defenders the rule's supporters chose, used if the vote ties (K1, K4)."""
         vote = self._open()
         if vote.need is not None:
-            raise Refusal("the votes are counted: Roshambo is being played", "V11")
+            raise Refusal(_("the votes are counted: Roshambo is being played"), "V11")
         unknown = [n for n in names if n not in self.players]
         if unknown:
-            raise Refusal(f"{unknown[0][:40]} is not one of the players", "E1")
+            raise Refusal(_("{name} is not one of the players").format(name=unknown[0][:40]), "E1")
         vote.defenders = list(dict.fromkeys(names))
-        shown = ", ".join(vote.defenders) or "nobody"
-        self.news.append(f"The rule's supporters choose its defenders: {shown} (K1).")
+        shown = ", ".join(vote.defenders) or _("nobody")
+        said = _("The rule's supporters choose its defenders: {names} (K1).")
+        self.news.append(said.format(names=shown))
 
     def cancel(self, by: str | None) -> None:
         vote = self._open()
@@ -359,9 +374,9 @@ class Evening:
                 "the vote is tied and Roshambo has begun: it can no longer be withdrawn", "V11"
             )
         if by is not None and by != vote.proposal.proposer:
-            raise Refusal("only the proposer or the host withdraws a proposal", "V2")
+            raise Refusal(_("only the proposer or the host withdraws a proposal"), "V2")
         self.vote = None
-        self.news.append("The proposal is withdrawn before the count.")
+        self.news.append(_("The proposal is withdrawn before the count."))
 
     def close(self, defenders: Sequence[str] = ()) -> None:
         vote = self._open()
@@ -384,7 +399,8 @@ class Evening:
                 )
         except NeedThrows as need:
             if vote.need is None:
-                self.news.append(f"The vote is tied: {need.a} and {need.b} play Roshambo.")
+                said = _("The vote is tied: {a} and {b} play Roshambo.")
+                self.news.append(said.format(a=need.a, b=need.b))
             vote.need = need
             return
         except Refused as exc:
@@ -392,7 +408,8 @@ class Evening:
         except RoshamboError as exc:
             raise Refusal(str(exc), "K3") from None
         self.vote = None
-        self.news.append("Rule Vote: " + report.describe_vote(self.session, done[0]))
+        said = _("Rule Vote: {vote}")
+        self.news.append(said.format(vote=report.describe_vote(self.session, done[0])))
 
     def asks(self, name: str | None) -> list[Ask]:
         vote = self.vote
@@ -421,13 +438,13 @@ class Evening:
     def throw(self, name: str, ask_id: str, letters: str) -> None:
         vote = self.vote
         if vote is None or vote.need is None or not any(a.id == ask_id for a in self.asks(name)):
-            raise Refusal("there is no Roshambo throw for you to make now", None, "stale")
+            raise Refusal(_("there is no Roshambo throw for you to make now"), None, "stale")
         try:
             throws = clean(letters)
         except RoshamboError as exc:
             raise Refusal(str(exc), "K3", "malformed") from None
         if not throws or len(throws) > 60:
-            raise Refusal("throw 1 to 60 times at once", "K3", "malformed")
+            raise Refusal(_("throw 1 to 60 times at once"), "K3", "malformed")
         vote.thrown[name] = throws
         need = vote.need
         if need.a in vote.thrown and need.b in vote.thrown:
@@ -438,7 +455,8 @@ class Evening:
             vote.matches[need.index].extend(pairs)
             shown_a = "".join(x for x, _ in pairs)
             shown_b = "".join(y for _, y in pairs)
-            self.news.append(f"Roshambo throws: {need.a} {shown_a}, {need.b} {shown_b}.")
+            said = _("Roshambo throws: {a} {throws_a}, {b} {throws_b}.")
+            self.news.append(said.format(a=need.a, throws_a=shown_a, b=need.b, throws_b=shown_b))
             self.close()
 
     def vote_json(self) -> dict[str, object] | None:
@@ -466,7 +484,7 @@ class Evening:
 
     def _open(self) -> OpenVote:
         if self.vote is None:
-            raise Refusal("no Rule Vote is open", "V1", "stale")
+            raise Refusal(_("no Rule Vote is open"), "V1", "stale")
         return self.vote
 
     # -------------------------------------------------------------- for the page
@@ -531,7 +549,18 @@ def _waiting_winner(session: Session) -> str | None:
 
 def _what(proposal: Proposal) -> str:
     if proposal.action == "base":
-        return f"turn `{proposal.option}` {'on' if proposal.value else 'off'}"
-    verb = {"remove": "remove", "change": "change", "restore": "bring back"}[proposal.action]
-    when = "now" if proposal.effective == "now" else "from the next round"
-    return f"{verb} rule {proposal.rule}, {when}"
+        turn = _("turn `{option}` on") if proposal.value else _("turn `{option}` off")
+        return turn.format(option=proposal.option)
+    now = proposal.effective == "now"
+    return _(_OPENS[proposal.action, now]).format(id=proposal.rule)
+
+
+# a proposal as the table's log says it opens, by (action, from now?)
+_OPENS = {
+    ("remove", True): N_("remove rule {id}, now"),
+    ("remove", False): N_("remove rule {id}, from the next round"),
+    ("change", True): N_("change rule {id}, now"),
+    ("change", False): N_("change rule {id}, from the next round"),
+    ("restore", True): N_("bring back rule {id}, now"),
+    ("restore", False): N_("bring back rule {id}, from the next round"),
+}

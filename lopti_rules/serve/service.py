@@ -32,6 +32,7 @@ from lopti_rules.serve.security import Identity, Tokens
 from lopti_rules.serve.settle import SettleError, settle
 from lopti_rules.serve.table import Refusal, Round
 from lopti_rules.session import Proposal
+from lopti_rules.session.report import opener
 
 LOG_TAIL = 40  # log lines sent with each state (the page keeps the earlier ones)
 LOG_KEEP = 1000  # log lines kept
@@ -291,7 +292,8 @@ class TableService:
             if self.round is not None and not self.round.over:
                 raise Refusal("this round is being played here: it ends by itself", "W4")
             ev.finish(msg.winner, msg.places)
-            self.log.append(f"{msg.winner} wins round {ev.session.current - 1}.")
+            won = _("{who} wins round {k}.")
+            self.log.append(won.format(who=msg.winner, k=ev.session.current - 1))
         else:
             self._evening_step(who, msg)
             self.dirty = True  # the open vote is kept in the table file
@@ -412,7 +414,10 @@ class TableService:
         record = ev.deal(msg.absent)
         self.dealt = (record.round, record.dealer)
         self._dropped += len(self.log)
-        self.log = [f"Round {record.round}: {record.dealer} deals, {record.opener} plays first."]
+        first = _("Round {k}: {dealer} deals, {first} plays first.").format(
+            k=record.round, dealer=record.dealer, first=opener(record.opener)
+        )
+        self.log = [first]
         self._told = 0
         if msg.cards == "real":
             self.round = None
@@ -453,7 +458,8 @@ class TableService:
             ev.finish(winner, places)
         self.dealt = None
         if winner is not None:
-            self.log.append(f"{winner} wins round {r.options.round}.")
+            won = _("{who} wins round {k}.")
+            self.log.append(won.format(who=winner, k=r.options.round))
 
 
 def owner_only(path: Path) -> None:

@@ -53,7 +53,7 @@ from lopti_rules.engine import (
 from lopti_rules.engine import Ask as GameAsk
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.narrate import Narrator
-from lopti_rules.i18n import N_, _, ngettext
+from lopti_rules.i18n import N_, _, ngettext, npgettext
 from lopti_rules.runtime import RuleEntry
 from lopti_rules.runtime.calls import REPORTS_OF, ReportRefused, Table, TableEventSpec
 
@@ -122,10 +122,11 @@ class TableNarrator(Narrator):
             n = len(ranks) if isinstance(ranks, tuple | list) else 0
             to = event.fields.get("to")
             whom = self.name(to if isinstance(to, int) else None)
+            who = self.name(event.actor)
             if not n:
-                return f"{self.name(event.actor)} has no card to give"
-            cards = "a card" if n == 1 else f"{n} cards"
-            return f"{self.name(event.actor)} gives {whom} {cards}"
+                return _("{who} has no card to give").format(who=who)
+            said = ngettext("{who} gives {whom} a card", "{who} gives {whom} {n} cards", n)
+            return said.format(who=who, whom=whom, n=n)
         return super().rule_clause(event)
 
 
@@ -361,15 +362,24 @@ class Round:
         if q is not None and ask_id == q.id and seat == q.ask.seat:
             offered = {value for value, _ in self._ask_of(q).options}
             if choice not in offered:
-                raise Refusal(f"{choice[:20]!r} is not one of the answers offered", None)
+                raise Refusal(
+                    _("{choice} is not one of the answers offered").format(
+                        choice=repr(choice[:20])
+                    ),
+                    None,
+                )
             self._go_on(q, _answer_of(q.ask, choice))
             return
         asked = {a.id: a for a in self.asks(seat)}
         question = asked.get(ask_id)
         if question is None:
-            raise Refusal("there is no such open question for you", None, "stale")
+            raise Refusal(_("there is no such open question for you"), None, "stale")
         if choice not in {value for value, _ in question.options}:
-            raise Refusal(f"{choice[:20]!r} is not one of the answers offered", "S4", "refused")
+            raise Refusal(
+                _("{choice} is not one of the answers offered").format(choice=repr(choice[:20])),
+                "S4",
+                "refused",
+            )
         if choice == KEEP:
             self._step(["keep", seat])
         else:
@@ -416,7 +426,7 @@ class Round:
             options = [(str(s), names[s]) for s in ask.options]
         else:
             options = [("yes", _("Yes, take it")), ("no", _("No, leave it"))]
-        cards = ngettext("{n} card", "{n} cards", ask.count).format(n=ask.count)
+        cards = npgettext("object", "{n} card", "{n} cards", ask.count).format(n=ask.count)
         about = names[ask.about] if ask.about is not None else ""
         prompt = _(PROMPTS.get(ask.purpose, N_("{rule}: choose.")))
         text = prompt.format(rule=q.rule or _("A rule"), cards=cards, about=about)
@@ -444,23 +454,31 @@ class Round:
         """A person's move; Refusal (with the engine's reason and clause) if not allowed."""
         game = self.game
         if self.over:
-            raise Refusal("the round is over", "W4")
+            raise Refusal(_("the round is over"), "W4")
         if self.swap_pending:
             who = ", ".join(self.names[s] for s in sorted(self.swap_pending))
-            raise Refusal(f"the setup swaps are not done yet (waiting for {who})", "S4")
+            raise Refusal(
+                _("the setup swaps are not done yet (waiting for {names})").format(names=who), "S4"
+            )
         if self.question is not None:
             who = self.names[self.question.ask.seat]
-            raise Refusal(f"{who} is answering a rule's question first", None, "out_of_turn")
+            raise Refusal(
+                _("{who} is answering a rule's question first").format(who=who), None, "out_of_turn"
+            )
         if seat != game.turn:
-            raise Refusal(f"it is {self.names[game.turn]}'s turn, not yours", "S7", "out_of_turn")
+            raise Refusal(
+                _("it is {name}'s turn, not yours").format(name=self.names[game.turn]),
+                "S7",
+                "out_of_turn",
+            )
         step: Step
         if kind == "play":
             if rank is None or count is None:
-                raise Refusal("a play names a rank and a count", "P1", "malformed")
+                raise Refusal(_("a play names a rank and a count"), "P1", "malformed")
             step = ["play", rank, count]
         elif kind == "reveal":
             if index is None:
-                raise Refusal("a reveal names the face-down card's index", "F4", "malformed")
+                raise Refusal(_("a reveal names the face-down card's index"), "F4", "malformed")
             step = ["reveal", index]
         else:
             step = ["pickup"]
@@ -480,7 +498,7 @@ class Round:
         ):
             if len(self.moves) >= DEFAULT_MAX_MOVES:
                 self.stalled = True
-                self.log.append("The round stalled: no winner (move cap reached).")
+                self.log.append(_("The round stalled: no winner (move cap reached)."))
                 return
             game = self.game  # a new one after a question
             seat = game.turn
@@ -591,12 +609,14 @@ class Round:
         """A person says a call due for them (`say`) or reports a table event about another
         player (`report`); Refusal with the table's reason when it may not."""
         if self.over:
-            raise Refusal("the round is over: nothing can be reported now", "W4")
+            raise Refusal(_("the round is over: nothing can be reported now"), "W4")
         if self.question is not None:
             who = self.names[self.question.ask.seat]
-            raise Refusal(f"{who} is answering a rule's question first", None, "out_of_turn")
+            raise Refusal(
+                _("{who} is answering a rule's question first").format(who=who), None, "out_of_turn"
+            )
         if kind == "report" and about is None:
-            raise Refusal("a report names the player it is about", None, "malformed")
+            raise Refusal(_("a report names the player it is about"), None, "malformed")
         step: Step = ["say", name, seat] if kind == "say" else ["report", name, about, seat]
         try:
             self._step(step)

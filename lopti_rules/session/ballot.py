@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
-from lopti_rules.engine.variants import show_value
+from lopti_rules.engine.variants import told_value
 from lopti_rules.i18n import N_, _
+from lopti_rules.i18n.said import Said
 from lopti_rules.packs.base import validated
 from lopti_rules.session import vote as votes
 from lopti_rules.session.model import (
@@ -39,12 +40,18 @@ def _check_ballot(session: Session, proposal: Proposal, yes: list[str], no: list
     k = session.current
     held = next((v for v in session.state.votes if v.round == k), None)
     if held is not None:
-        raise Refused(
-            _("round {k} has had its Rule Vote already ({result}): one vote per round").format(
-                k=k, result=held.result
-            ),
-            "V1, V7",
+        already = (
+            _(
+                "round {k} has had its Rule Vote already, and the proposal passed: "
+                "one vote per round"
+            )
+            if held.result == "passed"
+            else _(
+                "round {k} has had its Rule Vote already, and the proposal was rejected: "
+                "one vote per round"
+            )
         )
+        raise Refused(already.format(k=k), "V1, V7")
     session._known([proposal.proposer, *yes, *no], "voter")
     if len(set(yes)) != len(yes) or len(set(no)) != len(no) or set(yes) & set(no):
         raise Refused(_("each session player votes once, yes or no"), "V3")
@@ -99,7 +106,8 @@ def run_vote(
         if isinstance(pair, str):
             raise Refused(pair, "K1, K2")
         if pair.defender is None and not pair.candidates:
-            record.result, record.reason = "passed", f"a tie, and {pair.why}"
+            record.result = "passed"
+            record.reason = Said(id=N_("A tie, and {why}"), args={"why": Said(id=pair.why)})
         else:
             if throws is None:
                 raise Refused(_("the vote is tied: Roshambo needs the players' throws"), "V11")
@@ -118,10 +126,20 @@ def run_vote(
             won = match.winner == proposal.proposer
             record.result = "passed" if won else "rejected"
             a, b = match.score
-            record.reason = (
-                f"a tie (D30), so Roshambo: {match.a} vs {match.b}, {pair.why}; "
-                f"{a}-{b} after {a + b} decisive throws and {_draws(match.draws)}, "
-                f"{match.winner} wins (K3)"
+            record.reason = Said(
+                id=N_(
+                    "A tie (D30), so Roshambo: {a} vs {b}, {why}; {score} after {throws} "
+                    "decisive throws (draws: {draws}), {winner} wins (K3)"
+                ),
+                args={
+                    "a": match.a,
+                    "b": match.b,
+                    "why": Said(id=pair.why),
+                    "score": f"{a}-{b}",
+                    "throws": a + b,
+                    "draws": match.draws,
+                    "winner": match.winner,
+                },
             )
     if record.result == "passed":
         _apply(session, proposal, title)
@@ -161,16 +179,17 @@ def _spelled(session: Session, proposal: Proposal, ballots: Ballots) -> tuple[Pr
     )
 
 
-def _draws(n: int) -> str:
-    return "1 draw" if n == 1 else f"{n} draws"
+def _reason(yes: int, players: int, result: str) -> Said:
+    """Why the count decides as it does (V4, D30), as data: the file keeps the message id."""
+    return Said(id=_COUNTED[result], args={"yes": yes, "players": players})
 
 
-def _reason(yes: int, players: int, result: str) -> str:
-    if result == "passed":
-        return f"{yes} yes of {players} players is more than half (V4)"
-    if result == "tie":
-        return f"{yes} yes of {players} players is exactly half: a tie (D30, V11)"
-    return f"{yes} yes of {players} players is not more than half (V4, D30)"
+# the count's reason by its result (worded so that no form follows the numbers)
+_COUNTED = {
+    "passed": N_("Yes votes: {yes} of {players} players, more than half (V4)"),
+    "tie": N_("Yes votes: {yes} of {players} players, exactly half: a tie (D30, V11)"),
+    "rejected": N_("Yes votes: {yes} of {players} players, not more than half (V4, D30)"),
+}
 
 
 def _validate(session: Session, proposal: Proposal) -> tuple[str, str | None]:
@@ -221,7 +240,7 @@ def _validate(session: Session, proposal: Proposal) -> tuple[str, str | None]:
         if getattr(session.options(since), option) == value:
             raise Refused(
                 _("`{option}` is already {value}").format(
-                    option=option, value=show_value(option, value)
+                    option=option, value=told_value(option, value)
                 ),
                 "V2",
             )

@@ -20,6 +20,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from lopti_rules.i18n import N_, _
+from lopti_rules.i18n.said import Said
 from lopti_rules.session.roshambo import MatchRecord
 
 FORMAT: Literal[1] = 1
@@ -186,7 +187,11 @@ class VoteRecord(_Model):
     count: Literal["passed", "rejected", "tie"]
     roshambo: RoshamboRecord | None = None
     result: Literal["passed", "rejected"]
-    reason: str = ""
+    reason: Said | str = Field(
+        default="",
+        description="Why it passed or failed: a message id and its arguments, said in the "
+        "reader's language (a string: an older file's English sentence, told as it is).",
+    )
 
 
 class RulingRecord(_Model):
@@ -197,7 +202,10 @@ class RulingRecord(_Model):
     round: int = Field(ge=1)
     rule: int
     question: Line = Field(min_length=1)
-    answer: Line
+    answer: Said | Line = Field(
+        description="The answer as given; without a majority, the least-change reading as a "
+        "message id (`procedure.LEAST_CHANGE`), said in the reader's language."
+    )
     by: Literal["creator", "table"]
     voted_yes: list[Name] = Field(default_factory=list)
     result: Literal["decided", "least change"]
@@ -219,7 +227,10 @@ class UndoneRecord(_Model):
     """A step taken back with `lopti session undo`, told as it was shown before."""
 
     round: int = Field(ge=1, description="The round in play, or the next one to deal.")
-    step: str
+    step: Said | str = Field(
+        description="The step as a message id and its arguments, said in the reader's "
+        "language (a string: an older file's English sentence, told as it is)."
+    )
 
 
 class SessionState(_Model):

@@ -24,6 +24,7 @@ from typing import Literal
 
 from lopti_rules.diagnostics.source import Diagnostic
 from lopti_rules.i18n import N_, _
+from lopti_rules.i18n.said import Said
 from lopti_rules.packs.pack import BaseVariants
 from lopti_rules.session import vote as votes
 from lopti_rules.session.model import (
@@ -45,7 +46,11 @@ from lopti_rules.session.model import (
 from lopti_rules.session.roshambo import ThrowSource
 from lopti_rules.session.rules import Refused, check_rule, meaning
 
-LEAST_CHANGE = "the reading that changes base Lopti the least (R6, E4)"
+# a setup vote's reason (E3), as the session file keeps it
+SETUP_MAJORITY = N_("A majority of the session's players (E3, D31)")
+SETUP_NO_MAJORITY = N_("No majority of the session's players (E3, D31)")
+# a ruling without a majority (R6, E4): kept as a message id, said in the reader's language
+LEAST_CHANGE = N_("the reading that changes base Lopti the least (R6, E4)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,7 +463,7 @@ class Session:
                 round=self.current,
                 rule=rule_id,
                 question=question,
-                answer=answer if decided else LEAST_CHANGE,
+                answer=answer if decided else Said(id=LEAST_CHANGE),
                 by="table",
                 voted_yes=voters,
                 result="decided" if decided else "least change",
@@ -514,9 +519,7 @@ class Session:
             voted_yes=list(dict.fromkeys(yes)),
             count=votes.count(len(set(yes)), len(self.players)),
             result="passed" if passed else "rejected",
-            reason="a majority of the session's players (E3, D31)"
-            if passed
-            else "no majority of the session's players (E3, D31)",
+            reason=Said(id=SETUP_MAJORITY if passed else SETUP_NO_MAJORITY),
         )
         if passed:
             self.state.rules.append(

@@ -6,46 +6,84 @@ command line and the simulated sessions' narration. Guarantees: it only reads th
 
 from __future__ import annotations
 
-from lopti_rules.engine.variants import show_value
+from lopti_rules.engine.variants import show_value, told_value
 from lopti_rules.i18n import N_, _, current_language
+from lopti_rules.i18n.said import Said, told
 from lopti_rules.session.model import LOWEST_OPENS, RuleRecord, RulingRecord, VoteRecord
 from lopti_rules.session.procedure import Session
 from lopti_rules.session.rules import titles
 
 
 def describe_vote(session: Session, record: VoteRecord) -> str:
-    """One sentence telling a Rule Vote and its result."""
-    what = _what(session, record)
-    yes = ", ".join(record.voted_yes) or _("nobody")
-    no = ", ".join(record.voted_no) or _("nobody")
-    said = (
-        _("{proposer} proposes to {what}, from now. Yes: {yes}; no: {no}. {reason}")
-        if record.effective == "now"
-        else _("{proposer} proposes to {what}, from the next round. Yes: {yes}; no: {no}. {reason}")
+    """One sentence telling a Rule Vote and its result, in the language in use."""
+    return told(vote_said(session, record))
+
+
+def vote_said(session: Session, record: VoteRecord) -> Said:
+    """A Rule Vote and its result as data (`i18n.said`): what `undo` keeps of a vote."""
+    nobody = Said(id=N_("nobody"))
+    reason = record.reason
+    if isinstance(reason, str):  # an older file's English sentence, as the file keeps it
+        reason = reason[:1].upper() + reason[1:]
+    passes = record.result == "passed"
+    return Said(
+        id=_TOLD[record.effective == "now", passes],
+        args={
+            "proposer": record.proposer,
+            "what": _what(session, record),
+            "yes": ", ".join(record.voted_yes) or nobody,
+            "no": ", ".join(record.voted_no) or nobody,
+            "reason": reason,
+        },
     )
-    reason = record.reason[:1].upper() + record.reason[1:]  # as the session file keeps it
-    text = said.format(proposer=record.proposer, what=what, yes=yes, no=no, reason=reason)
-    end = _(": the proposal passes.") if record.result == "passed" else _(": the proposal fails.")
-    return text + end
 
 
-def _what(session: Session, record: VoteRecord) -> str:
+# a Rule Vote in one sentence, by (from now?, passes?)
+_TOLD = {
+    (True, True): N_(
+        "{proposer} proposes to {what}, from now. Yes: {yes}; no: {no}. {reason}: "
+        "the proposal passes."
+    ),
+    (True, False): N_(
+        "{proposer} proposes to {what}, from now. Yes: {yes}; no: {no}. {reason}: "
+        "the proposal fails."
+    ),
+    (False, True): N_(
+        "{proposer} proposes to {what}, from the next round. Yes: {yes}; no: {no}. "
+        "{reason}: the proposal passes."
+    ),
+    (False, False): N_(
+        "{proposer} proposes to {what}, from the next round. Yes: {yes}; no: {no}. "
+        "{reason}: the proposal fails."
+    ),
+}
+
+
+def _what(session: Session, record: VoteRecord) -> Said:
     if record.action == "base":
         option = record.option or ""
         if isinstance(record.value, bool):
-            turn = _("turn `{option}` on") if record.value else _("turn `{option}` off")
-            return turn.format(option=option)
-        return _("set `{option}` to {value}").format(
-            option=option, value=show_value(option, record.value)
+            turn = N_("turn `{option}` on") if record.value else N_("turn `{option}` off")
+            return Said(id=turn, args={"option": option})
+        return Said(
+            id=N_("set `{option}` to {value}"),
+            args={"option": option, "value": _value(option, record.value)},
         )
     if record.rule is None:  # a setup vote (E3) on an old rule's text
         named = titles(record.text or "")
-        return _('bring back the old rule "{title}"').format(title=named[0] if named else "?")
+        return Said(
+            id=N_('bring back the old rule "{title}"'), args={"title": named[0] if named else "?"}
+        )
     title = next(
         (r.title for r in [*session.state.rules, *session.state.removed] if r.id == record.rule),
         "?",
     )
-    return _(_DOING[record.action]).format(id=record.rule, title=title)
+    return Said(id=_DOING[record.action], args={"id": record.rule, "title": title})
+
+
+def _value(option: str, value: object) -> Said | str:
+    """A base option's value: `none` as a message, anything else as the player writes it."""
+    return Said(id=N_("none")) if value is None else show_value(option, value)
 
 
 _DOING = {
@@ -78,7 +116,11 @@ def in_force(session: Session, *, texts: bool = False) -> list[str]:
             lines += [f"     {sentence}" for sentence in plain_words(r.text)]
     if not rules:
         lines.append("  " + _("none: base Lopti"))
-    changed = [f"{c.option} {show_value(c.option, c.value)}" for c in session.state.base]
+    shown = _("{option} {value}")  # a language may write "{option}: {value}"
+    changed = [
+        shown.format(option=c.option, value=told_value(c.option, c.value))
+        for c in session.state.base
+    ]
     if changed:
         lines.append(_("Base rules changed by vote: {changes}.").format(changes=", ".join(changed)))
     return lines
@@ -147,7 +189,12 @@ def show(session: Session) -> list[str]:
         )
     voted = next((v for v in state.votes if v.round == k), None)
     if voted:
-        lines.append(_("Rule Vote of round {k}: held ({result}).").format(k=k, result=voted.result))
+        held = (
+            _("Rule Vote of round {k}: held, and the proposal passed.")
+            if voted.result == "passed"
+            else _("Rule Vote of round {k}: held, and the proposal was rejected.")
+        )
+        lines.append(held.format(k=k))
     else:
         lines.append(_("Rule Vote of round {k}: not used yet (V1).").format(k=k))
     lines += in_force(session, texts=True)
@@ -221,8 +268,8 @@ def _notes(session: Session, k: int) -> list[str]:
     made = [r for r in [*state.rules, *state.removed] if r.how == "winner" and r.won == k]
     own = _('{author}\'s rule: "{title}".')
     notes += [own.format(author=r.author, title=_first_title(session, r.id, r.title)) for r in made]
-    told = _("Ruling: {ruling}")
-    notes += [told.format(ruling=ruling(session, r)) for r in state.rulings if r.round == k]
+    settled = _("Ruling: {ruling}")
+    notes += [settled.format(ruling=ruling(session, r)) for r in state.rulings if r.round == k]
     for change in state.rewordings:
         if change.round == k:
             rule = _rule(session, change.rule)
@@ -237,7 +284,8 @@ def _notes(session: Session, k: int) -> list[str]:
         if gone.by == "author" and gone.removed_in == k:
             said = _('Deleted by its creator, {author} (V6): rule {id} "{title}".')
             notes.append(said.format(author=gone.author, id=gone.id, title=gone.title))
-    notes += [_("Undone: {step}.").format(step=u.step) for u in state.undone if u.round == k]
+    undone = _("Undone: {step}.")
+    notes += [undone.format(step=told(u.step).rstrip(".")) for u in state.undone if u.round == k]
     return notes
 
 
@@ -256,7 +304,7 @@ def ruling(session: Session, record: RulingRecord) -> str:
     """One sentence for a settled edge case."""
     title = next(
         (r.title for r in [*session.state.rules, *session.state.removed] if r.id == record.rule),
-        f"rule {record.rule}",
+        _("rule {id}").format(id=record.rule),
     )
     yes, players = len(record.voted_yes), len(session.players)
     if record.by == "creator":
@@ -266,5 +314,5 @@ def ruling(session: Session, record: RulingRecord) -> str:
     else:
         who = _("no majority ({yes} of {players}, E4, D31)").format(yes=yes, players=players)
     return _('"{title}", {question} {who}: {answer}.').format(
-        title=title, question=record.question, who=who, answer=record.answer
+        title=title, question=record.question, who=who, answer=told(record.answer)
     )

@@ -2,8 +2,9 @@
 
 Takes: a `Session` whose `steps` say, in order, what each change was (`procedure` and
 `ballot` append one per change). Produces: the session exactly as it was before its last
-step, and that step in one sentence, which is also kept in `undone` so that `history` still
-tells it. Guarantees: only the last step is taken back, whole (a `round` that dealt and
+step, and that step in one sentence, which is also kept in `undone` (as a message id with
+its arguments, `i18n.said`, so each reader reads it in their language) so that `history`
+still tells it. Guarantees: only the last step is taken back, whole (a `round` that dealt and
 finished at once is one step); a file without steps (made before steps were kept, or cleared
 by hand), or whose last step no longer matches its records, raises `UndoError` and is left
 as it was. Starting the session is not a step: a new session is `start --force`.
@@ -14,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from lopti_rules.session.model import RemovedRule, RuleRecord, UndoneRecord
+from lopti_rules.i18n import N_, _
+from lopti_rules.i18n.said import Said, told
+from lopti_rules.session.model import LOWEST_OPENS, RemovedRule, RuleRecord, UndoneRecord
 from lopti_rules.session.procedure import Session
-from lopti_rules.session.report import describe_vote
+from lopti_rules.session.report import vote_said
 
 
 class UndoError(ValueError):
@@ -25,29 +28,40 @@ class UndoError(ValueError):
 
 def last_step(session: Session) -> str:
     """The last step in words, as `undo` would take it back; UndoError when there is none."""
-    return _plan(session)[0]
+    return step_words(_plan(session)[0])
+
+
+def step_words(step: Said | str) -> str:
+    """A step in words in the language in use, without a final stop (a vote's sentence
+    has one), so that it can end a sentence of its own."""
+    return told(step).rstrip(".")
 
 
 def undo(session: Session) -> str:
     """Take back the last step and return it in words (kept in the session's `undone`)."""
-    told, take_back = _plan(session)
+    said, take_back = _plan(session)
     take_back()
     session.state.steps.pop()
-    session.state.undone.append(UndoneRecord(round=session.current, step=told))
-    return told
+    session.state.undone.append(UndoneRecord(round=session.current, step=said))
+    return step_words(said)
 
 
-def _plan(session: Session) -> tuple[str, Callable[[], None]]:
+Plan = tuple[Said, Callable[[], None]]
+
+
+def _plan(session: Session) -> Plan:
     state = session.state
     if not state.steps:
-        raise UndoError("there is no step to undo in this session file")
+        raise UndoError(_("there is no step to undo in this session file"))
     step = state.steps[-1]
     try:
         return _PLANS[step](session)
     except (IndexError, StopIteration, ValueError, _Mismatch):
         raise UndoError(
-            f"the last step ({step}) does not match the session's records, which were "
-            "edited by hand: nothing was undone"
+            _(
+                "the last step ({step}) does not match the session's records, which were "
+                "edited by hand: nothing was undone"
+            ).format(step=step)
         ) from None
 
 
@@ -60,41 +74,57 @@ def _expect(holds: bool) -> None:
         raise _Mismatch
 
 
-def _deal(session: Session) -> tuple[str, Callable[[], None]]:
+def _deal(session: Session) -> Plan:
     record = session.state.rounds[-1]
     _expect(not record.finished)
-    told = f"the deal of round {record.round} ({record.dealer} dealt, {record.opener} plays first)"
-    return told, lambda: _drop(session.state.rounds)
+    first: Said | str = record.first or Said(id=LOWEST_OPENS)  # VW2: the cards decide
+    said = Said(
+        id=N_("the deal of round {k} ({dealer} dealt, {first} plays first)"),
+        args={"k": record.round, "dealer": record.dealer, "first": first},
+    )
+    return said, lambda: _drop(session.state.rounds)
 
 
-def _finish(session: Session) -> tuple[str, Callable[[], None]]:
+def _finish(session: Session) -> Plan:
     record = session.state.rounds[-1]
     _expect(record.finished)
 
     def take_back() -> None:
         record.finished, record.winner, record.places = False, None, []
 
-    return f"the end of round {record.round} ({_won(record.winner)})", take_back
+    if record.winner is None:
+        said = Said(id=N_("the end of round {k} (stalled)"), args={"k": record.round})
+    else:
+        said = Said(
+            id=N_("the end of round {k} (won by {who})"),
+            args={"k": record.round, "who": record.winner},
+        )
+    return said, take_back
 
 
-def _round(session: Session) -> tuple[str, Callable[[], None]]:
+def _round(session: Session) -> Plan:
     record = session.state.rounds[-1]
     _expect(record.finished)
-    told = f"round {record.round}, dealt and {_won(record.winner)}"
-    return told, lambda: _drop(session.state.rounds)
+    if record.winner is None:
+        said = Said(id=N_("round {k}, dealt and stalled"), args={"k": record.round})
+    else:
+        said = Said(
+            id=N_("round {k}, dealt and won by {who}"),
+            args={"k": record.round, "who": record.winner},
+        )
+    return said, lambda: _drop(session.state.rounds)
 
 
-def _won(winner: str | None) -> str:
-    return f"won by {winner}" if winner is not None else "stalled"
-
-
-def _rule(session: Session) -> tuple[str, Callable[[], None]]:
+def _rule(session: Session) -> Plan:
     rule = _newest(session, "winner")
-    told = f'{rule.author}\'s rule {rule.id} "{rule.title}" for round {rule.won}'
-    return told, lambda: session.state.rules.remove(rule)
+    said = Said(
+        id=N_('rule {id} "{title}" by {author}, for round {k}'),
+        args={"id": rule.id, "title": rule.title, "author": rule.author, "k": rule.won or 0},
+    )
+    return said, lambda: session.state.rules.remove(rule)
 
 
-def _reword(session: Session) -> tuple[str, Callable[[], None]]:
+def _reword(session: Session) -> Plan:
     old = session.state.rewordings[-1]
     rule = next(r for r in session.state.rules if r.id == old.rule)
 
@@ -102,17 +132,24 @@ def _reword(session: Session) -> tuple[str, Callable[[], None]]:
         rule.title, rule.text = old.old_title, old.old_text
         session.state.rewordings.pop()
 
-    return f'the rewording of rule {rule.id} (it was "{old.old_title}")', take_back
+    said = Said(
+        id=N_('the rewording of rule {id} (it was "{old}")'),
+        args={"id": rule.id, "old": old.old_title},
+    )
+    return said, take_back
 
 
-def _delete(session: Session) -> tuple[str, Callable[[], None]]:
+def _delete(session: Session) -> Plan:
     gone = session.state.removed[-1]
     _expect(gone.by == "author")
-    told = f'the deletion of rule {gone.id} "{gone.title}" by its creator, {gone.author}'
-    return told, lambda: _unremove(session, gone)
+    said = Said(
+        id=N_('the deletion of rule {id} "{title}" by its creator, {author}'),
+        args={"id": gone.id, "title": gone.title, "author": gone.author},
+    )
+    return said, lambda: _unremove(session, gone)
 
 
-def _vote(session: Session) -> tuple[str, Callable[[], None]]:
+def _vote(session: Session) -> Plan:
     state = session.state
     record = state.votes[-1]
     steps: list[Callable[[], None]] = [lambda: state.votes.remove(record)]
@@ -127,17 +164,23 @@ def _vote(session: Session) -> tuple[str, Callable[[], None]]:
             steps.append(lambda: _unremove(session, gone))
         if record.action == "base":
             steps.append(lambda: _drop(state.base))
-    told = f"the Rule Vote of round {record.round}: {describe_vote(session, record)}"
-    return told, _in_turn(steps)
+    said = Said(
+        id=N_("the Rule Vote of round {k}: {vote}"),
+        args={"k": record.round, "vote": vote_said(session, record)},
+    )
+    return said, _in_turn(steps)
 
 
-def _ruling(session: Session) -> tuple[str, Callable[[], None]]:
+def _ruling(session: Session) -> Plan:
     record = session.state.rulings[-1]
-    told = f"the ruling on rule {record.rule}: {record.question} {record.answer}"
-    return told, lambda: _drop(session.state.rulings)
+    said = Said(
+        id=N_("the ruling on rule {id}: {question} {answer}"),
+        args={"id": record.rule, "question": record.question, "answer": record.answer},
+    )
+    return said, lambda: _drop(session.state.rulings)
 
 
-def _restore(session: Session) -> tuple[str, Callable[[], None]]:
+def _restore(session: Session) -> Plan:
     state = session.state
     record = state.votes[-1]
     _expect(record.round == 0)
@@ -145,8 +188,8 @@ def _restore(session: Session) -> tuple[str, Callable[[], None]]:
     if record.result == "passed":
         new = _newest(session, "setup")
         steps.append(lambda: state.rules.remove(new))
-    told = f"the setup vote (E3): {describe_vote(session, record)}"
-    return told, _in_turn(steps)
+    said = Said(id=N_("the setup vote (E3): {vote}"), args={"vote": vote_said(session, record)})
+    return said, _in_turn(steps)
 
 
 def _drop(records: list[Any]) -> None:
@@ -177,7 +220,7 @@ def _unremove(session: Session, gone: RemovedRule) -> None:
     rules.insert(sum(r.id < rule.id for r in rules), rule)
 
 
-_PLANS: dict[str, Callable[[Session], tuple[str, Callable[[], None]]]] = {
+_PLANS: dict[str, Callable[[Session], Plan]] = {
     "deal": _deal,
     "finish": _finish,
     "round": _round,

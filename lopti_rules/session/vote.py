@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from lopti_rules.i18n import _
+from lopti_rules.i18n import N_, _
 from lopti_rules.packs.pack import BaseVariants
 
 Count = Literal["passed", "rejected", "tie"]
@@ -69,7 +69,7 @@ class Pairing:
     proposer: str
     defender: str | None
     candidates: tuple[str, ...] = ()
-    why: str = ""
+    why: str = ""  # a message id (`N_`): the vote's reason says it in the reader's language
 
 
 def pairing(
@@ -84,8 +84,8 @@ def pairing(
     defenders: Sequence[str],
 ) -> Pairing | str:
     """The Roshambo pairing after a tie, or a one-sentence reason the inputs are wrong (in
-    the language in use: it is a refusal; a pairing's `why` stays English, as the session
-    file keeps it).
+    the language in use: it is a refusal; a pairing's `why` is a message id, which the session
+    file keeps as data, `i18n.said`).
 
     - A custom rule (remove, change): the proposer faces the rule's creator (K1). When the
       creator is absent, or is the proposer, the rule's supporters pick a defender
@@ -101,7 +101,7 @@ def pairing(
                 return _("the proposer faces the rule's creator, {creator} (K1)").format(
                     creator=creator
                 )
-            return Pairing(proposer, creator, why="the rule's creator defends it (K1)")
+            return Pairing(proposer, creator, why=N_("the rule's creator defends it (K1)"))
         for name in defenders:
             if name == proposer:
                 return _("the proposer cannot defend the rule against themselves (K1)")
@@ -111,19 +111,19 @@ def pairing(
                 )
         if len(defenders) > 1:
             return Pairing(
-                proposer, None, tuple(defenders), "the winner of the supporters' knockout (K4)"
+                proposer, None, tuple(defenders), N_("the winner of the supporters' knockout (K4)")
             )
         if defenders:
-            return Pairing(proposer, defenders[0], why="the supporters' defender (K1)")
-        return Pairing(proposer, None, why="nobody defends the rule, so the change passes (K1)")
+            return Pairing(proposer, defenders[0], why=N_("the supporters' defender (K1)"))
+        return Pairing(proposer, None, why=N_("nobody defends the rule, so the change passes (K1)"))
     if objector is not None:
         if objector == proposer or objector in yes:
             said = _("{name} voted for the change, so cannot be its formal objector (K2)")
             return said.format(name=objector)
-        return Pairing(proposer, objector, why="the first formal objector (K2)")
+        return Pairing(proposer, objector, why=N_("the first formal objector (K2)"))
     first_no = next((name for name in no if name != proposer), None)
     if first_no is not None:
         return Pairing(
-            proposer, first_no, why="nobody objected formally, so the first to vote no (D32)"
+            proposer, first_no, why=N_("nobody objected formally, so the first to vote no (D32)")
         )
-    return Pairing(proposer, None, why="nobody objected or voted no, so it passes (D32, K1)")
+    return Pairing(proposer, None, why=N_("nobody objected or voted no, so it passes (D32, K1)"))

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from lopti_rules.diagnostics.style import Paint, plain
 from lopti_rules.i18n import N_, _, ngettext
+from lopti_rules.i18n.numbers import Number, decimal, percent
 from lopti_rules.sim.play import GameRecord
 from lopti_rules.sim.stats import Estimate, paired_diff, relative_change, wilson, z_of
 from lopti_rules.sim.summary import Summary, pct
@@ -39,9 +40,18 @@ Said = tuple[str, Mapping[str, object]]  # a message id and its named arguments
 
 
 def _render(said: Said, translate: Callable[[str], str]) -> str:
-    """The message with its arguments filled in (an argument may itself be a `Said`)."""
+    """The message with its arguments filled in (an argument may itself be a `Said`, and a
+    `Number` is written as the language of `translate` writes it: English for `_english`)."""
     template, args = said
-    filled = {k: _render(v, translate) if isinstance(v, tuple) else v for k, v in args.items()}
+    lang = "en" if translate is _english else None
+    filled = {
+        k: _render(v, translate)
+        if isinstance(v, tuple)
+        else v.shown(lang)
+        if isinstance(v, Number)
+        else v
+        for k, v in args.items()
+    }
     return translate(template).format(**filled)
 
 
@@ -121,7 +131,7 @@ class Comparison:
             (_("turns per round"), b.turns, w.turns, self.turns),
             (_("moves per round"), b.moves, w.moves, self.moves),
         ):
-            rows.append((label, f"{x.mean.value:.1f}", f"{y.mean.value:.1f}", _relative(d)))
+            rows.append((label, decimal(x.mean.value), decimal(y.mean.value), _relative(d)))
         for seat in range(len(self.seats)):
             who = _("wins, seat {seat}").format(seat=seat) + (f" ({names[seat]})" if names else "")
             if seat == self.author:
@@ -132,12 +142,13 @@ class Comparison:
             (_("pickups per round"), b.pickups, w.pickups, self.pickups),
             (_("clears per round"), b.clears, w.clears, self.clears),
         ):
-            told = f"{d.value:+.2f} (±{d.half_width:.2f})"
-            rows.append((label, f"{x2.value:.2f}", f"{y2.value:.2f}", told))
+            width = Number(d.half_width, 2, plusminus=True).shown()
+            told = f"{decimal(d.value, 2, signed=True)} ({width})"
+            rows.append((label, decimal(x2.value, 2), decimal(y2.value, 2), told))
         for rule in w.rules[len(b.rules) :]:
             share = _("in {share} of rounds").format(share=pct(rule.rounds.value))
             fires = _("fires, {title}").format(title=repr(rule.title))
-            per = _("{n}/round").format(n=f"{rule.per_round.value:.2f}")
+            per = _("{n}/round").format(n=decimal(rule.per_round.value, 2))
             rows.append((fires, "-", per, share))
         rows.append((_("rounds with guard trips"), str(b.trip_rounds), str(w.trip_rounds), ""))
         rows.append((_("stalled rounds"), str(b.stalled_rounds), str(w.stalled_rounds), ""))
@@ -237,18 +248,20 @@ def _length(turns: Estimate) -> Finding:
     way = N_("rounds {change} longer ({width})")
     if turns.value < 0:
         way = N_("rounds {change} shorter ({width})")
-    width = f"±{100 * turns.half_width:.1f}%"
-    told: Said = (way, {"change": f"{100 * change:.1f}%", "width": width})
+    width = Number(turns.half_width, percent=True, plusminus=True)
+    told: Said = (way, {"change": Number(change, percent=True), "width": width})
     warning = change >= LENGTH_CHANGE and turns.excludes_zero()
     return Finding("length", warning, _warning(warning, told), turns)
 
 
 def _relative(e: Estimate) -> str:
-    return f"{100 * e.value:+.1f}% (±{100 * e.half_width:.1f}%)"
+    width = Number(e.half_width, percent=True, plusminus=True).shown()
+    return f"{percent(e.value, signed=True)} ({width})"
 
 
 def _points(e: Estimate) -> Said:
-    value, width = f"{100 * e.value:+.1f}", f"±{100 * e.half_width:.1f}"
+    value = Number(100 * e.value, signed=True)
+    width = Number(100 * e.half_width, plusminus=True)
     return (N_("{value} points ({width})"), {"value": value, "width": width})
 
 
@@ -327,10 +340,10 @@ def _fires(fired: int, n: int, fires: int) -> Finding:
         never: Said = (N_("the rule never fired in {n} rounds"), {"n": n})
         return Finding("fires", True, _warning(True, never), share)
     args = {
-        "share": pct(share.value),
-        "low": pct(share.low),
-        "high": pct(share.high),
-        "times": f"{fires / n:.2f}",
+        "share": Number(share.value, percent=True),
+        "low": Number(share.low, percent=True),
+        "high": Number(share.high, percent=True),
+        "times": Number(fires / n, 2),
     }
     if share.value < RARE_FIRING:
         told = N_(

@@ -39,6 +39,7 @@ from lopti_rules.bots.search import searching, seat_bots
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.variants import Variants
+from lopti_rules.i18n import _
 from lopti_rules.runtime import RuleEntry, RuleSet
 from lopti_rules.runtime.calls import DEFAULT_CALL_MISS, TableModel, check_call_miss
 
@@ -81,7 +82,7 @@ class Table:
         TableOptions(players=self.players, places=self.places, variants=self.variants)
         make_bots(self.bots, self.players)
         if self.max_moves < 1:
-            raise ValueError("--max-moves must be at least 1")
+            raise ValueError(_("--max-moves must be at least 1"))
         check_call_miss(self.call_miss)
         return compiled(self).titles
 

@@ -45,6 +45,7 @@ from typing import NoReturn
 
 from tqdm import tqdm
 
+from lopti_rules.i18n import _
 from lopti_rules.sim.play import GameRecord, Table, extends, play_chunk
 
 CHUNKS_PER_WORKER = 8
@@ -87,9 +88,9 @@ def run(
 ) -> list[list[GameRecord]]:
     """Play `games` games at each table; one list of records (in game order) per table."""
     if games < 1:
-        raise ValueError("--games must be at least 1")
+        raise ValueError(_("--games must be at least 1"))
     if workers < 1:
-        raise ValueError("--workers must be at least 1")
+        raise ValueError(_("--workers must be at least 1"))
     for table in tables:
         table.check()  # fail here, in one sentence, not inside a worker; warm the cache
     show = sys.stderr.isatty() if progress is None else progress
@@ -119,8 +120,8 @@ def run(
             _shut_down(pool)
     else:
         _gather(executor, tables, seed, tasks, parts, bar)
-    results: list[list[GameRecord]] = [[] for _ in tables]
-    for group, start, _ in tasks:
+    results: list[list[GameRecord]] = [[] for _table in tables]
+    for group, start, _count in tasks:
         for t in group:
             results[t].extend(parts[t, start])
     return results

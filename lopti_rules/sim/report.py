@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lopti_rules.i18n import _, current_language
+from lopti_rules.i18n.numbers import decimal
 from lopti_rules.sim.compare import Comparison
 from lopti_rules.sim.play import GameRecord
 
@@ -134,7 +135,7 @@ def fires_plot(comparison: Comparison) -> Figure:
     ax.barh(ys, values, xerr=errors, capsize=3, color=colours)
     beside = ax.get_yaxis_transform()  # x in axes fractions, y in data
     for y, rule in zip(ys, rules, strict=True):
-        label = _("{n}/round").format(n=f"{rule.per_round.value:.2f}")
+        label = _("{n}/round").format(n=decimal(rule.per_round.value, 2))
         ax.text(1.02, y, label, va="center", fontsize="small", transform=beside)
     ax.set_yticks(ys, [r.title for r in rules])
     ax.set_xlim(0, 100)
@@ -193,6 +194,7 @@ def html_page(
         f'{base64.b64encode(png).decode("ascii")}">'
         for title, png in pictures.items()
     )
+    numbers = _("The numbers")  # outside the f-string, where `pybabel extract` finds it
     return f"""<!DOCTYPE html>
 <html lang="{current_language()}">
 <head>
@@ -207,7 +209,7 @@ def html_page(
 <ul class="findings">
 {items}
 </ul>
-<h2>{html.escape(_("The numbers"))}</h2>
+<h2>{html.escape(numbers)}</h2>
 <pre>{html.escape(table)}</pre>
 {sections}
 </body>

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lopti_rules.i18n import _, ngettext
+from lopti_rules.i18n.numbers import decimal, percent
 from lopti_rules.sim.play import GameRecord
 from lopti_rules.sim.stats import Estimate, mean_ci, quantile, wilson
 
@@ -129,11 +130,11 @@ class Summary:
                 (
                     label,
                     told.format(
-                        mean=f"{m.value:.1f}",
-                        low=f"{m.low:.1f}",
-                        high=f"{m.high:.1f}",
-                        median=f"{round(spread.median, 1):g}",
-                        p95=f"{round(spread.p95, 1):g}",
+                        mean=decimal(m.value),
+                        low=decimal(m.low),
+                        high=decimal(m.high),
+                        median=_short(spread.median),
+                        p95=_short(spread.p95),
                     ),
                 )
             )
@@ -154,7 +155,7 @@ class Summary:
                     _("rule {title}").format(title=repr(rule.title)),
                     fired.format(
                         n=rule.fires,
-                        per=f"{rule.per_round.value:.2f}",
+                        per=decimal(rule.per_round.value, 2),
                         share=pct(r.value),
                         low=pct(r.low),
                         high=pct(r.high),
@@ -173,12 +174,18 @@ class Summary:
 
 
 def pct(x: float) -> str:
-    """A proportion as a percentage: one decimal."""
-    return f"{100 * x:.1f}%"
+    """A proportion as a percentage with one decimal, in the language in use ("18,7%")."""
+    return percent(x)
+
+
+def _short(x: float) -> str:
+    """A median or percentile: one decimal, none for a whole number ("63", "63,5")."""
+    x = round(x, 1)
+    return decimal(x, 0 if x.is_integer() else 1)
 
 
 def _mean(e: Estimate) -> str:
-    return _ci(f"{e.value:.2f}", f"{e.low:.2f}", f"{e.high:.2f}")
+    return _ci(decimal(e.value, 2), decimal(e.low, 2), decimal(e.high, 2))
 
 
 def _ci(value: str, low: str, high: str) -> str:

@@ -33,6 +33,12 @@ def singular(message: Message) -> str:
     return message.id if isinstance(message.id, str) else message.id[0]
 
 
+def key(message: Message) -> tuple[str | None, str]:
+    """A message's context (`pgettext`) and singular id: the same words in two grammatical
+    forms are two messages."""
+    return message.context, singular(message)
+
+
 def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
@@ -49,14 +55,21 @@ def only_placeholders(text: str) -> bool:
 
 
 TEMPLATE = read(LOCALE_DIR / "lopti.pot")
-IDS = {singular(m): m for m in TEMPLATE if m.id}
+IDS = {key(m): m for m in TEMPLATE if m.id}
+KEYWORDS = {
+    "_": None,
+    "ngettext": (1, 2),
+    "N_": None,
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
 
 
 def test_the_template_holds_every_message_of_the_source() -> None:
     found = {
-        msgid if isinstance(msgid, str) else msgid[0]
-        for _, _, msgid, _, _ in extract_from_dir(
-            str(ROOT / "lopti_rules"), keywords={"_": None, "ngettext": (1, 2), "N_": None}
+        (context, msgid if isinstance(msgid, str) else msgid[0])
+        for _, _, msgid, _, context in extract_from_dir(
+            str(ROOT / "lopti_rules"), keywords=KEYWORDS
         )
     }
     assert found == set(IDS), "run the pybabel extract/update commands in docs/translating.md"
@@ -65,10 +78,10 @@ def test_the_template_holds_every_message_of_the_source() -> None:
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_message_is_translated_faithfully(lang: str) -> None:
     catalog = read(po_path(lang))
-    have = {singular(m): m for m in catalog if m.id}
+    have = {key(m): m for m in catalog if m.id}
     assert set(have) == set(IDS), f"{lang}: run pybabel update (docs/translating.md)"
-    for msgid, message in have.items():
-        english = IDS[msgid]
+    for (context, msgid), message in have.items():
+        english = IDS[context, msgid]
         wanted = fields(msgid) | (fields(english.id[1]) if isinstance(english.id, tuple) else set())
         assert not message.fuzzy, (lang, msgid)
         assert len(forms(message)) == (catalog.num_plurals if message.pluralizable else 1)

@@ -15,6 +15,7 @@ import pytest
 
 from lopti_rules.cli.main import main
 from lopti_rules.cli.serve import lan_address
+from lopti_rules.i18n import translation
 from tests.serve.helpers import lopti_serve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,15 +82,16 @@ def test_the_documented_commands_serve_the_table(command: str, tmp_path: Path) -
     else:
         args += ["--port", str(_free_port())]
     port = args[args.index("--port") + 1]
+    lang = args[args.index("--lang") + 1] if "--lang" in args else "en"
+    banner = translation(lang).gettext("Lopti web table for {names}.").split("{names}")[0]
     with lopti_serve(args, tmp_path) as lines:
-        assert lines[0].startswith("Lopti web table for "), lines
+        assert lines[0].startswith(banner), lines  # in the language asked for
         url = lines[1].split(": ", 1)[1].strip()
         assert url.startswith(f"http://127.0.0.1:{port}/?t=")
         page = httpx.get(url, timeout=5)
         assert page.status_code == 200 and "Lopti table" in page.text
         assert httpx.get(f"http://127.0.0.1:{port}/static/app.js").status_code == 200
         if "--lang" in args:  # the page's labels in that language
-            lang = args[args.index("--lang") + 1]
             labels = httpx.get(f"http://127.0.0.1:{port}/labels.json").json()
             assert labels["lang"] == lang and labels["labels"]["The table"] != "The table"
         if "--session" in args:

@@ -59,7 +59,7 @@ def test_a_whole_evening(table: Table) -> None:
     assert code == 0 and "(V6)" in out
     code, out, _ = table("show")
     assert "Next: round 3, Cat deals and Ben plays first." in out
-    assert "Rule Vote of round 3: held (passed)." in out
+    assert "Rule Vote of round 3: held, and the proposal passed." in out
     assert "Removed rules (2), back only by a later vote (V9):" in out
     assert '  1. "Tens tax" by Cat, removed by vote (in force up to round 3).' in out
     code, out, _ = table("history")
@@ -124,7 +124,7 @@ def test_tied_vote_takes_typed_throws(table: Table, monkeypatch: pytest.MonkeyPa
     )
     assert code == 0, err
     assert "Roshambo: Ben vs Cat, 30 decisive throws (K3)" in out
-    assert "30-0 after 30 decisive throws and 1 draw, Ben wins (K3)" in out
+    assert "30-0 after 30 decisive throws (draws: 1), Ben wins (K3)" in out
     assert "try again" in err
     vote = store.load(table.file).state.votes[0]
     assert vote.roshambo is not None and len(vote.roshambo.match.throws_a) == 31
@@ -217,7 +217,7 @@ def test_undo_takes_back_a_round_recorded_twice(table: Table) -> None:
     code, out, _ = table("history")
     assert "Round 3 (not dealt yet), Undone: round 3, dealt and won by Ben." in out
     assert table("undo")[1].startswith("The last step: round 2, dealt and won by Ben.")
-    assert table("undo")[1].startswith('The last step: Cat\'s rule 1 "Tens tax" for round 1.')
+    assert table("undo")[1].startswith('The last step: rule 1 "Tens tax" by Cat, for round 1.')
     assert store.load(table.file).state.rules == []
 
 

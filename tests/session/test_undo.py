@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from lopti_rules.i18n.said import told
 from lopti_rules.session import Session, SessionState
 from lopti_rules.session.undo import UndoError, last_step, undo
 from tests.session.helpers import LOW_GIFT, TENS_TAX, fresh, won
@@ -43,7 +44,7 @@ def test_a_round_dealt_apart_is_undone_in_two_steps() -> None:
     assert session.state.rounds == []
     with pytest.raises(UndoError, match="no step to undo"):
         undo(session)
-    assert [u.step for u in session.state.undone] == [
+    assert [told(u.step) for u in session.state.undone] == [
         "the end of round 1 (won by Ben)",
         "the deal of round 1 (Ann dealt, Ann plays first)",
     ]

@@ -261,3 +261,6 @@ PHRASES: dict[str, str] = {
     "list.and": " und ",
     "list.or": " oder ",
 }
+
+# the case a target takes after "mit" (swap_hands): the dative ("mit der nächsten Person")
+CASES = {"with": "dat"}

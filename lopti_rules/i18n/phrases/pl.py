@@ -266,3 +266,29 @@ PHRASES: dict[str, str] = {
     "list.and": " i ",
     "list.or": " lub ",
 }
+
+# the case a target takes after "z" (swap_hands): the instrumental ("z następnym graczem")
+CASES = {"with": "ins"}
+PHRASES.update(
+    {
+        "role.chosen player.ins": "wybranym graczem",
+        "role.their choice.ins": "wybranym przez siebie graczem",
+        "role.player.ins": "tym graczem",
+        "role.next player.ins": "następnym graczem",
+        "role.previous player.ins": "poprzednim graczem",
+        "role.dealer.ins": "rozdającym",
+        "role.author.ins": "autorem zasady",
+        "role.last winner.ins": "zwycięzcą poprzedniego rozdania",
+        "role.last loser.ins": "ostatnim graczem poprzedniego rozdania",
+        "role.most cards.ins": "graczem z największą liczbą kart",
+        "role.fewest cards.ins": "graczem z najmniejszą liczbą kart",
+        "role.winner.ins": "zwycięzcą Roshambo",
+        "role.loser.ins": "przegranym Roshambo",
+        "each.each other.ins": "każdym innym graczem",
+        "each.every.ins": "każdym graczem",
+        "each.each.ins": "każdym z graczy",
+        "their.next.ins": "graczem po nim",
+        "their.previous.ins": "graczem przed nim",
+        "title.ins": "graczem, który jest „{title}”",
+    }
+)

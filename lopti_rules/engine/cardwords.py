@@ -1,0 +1,33 @@
+"""A card in words: one rank as a noun, with the article each language gives it.
+
+Takes a rank (2..14). Produces the noun phrase for one card of that rank as the object of a
+sentence ("Ann gives Ben an A", "cannot play 10 on a 7"), in the language in use: German
+"ein Ass", "einen König"; Polish "asa", "damę"; French "une dame". Each rank is its own
+message, with the context `one card` (`pgettext`), so each language gives it its gender and
+case; the rule language's symbols (J, Q, K, A) stay in the English text only.
+"""
+
+from __future__ import annotations
+
+from lopti_rules.i18n import _, pgettext
+
+
+def a_card(rank: int) -> str:
+    """One card as the object of a clause ("Ann gives Ben an A"), a noun with the article
+    each language gives that rank (German "ein Ass", "einen König"; context `one card`)."""
+    nouns = {
+        2: pgettext("one card", "a 2"),
+        3: pgettext("one card", "a 3"),
+        4: pgettext("one card", "a 4"),
+        5: pgettext("one card", "a 5"),
+        6: pgettext("one card", "a 6"),
+        7: pgettext("one card", "a 7"),
+        8: pgettext("one card", "an 8"),
+        9: pgettext("one card", "a 9"),
+        10: pgettext("one card", "a 10"),
+        11: pgettext("one card", "a J"),
+        12: pgettext("one card", "a Q"),
+        13: pgettext("one card", "a K"),
+        14: pgettext("one card", "an A"),
+    }
+    return nouns.get(rank) or _("a {card}").format(card=str(rank))

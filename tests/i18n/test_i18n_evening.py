@@ -1,0 +1,167 @@
+"""A whole evening in each language, with no English sentence of the catalogue left in.
+
+The evening: a narrated round with a house rule firing, a session (a winner's rule, a tied
+Rule Vote settled by Roshambo, a ruling without a majority, an undo, the history and the
+state), a vetting and a simulation with their figures, the web table's labels and the
+`--help` of the commands. Everything they print is gathered, and the test fails when any
+English message of the catalogue (a run of at least two words between its placeholders)
+appears in it: a message the language has translated must never show its English words.
+Names, rule titles, codes and clause ids are not messages and may stay as they are.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from lopti_rules.cli.main import main
+from lopti_rules.i18n import LANGUAGES, LOCALE_DIR
+from lopti_rules.serve.labels import catalogue
+
+ROOT = Path(__file__).parents[2]
+OTHERS = sorted(set(LANGUAGES) - {"en"})
+WORD = re.compile(r"[A-Za-z]{2,}")
+TENS = ROOT / "examples" / "rules" / "tens_tax.lopti"
+TIE = ["R" * 30, "S" * 30]  # the proposer wins every throw of the match (K3)
+
+
+def fragments(message: str) -> list[str]:
+    """The English words of a message between its placeholders (runs of two words or more)."""
+    parts = [text for text, _, _, _ in string.Formatter().parse(message)]
+    return [p.strip() for p in parts if len(WORD.findall(p)) >= 2]
+
+
+def english_left(lang: str) -> dict[str, str]:
+    """Each English fragment the language translates, with the message it comes from."""
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "lopti.po").open("rb") as handle:
+        catalog = read_po(handle)
+    found: dict[str, str] = {}
+    for message in catalog:
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        forms = message.string
+        said = forms if isinstance(forms, str) else " ".join(forms or ())
+        for msgid in ids:
+            for fragment in fragments(msgid):
+                if fragment not in said:
+                    found.setdefault(fragment, msgid)
+    return found
+
+
+def run(capsys: pytest.CaptureFixture[str], lang: str, *argv: str) -> str:
+    main([*argv, "--lang", lang])
+    out, err = capsys.readouterr()
+    return out + err
+
+
+def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> str:
+    file = ["--file", str(tmp_path / f"{lang}.yaml")]
+    told = [
+        run(
+            capsys,
+            lang,
+            "play",
+            "--players",
+            "4",
+            "--seed",
+            "7",
+            "--pack",
+            "examples/packs/gentle.yaml",
+        ),
+        run(capsys, lang, "session", "start", "Ann,Ben,Cat,Dan", "--dealer", "Ann", *file),
+        run(capsys, lang, "session", "deal", *file),
+        run(capsys, lang, "session", "round", "--winner", "Cat", *file),
+        run(capsys, lang, "session", "rule", str(TENS), "--author", "Cat", *file),
+        run(
+            capsys,
+            lang,
+            "session",
+            "round",
+            "--winner",
+            "Ben",
+            "--places",
+            "Ben,Ann,Dan,Cat",
+            *file,
+        ),
+        run(
+            capsys,
+            lang,
+            "session",
+            "vote",
+            "remove",
+            "1",
+            "--proposer",
+            "Ben",
+            "--yes",
+            "Ben,Dan",
+            "--no",
+            "Cat,Ann",
+            "--next",
+            "--throws",
+            "/".join(TIE),
+            *file,
+        ),
+        run(
+            capsys,
+            lang,
+            "session",
+            "ruling",
+            "1",
+            "Q?",
+            "A.",
+            "--creator-absent",
+            "--yes",
+            "Ann",
+            *file,
+        ),
+        run(capsys, lang, "session", "undo", *file),
+        run(
+            capsys,
+            lang,
+            "session",
+            "ruling",
+            "1",
+            "Q?",
+            "A.",
+            "--creator-absent",
+            "--yes",
+            "Ann",
+            *file,
+        ),
+        run(capsys, lang, "session", "history", *file),
+        run(capsys, lang, "session", "show", *file),
+        run(capsys, lang, "vet", "examples/rules/comeback.lopti", "--games", "30", "--seed", "1"),
+        run(capsys, lang, "simulate", "--games", "30", "--seed", "1"),
+        run(capsys, lang, "--help"),
+        run(capsys, lang, "session", "--help"),
+        run(capsys, lang, "session", "vote", "--help"),
+        run(capsys, lang, "vet", "--help"),
+        run(capsys, lang, "serve", "--help"),
+    ]
+    labels = catalogue(lang)["labels"]
+    assert isinstance(labels, dict)
+    return "\n".join([*told, *map(str, labels.values())])
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_an_evening_has_no_english_sentence_left(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    said = evening(tmp_path, capsys, lang)
+    assert "Roshambo" in said and "R6, E4" in said and "D30" in said  # the tie and the ruling
+    left = {f: m for f, m in english_left(lang).items() if f in said}
+    assert not left, f"{lang}: English left in: {left}"
+
+
+def test_the_check_finds_english_when_it_is_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same evening in English holds the catalogue's English: the check can fail."""
+    monkeypatch.chdir(ROOT)
+    said = evening(tmp_path, capsys, "en")
+    left = {f for f in english_left("it") if f in said}
+    assert len(left) > 50
