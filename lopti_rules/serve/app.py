@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
@@ -129,40 +130,61 @@ async def in_thread(step: Callable[..., T], *args: Any) -> T:
 
 
 class Outbox:
-    """What is to be sent to one connection, in order, by its own task: at most `size`
-    frames wait; one send may take `timeout` seconds. A connection that falls behind
-    (full, or a send timed out, or gone) is dropped with `gone`."""
+    """What is to be sent to one connection, in order: at most `size` frames wait; one send
+    may take `timeout` seconds. Frames are sent by a task of their own, or, for the
+    connection whose message is being answered, by its own reading loop once the table's
+    lock is released (`held`, then `flush`: no extra turn of the event loop for the answer).
+    A connection that falls behind (full, a send timed out, gone) is dropped with `gone`."""
 
     def __init__(
         self, ws: WebSocket, size: int, timeout: float, gone: Callable[[WebSocket], None]
     ) -> None:
         self.ws = ws
-        self.frames: asyncio.Queue[str] = asyncio.Queue(size)
+        self.frames: deque[str] = deque()
+        self.size = size
         self.timeout = timeout
         self.gone = gone
-        self.task = asyncio.ensure_future(self._pump())
+        self.busy = False  # a flush is sending
+        self.held = False  # its own reading loop flushes it
+        self.task: asyncio.Task[None] | None = None
+        self.closed = False
 
     def put(self, text: str) -> bool:
-        try:
-            self.frames.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self.frames) >= self.size:
             return False
+        self.frames.append(text)
+        if not self.held and not self.busy and self.task is None:
+            self.task = asyncio.ensure_future(self.flush())
         return True
 
-    async def _pump(self) -> None:
+    async def flush(self) -> None:
+        """Send every frame waiting, in order (one flush at a time)."""
+        if self.busy or self.closed:
+            return
+        self.busy = True
         try:
-            while True:
-                text = await self.frames.get()
+            while self.frames and not self.closed:
+                text = self.frames.popleft()
                 async with asyncio.timeout(self.timeout):  # no task per send (wait_for's)
                     await self.ws.send_text(text)
-                self.frames.task_done()
         except asyncio.CancelledError:
             raise
         except Exception:  # timed out, closed, reset: this connection is dropped
             self.gone(self.ws)
+        finally:
+            self.busy = False
+            if asyncio.current_task() is self.task:
+                self.task = None
+
+    @property
+    def idle(self) -> bool:
+        return not self.frames and not self.busy
 
     def close(self) -> None:
-        self.task.cancel()
+        self.closed = True
+        self.frames.clear()
+        if self.task is not None:
+            self.task.cancel()
 
 
 ANSWER_TIMEOUT = 120.0  # seconds a person has to answer a rule's question
@@ -273,7 +295,8 @@ class Hub:
 
     async def drained(self) -> None:
         """Wait until every frame put in an outbox so far has been sent."""
-        await asyncio.gather(*(o.frames.join() for o in list(self.outboxes.values())))
+        while not all(o.idle for o in self.outboxes.values()):
+            await asyncio.sleep(0.001)
 
     def broadcast(self) -> None:
         for ws, who in list(self.clients.items()):
@@ -381,6 +404,17 @@ class Hub:
         ):  # the checker runs: a check counts as several messages
             self.send(ws, TOO_FAST.to_json())
             return
+        mine = self.outboxes.get(ws)
+        if mine is not None:
+            mine.held = True
+        try:
+            await self._locked_frame(ws, who, msg)
+        finally:
+            if mine is not None:
+                mine.held = False
+                await mine.flush()  # the answer goes out now, the table's lock released
+
+    async def _locked_frame(self, ws: WebSocket, who: Identity, msg: protocol.Message) -> None:
         async with self.lock:
             try:
                 reply = await self.handle(who, msg)

@@ -43,7 +43,7 @@ class Limits:
     burst: float = 40.0  # of them at once
     seat_rate: float = 30.0  # messages a second from all the connections of one seat
     seat_burst: float = 60.0
-    check_cost: float = 5.0  # a `check_rule` counts as this many messages (the checker runs)
+    check_cost: float = 3.0  # a `check_rule` counts as this many messages (the checker runs)
 
 
 class Bucket:

@@ -160,6 +160,6 @@ def test_tables_of_bots_and_people_soak_through_drops_sleepers_and_restarts(
 @pytest.mark.slow
 def test_tables_of_bots_and_people_soak_for_minutes(tmp_path: Path) -> None:
     soak = Soak(tmp_path, tables=20)
-    soak.run(seed=2, steps=6000, restarts=5)
+    soak.run(seed=2, steps=12_000, restarts=6)
     print(f"soak: {soak.tables} tables, {soak.rounds} rounds, {soak.restarts} restarts")
-    assert soak.rounds >= 50
+    assert soak.rounds >= 100 and soak.restarts == 6
