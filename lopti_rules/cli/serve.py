@@ -64,6 +64,20 @@ def lan_address() -> str:
 )
 @click.option("--players", default=None, help="2..5, or names  [default: 4, or the pack's]")
 @click.option("--seed", type=int, default=None, help="Deal from this seed (for testing).")
+@click.option(
+    "--beat",
+    type=click.FloatRange(0, 10),
+    default=0.6,
+    show_default=True,
+    help="Seconds between two bots' moves (0: at once).",
+)
+@click.option(
+    "--away",
+    type=click.FloatRange(0, 3600),
+    default=60.0,
+    show_default=True,
+    help="Seconds before a bot plays the seat of a person whose device is gone (0: never).",
+)
 def command(
     host: str,
     port: int,
@@ -71,6 +85,8 @@ def command(
     pack_path: str | None,
     players: str | None,
     seed: int | None,
+    beat: float,
+    away: float,
 ) -> int:
     """Serve the web table: play Lopti in a browser and run the evening.
 
@@ -117,10 +133,10 @@ def command(
     except ValueError as exc:
         return failure(exc)
     service.save()
-    return _serve(service, host, port)
+    return _serve(service, host, port, beat, away)
 
 
-def _serve(service: object, host: str, port: int) -> int:
+def _serve(service: object, host: str, port: int, beat: float, away: float) -> int:
     import uvicorn
 
     from lopti_rules.serve.app import make_app, server_options
@@ -129,7 +145,9 @@ def _serve(service: object, host: str, port: int) -> int:
     assert isinstance(service, TableService)
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     public = f"http://{shown}:{port}"
-    app = make_app(service, public_url=public if shown != host else None)
+    app = make_app(
+        service, public_url=public if shown != host else None, beat=beat, away_after=away
+    )
     click.echo(f"Lopti web table for {', '.join(service.names)}.")
     click.echo(f"Host (keep this link to yourself): {public}/?t={service.tokens.host}")
     if shown != host:

@@ -28,6 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from lopti_rules.serve import protocol
 from lopti_rules.serve.labels import catalogue
+from lopti_rules.serve.pace import AWAY_AFTER, Pacer, Presence
 from lopti_rules.serve.security import Identity, origin_allowed
 from lopti_rules.serve.service import TableService
 from lopti_rules.serve.table import Refusal
@@ -65,8 +66,16 @@ class Hub:
         answer_timeout: float = ANSWER_TIMEOUT,
         gone_grace: float = GONE_GRACE,
         call_window: float = CALL_WINDOW,
+        beat: float = 0.0,
+        away_after: float = AWAY_AFTER,
     ) -> None:
         self.service = service
+        self.pacer = Pacer(self, beat)  # the bots' beat and the seats of people gone (pace.py)
+        self.presence = Presence(self)
+        service.paced = beat > 0
+        service.away_after = away_after
+        if service.round is not None:
+            service.round.paced = service.paced
         self.call_window = call_window
         self.hold: str | None = None  # the table's moment being timed
         self.hold_timer: asyncio.TimerHandle | None = None
@@ -106,6 +115,8 @@ class Hub:
     def watch(self) -> None:
         """(Re)set the clocks of the open question and of the table's moment to speak after
         anything changed (class doc)."""
+        self.pacer.watch()
+        self.presence.watch()
         loop = asyncio.get_running_loop()
         hold = self.service.holding()
         if hold != self.hold:
@@ -210,13 +221,19 @@ def make_app(
     answer_timeout: float = ANSWER_TIMEOUT,
     gone_grace: float = GONE_GRACE,
     call_window: float = CALL_WINDOW,
+    beat: float = 0.0,
+    away_after: float = AWAY_AFTER,
 ) -> Starlette:
+    """The table's application; `beat`: seconds between bots' moves (0: at once, as the
+    tests play); `away_after`: seconds before a bot plays a gone person's seat (0: never)."""
     hub = Hub(
         service,
         public_url,
         answer_timeout=answer_timeout,
         gone_grace=gone_grace,
         call_window=call_window,
+        beat=beat,
+        away_after=away_after,
     )
 
     async def index(request: Request) -> Response:

@@ -76,10 +76,18 @@ def client_for(
     answer_timeout: float = ANSWER_TIMEOUT,
     gone_grace: float = GONE_GRACE,
     call_window: float = CALL_WINDOW,
+    beat: float = 0.0,
+    away_after: float = 0.0,
 ) -> TestClient:
-    """A test client of the table (its clocks as `make_app` takes them)."""
+    """A test client of the table (its clocks as `make_app` takes them; by default the bots
+    move at once and nobody's seat is taken over by itself)."""
     app = make_app(
-        service, answer_timeout=answer_timeout, gone_grace=gone_grace, call_window=call_window
+        service,
+        answer_timeout=answer_timeout,
+        gone_grace=gone_grace,
+        call_window=call_window,
+        beat=beat,
+        away_after=away_after,
     )
     return OPEN.enter_context(TestClient(app))
 
