@@ -5,6 +5,7 @@ the end of a round is summed up; a refusal cites only the rulebook's clauses, on
 
 from __future__ import annotations
 
+import re
 import time
 
 from starlette.testclient import WebSocketTestSession
@@ -177,3 +178,18 @@ def test_the_settle_answer_cites_only_the_rulebooks_clauses() -> None:
             ids = answer["clause"].split(", ")
             assert all(book.find(i) for i in ids), (pile, play, ids)
             assert answer["message"].count(f"({answer['clause']})") == 1
+
+
+def test_the_examples_the_page_offers_are_accepted_rules() -> None:
+    from lopti_rules.serve.app import STATIC
+
+    js = (STATIC / "app.js").read_text(encoding="utf-8")
+    block = re.search(r"const EXAMPLES = \[(.*?)\];", js, re.S)
+    assert block is not None
+    found = re.findall(r"'(rule [^']*)'", block.group(1))
+    texts = [text.replace("\\n", "\n") for text in found]
+    assert len(texts) == 3
+    service = make_service()
+    for text in texts:
+        checked = service.evening.check(text)
+        assert checked["accepted"] and checked["words"], (text, checked["diagnostics"])

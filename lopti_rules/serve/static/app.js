@@ -14,6 +14,7 @@ let ws = null;
 let state = null;
 let previous = null; // the state before this one (what moved, whose turn it was)
 let selected = [];
+let selectedHand = ""; // the hand the selection was made in
 let retry = 500;
 let retryTimer = null;
 let checkTimer = null;
@@ -347,8 +348,10 @@ function renderMine(s, g) {
   const playable = new Set(legal.filter((m) => m.kind === "play").map((m) => m.rank));
   const reveals = legal.filter((m) => m.kind === "reveal");
   const mineNow = myTurn(s);
+  const from = source(g); // the cards a play comes from: the hand, then the face-up cards (F1)
+  const fromUp = from !== g.hand;
   const up = $("my-up");
-  up.replaceChildren(...g.face_up[s.you].map(card));
+  up.replaceChildren(...(fromUp ? [] : g.face_up[s.you].map(card)));
   if (!g.face_up[s.you].length) up.append(el("span", t("no face-up cards"), "counts"));
   const down = $("my-down");
   down.replaceChildren();
@@ -362,10 +365,12 @@ function renderMine(s, g) {
     } else down.append(back());
   }
   const hand = $("hand");
-  selected = selected.filter((i) => i < g.hand.length);
-  if (previous && previous.game && previous.game.hand.join() !== g.hand.join()) selected = [];
-  hand.replaceChildren(...g.hand.map((rank, i) => {
+  if (selectedHand !== from.join()) selected = []; // new cards: nothing is selected
+  selectedHand = from.join();
+  hand.replaceChildren();
+  (fromUp ? up : hand).append(...from.map((rank, i) => {
     const b = button("", () => toggle(i), "card-button");
+    b.disabled = g.over; // a round that is over: its cards are only shown
     b.append(card(rank));
     b.dataset.rank = rank;
     const isLegal = mineNow && playable.has(rankValue(rank));
@@ -378,7 +383,7 @@ function renderMine(s, g) {
   const play = $("play-selected");
   play.hidden = !selected.length || !mineNow;
   if (selected.length) {
-    const chosen = selected.map((i) => rankText(g.hand[i]));
+    const chosen = selected.map((i) => rankText(from[i]));
     play.textContent = t("Play {cards}", { cards: chosen.join(" ") });
   }
   const pickup = legal.find((m) => m.kind === "pickup");
@@ -396,21 +401,29 @@ function renderMine(s, g) {
   $("moves-box").hidden = !legal.length;
 }
 
+function source(g) {
+  return g.hand.length || state.you === null ? g.hand : g.face_up[state.you];
+}
+
 function toggle(i) {
   selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
   $("refusal").hidden = true;
   renderTable(state);
-  const again = $("hand").children[i];
+  const again = document.querySelectorAll("#mine button[data-rank]")[i];
   if (again) again.focus();
 }
 
 function move(m) {
   clearError();
-  if (send({ type: "move", seq: state.seq, move: { kind: m.kind, rank: m.rank, count: m.count, index: m.index } })) selected = [];
+  if (send({ type: "move", seq: state.seq, move: { kind: m.kind, rank: m.rank, count: m.count, index: m.index } })) {
+    selected = [];
+    renderTable(state);
+  }
 }
 
 $("play-selected").addEventListener("click", () => {
-  const chosen = selected.map((i) => state.game.hand[i]);
+  const from = source(state.game);
+  const chosen = selected.map((i) => from[i]);
   if (!chosen.length) return;
   clearError();
   if (new Set(chosen).size > 1) {
@@ -644,9 +657,9 @@ $("abandon-yes").addEventListener("click", () => { $("abandon-yes").hidden = tru
 // ---------------------------------------------------------------- the evening
 
 const EXAMPLES = [
-  ["Tens tax", 'rule "Tens tax":\n    after clear when cause is ten:\n        each other player draws 1\n'],
   ["Lucky sevens", 'rule "Lucky sevens":\n    after play when rank is 7 and count is 2:\n        next player draws 1\n'],
-  ["Last card", 'rule "Last card":\n    call last_card "say last card" when player hand is 1\n    after missed last_card: player draws 2\n'],
+  ["Quad tax", 'rule "Quad tax":\n    after clear when cause is four_of_a_kind:\n        each other player draws 1\n'],
+  ["Say Lopti", 'rule "Say Lopti":\n    call lopti "say Lopti" after turn when cards of player is 1\n    after missed lopti: player draws 2\n'],
 ];
 function renderExamples() {
   $("examples").replaceChildren(...EXAMPLES.map(([title, text]) => button(title, () => {
