@@ -96,9 +96,18 @@ def keep_cards(page: Any) -> None:
 
 
 def my_turn_or_over(page: Any) -> bool:
-    """Wait until it is this page's turn (True) or the round is over (False)."""
-    page.wait_for_function("() => state.game && (state.game.over || state.legal.length > 0)")
-    return not page.evaluate("() => state.game.over")
+    """Wait until it is this page's turn (True) or the round is over (False); a rule's
+    question to this page on the way is answered with its first answer."""
+    while True:
+        page.wait_for_function(
+            "() => state.game && (state.game.over || state.legal.length > 0"
+            " || state.asks.some((a) => a.kind === 'choice'))"
+        )
+        if not page.evaluate("() => state.asks.some((a) => a.kind === 'choice')"):
+            return not page.evaluate("() => state.game.over")
+        before = page.evaluate("() => state.seq")
+        page.locator("#asks button").first.click()
+        page.wait_for_function(f"() => state.seq > {before}")
 
 
 ILLEGAL = """() => {

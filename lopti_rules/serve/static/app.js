@@ -100,18 +100,18 @@ function card(rank) {
   use.setAttribute("href", kind ? "#card-special" : "#card-face");
   svg.append(use);
   const shown = rankText(rank);
-  const add = (x, y, size, rotate) => {
+  const add = (x, y, size) => {
     const text = document.createElementNS(SVG, "text");
     text.setAttribute("x", x); text.setAttribute("y", y);
     text.setAttribute("font-size", size);
     text.setAttribute("text-anchor", "middle");
-    if (rotate) text.setAttribute("transform", `rotate(180 ${x} ${y - size / 3})`);
     text.textContent = shown;
     svg.append(text);
   };
-  add(12, 20, shown.length > 1 ? 13 : 16, false);
-  add(30, 54, shown.length > 1 ? 26 : 32, false);
-  add(48, 70, shown.length > 1 ? 13 : 16, true);
+  // the index in the top corner (readable in a fanned hand) and the rank large in the
+  // middle; no upside-down index, so a 6 never reads as a 9
+  add(12, 20, shown.length > 1 ? 13 : 16);
+  add(30, 58, shown.length > 1 ? 28 : 34);
   return svg;
 }
 function back() {
