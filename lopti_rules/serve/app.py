@@ -239,6 +239,11 @@ def make_app(
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=HEADERS)
 
+    async def favicon(
+        request: Request,
+    ) -> Response:  # asked for by browsers, whatever the page says
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml", headers=HEADERS)
+
     async def page_labels(request: Request) -> Response:
         return JSONResponse(catalogue(request.query_params.get("lang")), headers=HEADERS)
 
@@ -286,6 +291,7 @@ def make_app(
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/labels.json", page_labels),
         Route("/qr.svg", qr),
         WebSocketRoute("/ws", socket),

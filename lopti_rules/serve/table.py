@@ -503,7 +503,7 @@ class Round:
         table = self.table
         if table is None or self.game.over:
             return
-        for seat in self.bots:
+        for seat in [*self.bots, *sorted(self.standins)]:  # a stand-in calls as a bot does
             for name in table.due(seat):
                 self._step(["say", name, seat])
 
@@ -514,7 +514,7 @@ class Round:
         table = self.table
         if table is None or self.hold_over or self.over or self.question is not None:
             return False
-        people = [s for s, kind in enumerate(self.kinds) if kind == "person"]
+        people = [s for s in range(len(self.kinds)) if not self.by_bot(s)]
         if any(table.due(s) for s in people):
             return True
         return any(r.kind == "race" for r in table.reportable())

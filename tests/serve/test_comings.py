@@ -193,3 +193,30 @@ def test_the_examples_the_page_offers_are_accepted_rules() -> None:
     for text in texts:
         checked = service.evening.check(text)
         assert checked["accepted"] and checked["words"], (text, checked["diagnostics"])
+
+
+def test_the_roshambo_score_so_far_is_told_with_what_the_match_still_needs() -> None:
+    from lopti_rules.serve.evening import NeedThrows, OpenVote
+    from lopti_rules.serve.summary import roshambo_score
+    from lopti_rules.session import Proposal
+
+    proposal = Proposal(action="remove", proposer="Ann", effective="now", rule=1)
+    vote = OpenVote(1, proposal, creator_absent=False)
+    assert roshambo_score(vote) is None  # no Roshambo yet
+    vote.need = NeedThrows("Ann", "Ben", 30, 0)
+    vote.matches = [list(zip("RRPS", "SRRR", strict=True))]  # Ann wins 2, Ben 1, one draw
+    score = roshambo_score(vote)
+    assert score is not None
+    assert (score["a"], score["b"], score["draws"]) == (2, 1, 1)
+    assert "2-1 after 3 decisive throws" in str(score["said"]) and "30" in str(score["said"])
+
+
+def test_the_icon_and_the_manifest_are_served() -> None:
+    client = client_for(make_service())
+    assert client.get("/favicon.ico").headers["content-type"].startswith("image/svg+xml")
+    manifest = client.get("/static/manifest.json").json()
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert client.get(icon["src"]).status_code == 200, icon
+    page = client.get("/").text
+    assert 'rel="icon"' in page and 'rel="manifest"' in page
