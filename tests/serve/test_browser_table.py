@@ -153,7 +153,7 @@ def test_a_round_on_a_phone_is_played_at_a_card_table(browser: Any, tmp_path: Pa
             assert "mine" in (page.get_attribute("#turnbar", "class") or "")
             assert page.title().startswith("●") and "turn" in page.inner_text("#turnbar")
             assert page.locator("#mine.turn").count() == 1  # the current player, lit
-            assert page.locator("#others .seat.turn").count() == 0
+            assert page.locator("#table .seat.turn").count() == 0
             index = page.evaluate(ILLEGAL)
             if not refused and index >= 0:
                 page.locator("#hand button").nth(index).click()
@@ -179,7 +179,7 @@ def test_a_round_on_a_phone_is_played_at_a_card_table(browser: Any, tmp_path: Pa
                 continue
             tap_a_move(page)
             if page.evaluate("() => !state.game.over && state.game.to_act !== 0"):
-                assert page.locator("#others .seat.turn").count() == 1  # a bot, lit
+                assert page.locator("#table .seat.turn").count() == 1  # a bot, lit
         assert turns >= 3 and refused
         page.wait_for_selector("#summary:not([hidden])")
         summary = page.inner_text("#summary")
@@ -201,7 +201,14 @@ def test_the_table_on_a_laptop(browser: Any, tmp_path: Path) -> None:
             if my_turn_or_over(page):
                 tap_a_move(page)
         my_turn_or_over(page)
-        assert page.locator("#others .seat").count() == 3
+        assert page.locator("#table .seat").count() == 3
+        if not page.evaluate("() => state.game.over"):  # the keyboard selects a card
+            page.locator("#hand button").first.focus()
+            page.keyboard.press("Enter")
+            assert page.locator("#hand button").first.get_attribute("aria-pressed") == "true"
+            focused = page.evaluate("() => document.activeElement.dataset.rank")
+            assert focused == page.evaluate("() => state.game.hand[0]")  # the focus stays
+            page.keyboard.press("Enter")
         assert page.locator("#hand svg.card").count() == page.evaluate("state.game.hand.length")
         fits(page)
         accessible(page)
@@ -284,7 +291,7 @@ def test_a_person_who_leaves_is_played_by_a_bot_and_gets_the_seat_back(
         host.wait_for_function("() => state.game.standins.includes(1) || state.game.over")
         log = host.inner_text("#log")
         assert "A bot plays for Ben until they are back." in log
-        seat = host.locator('#others [data-seat="1"]')
+        seat = host.locator('#table [data-seat="1"]')
         assert "a bot plays meanwhile" in seat.inner_text()
         if my_turn_or_over(host):  # the round goes on with Ben's seat played by a bot
             tap_a_move(host)
@@ -364,6 +371,7 @@ def test_a_whole_evening_fits_the_phone_in_each_server_language(
             tap_a_move(page)
         page.wait_for_selector("#summary:not([hidden])")
         fits(page)
+        accessible(page)
         page.evaluate(
             "() => send({type: 'vote_open', action: 'base', option: 'places', value: true})"
         )
@@ -382,4 +390,5 @@ def test_a_whole_evening_fits_the_phone_in_each_server_language(
         page.wait_for_function("() => state.log.some((l) => l.includes('Roshambo'))")
         fits(page)
         fits(ben)
+        accessible(page)
         assert watch.problems == [], watch.problems

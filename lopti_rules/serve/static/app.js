@@ -259,6 +259,9 @@ function renderTurnbar(s) {
   if (mine && !was && online && may) navigator.vibrate(180); // where the device allows
 }
 
+const WIDE = matchMedia("(min-width: 900px)");
+WIDE.addEventListener("change", () => { if (state) renderTable(state); });
+
 function seatItem(s, i) {
   const g = s.game;
   const li = el("li", null, "seat");
@@ -293,7 +296,11 @@ function renderTable(s) {
   const order = s.names.map((_, i) => i);
   const start = s.you === null ? 0 : s.you + 1; // the seats in playing order after you
   const around = [...order.slice(start), ...order.slice(0, start)].filter((i) => i !== s.you);
-  others.replaceChildren(...around.map((i) => seatItem(s, i)));
+  const items = around.map((i) => seatItem(s, i));
+  const sides = WIDE.matches && items.length >= 2; // around the felt on a wide screen
+  $("others-left").replaceChildren(...(sides ? [items.shift()] : []));
+  $("others-right").replaceChildren(...(sides ? [items.pop()] : []));
+  others.replaceChildren(...items);
   const mine = $("mine");
   mine.hidden = s.you === null;
   mine.classList.toggle("turn", myTurn(s));
@@ -452,7 +459,7 @@ function animate(before, now) {
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
   const who = before.game.to_act;
   if (who === null || who === undefined) return;
-  const from = who === now.you ? $("hand") : document.querySelector(`#others [data-seat="${who}"]`);
+  const from = who === now.you ? $("hand") : document.querySelector(`#table .seat[data-seat="${who}"]`);
   const grew = now.game.pile_size > before.game.pile_size;
   const shrank = now.game.pile_size < before.game.pile_size;
   if (!from) return;
