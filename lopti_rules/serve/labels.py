@@ -114,6 +114,7 @@ PAGE: tuple[str, ...] = (
     N_("Their vote: yes"),
     N_("Throw"),
     N_("Tied: {a} and {b} play Roshambo."),
+    N_("Turn face-down card {n}"),
     N_("Undo"),
     N_("Vote no"),
     N_("Vote yes"),

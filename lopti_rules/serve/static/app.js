@@ -349,6 +349,14 @@ function renderCentre(g) {
 
 const RANKS = { J: 11, Q: 12, K: 13, A: 14 };
 function rankValue(name) { return RANKS[name] || Number(name); }
+function rankName(value) { return Object.keys(RANKS).find((k) => RANKS[k] === value) || String(value); }
+// A move offered, in this device's language and with its cards' letters (the server's own
+// label is in the server's language).
+function moveLabel(m) {
+  if (m.kind === "play") return t("Play {cards}", { cards: Array(m.count).fill(rankText(rankName(m.rank))).join(" ") });
+  if (m.kind === "reveal") return t("Turn face-down card {n}", { n: m.index + 1 });
+  return t("Pick up the pile");
+}
 
 function renderMine(s, g) {
   const legal = s.legal;
@@ -367,7 +375,7 @@ function renderMine(s, g) {
     if (reveal) {
       const b = button("", () => move(reveal), "card-button legal");
       b.append(back());
-      b.setAttribute("aria-label", reveal.label);
+      b.setAttribute("aria-label", moveLabel(reveal));
       down.append(b);
     } else down.append(back());
   }
@@ -398,7 +406,7 @@ function renderMine(s, g) {
   $("seat-back").hidden = !g.standins.includes(s.you);
   const moves = $("moves");
   moves.replaceChildren(...legal.map((m, i) => {
-    const b = button(m.label, () => move(m), "move");
+    const b = button(moveLabel(m), () => move(m), "move");
     if (i < 9) {
       b.setAttribute("aria-keyshortcuts", String(i + 1));
       b.title = t("key {n}", { n: i + 1 });
