@@ -250,7 +250,8 @@ def test_every_language_fits_a_phone(browser: Any, tmp_path: Path) -> None:
                 page.select_option("#lang", code)
                 page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
                 fits(page)
-                if code == "fr":  # the French rulebook's letters, V, D, R (S2)
+                if code == "fr" and page.evaluate("() => state.game !== null"):
+                    # the French rulebook's letters, V, D, R (S2)
                     shown = page.evaluate(
                         "() => [...document.querySelectorAll('#table svg.card text'),"
                         " ...document.querySelectorAll('#moves button')].map((n) => n.textContent)"
