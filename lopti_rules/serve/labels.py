@@ -47,6 +47,8 @@ PAGE: tuple[str, ...] = (
     N_("Enter a vote for"),
     N_("Formal objection (with a no)"),
     N_("From"),
+    N_("Go to the Rule Vote"),
+    N_("Go to your Roshambo throws"),
     N_("History"),
     N_("Host"),
     N_("In plain words:"),

@@ -274,6 +274,11 @@ def test_every_language_fits_a_phone(browser: Any, tmp_path: Path) -> None:
         page.wait_for_function("() => state.game.over && state.game.stalled")
         _vote_to_a_tie(page, table)
         page.wait_for_selector("#roshambo button")
+        page.click("#to-vote")  # from the bar at the top to the throws, beside the vote
+        assert page.inner_text("#to-vote") == "Go to your Roshambo throws"
+        assert page.locator("#roshambo").is_visible()
+        top = page.evaluate("() => document.getElementById('roshambo').getBoundingClientRect().top")
+        assert 0 <= top < SMALL_PHONE["height"]  # on screen
         rock = page.locator("#roshambo button", has_text="Rock")
         for _ in range(60):
             rock.click()

@@ -252,6 +252,11 @@ function renderTurnbar(s) {
   bar.classList.toggle("over", !!(s.game && s.game.over));
   $("status").textContent = online ? statusOf(s) :
     t("Connection lost; reconnecting… Nothing you tap is sent until the table is back.");
+  const v = s.evening.vote; // a vote waiting for this device, far below the table on a phone
+  const throwing = s.asks.some((x) => x.kind === "roshambo");
+  const voting = !!v && !v.roshambo && s.name !== null && !v.voted.includes(s.name);
+  $("to-vote").hidden = !(throwing || voting) || mine;
+  $("to-vote").textContent = throwing ? t("Go to your Roshambo throws") : t("Go to the Rule Vote");
   const base = t("Lopti table");
   document.title = mine && online ? `● ${t("Your turn.")} ${base}` : base;
   const was = myTurn(previous);
@@ -454,6 +459,12 @@ $("pickup").addEventListener("click", () => {
   if (pickup) move(pickup);
 });
 $("seat-back").addEventListener("click", () => { clearError(); send({ type: "seat_back" }); });
+$("to-vote").addEventListener("click", () => {
+  const box = $("vote-box");
+  box.scrollIntoView({ block: "start" });
+  const first = box.querySelector("button:not([hidden]):not(:disabled)");
+  if (first) first.focus({ preventScroll: true });
+});
 
 // Each play moves from the seat that made it to the pile (and a pickup from the pile to
 // the seat), at the table's pace; nothing moves for a reader who asked for less motion.
