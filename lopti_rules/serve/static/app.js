@@ -460,8 +460,9 @@ $("pickup").addEventListener("click", () => {
 });
 $("seat-back").addEventListener("click", () => { clearError(); send({ type: "seat_back" }); });
 $("to-vote").addEventListener("click", () => {
-  const box = $("vote-box");
+  const box = state.asks.some((x) => x.kind === "roshambo") ? $("roshambo") : $("vote-box");
   box.scrollIntoView({ block: "start" });
+  window.scrollBy(0, -$("turnbar").offsetHeight - 8); // not under the bar
   const first = box.querySelector("button:not([hidden]):not(:disabled)");
   if (first) first.focus({ preventScroll: true });
 });
@@ -760,7 +761,9 @@ function renderVote(e, s) {
     pick.dataset.left = left.join("\n");
     pick.replaceChildren(...left.map((n) => { const o = el("option", n); o.value = n; return o; }));
   }
-  $("vote-for-yes").hidden = $("vote-for-no").hidden = pick.hidden = !left.length || !!v.roshambo;
+  const none = !left.length || !!v.roshambo;
+  $("vote-for-yes").hidden = $("vote-for-no").hidden = pick.hidden = none;
+  document.querySelector('label[for="vote-for"]').hidden = none;
   renderRoshambo(v, s);
 }
 
@@ -773,7 +776,7 @@ function renderRoshambo(v, s) {
   if (!ask || throwsFor !== (ask && ask.id)) { throws = ""; throwsFor = ask ? ask.id : null; }
   box.replaceChildren();
   const sc = v.score;
-  if (sc) {
+  if (sc && sc.a + sc.b + sc.draws > 0) { // once a batch has been thrown
     box.append(el("p", t("Score: {a} {x}-{y} {b} (draws: {draws}).", { a: v.roshambo[0], b: v.roshambo[1], x: sc.a, y: sc.b, draws: sc.draws }), "score"));
     box.append(el("p", sc.said));
   }
