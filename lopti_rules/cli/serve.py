@@ -81,6 +81,20 @@ def lan_address() -> str:
     help=N_("How many players (2..5), or their names (default: 4, or the pack's)."),
 )
 @click.option("--seed", type=int, default=None, help=N_("Deal from this seed (for testing)."))
+@click.option(
+    "--beat",
+    type=click.FloatRange(0, 10),
+    default=0.6,
+    show_default=True,
+    help=N_("Seconds between two bots' moves (0: at once)."),
+)
+@click.option(
+    "--away",
+    type=click.FloatRange(0, 3600),
+    default=60.0,
+    show_default=True,
+    help=N_("Seconds before a bot plays the seat of a person whose device is gone (0: never)."),
+)
 def command(
     host: str,
     port: int,
@@ -88,6 +102,8 @@ def command(
     pack_path: str | None,
     players: str | None,
     seed: int | None,
+    beat: float,
+    away: float,
 ) -> int:
     if not extra_installed():
         click.echo(f"error: {EXTRA}.", err=True)
@@ -127,10 +143,10 @@ def command(
     except ValueError as exc:
         return failure(exc)
     service.save()
-    return _serve(service, host, port)
+    return _serve(service, host, port, beat, away)
 
 
-def _serve(service: object, host: str, port: int) -> int:
+def _serve(service: object, host: str, port: int, beat: float, away: float) -> int:
     import uvicorn
 
     from lopti_rules.serve.app import make_app, server_options
@@ -140,7 +156,9 @@ def _serve(service: object, host: str, port: int) -> int:
     assert isinstance(service, TableService)
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     public = f"http://{shown}:{port}"
-    app = make_app(service, public_url=public if shown != host else None)
+    app = make_app(
+        service, public_url=public if shown != host else None, beat=beat, away_after=away
+    )
     click.echo(_("Lopti web table for {names}.").format(names=", ".join(service.names)))
     host_link = _("Host (keep this link to yourself): {link}")
     click.echo(host_link.format(link=f"{public}/?t={service.tokens.host}"))

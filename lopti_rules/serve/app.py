@@ -42,6 +42,7 @@ from lopti_rules.serve import protocol
 from lopti_rules.serve.labels import catalogue
 from lopti_rules.serve.limits import Bucket, Limits
 from lopti_rules.serve.limits import server_options as server_options
+from lopti_rules.serve.pace import AWAY_AFTER, Pacer, Presence
 from lopti_rules.serve.security import Identity, origin_allowed
 from lopti_rules.serve.service import TableService
 from lopti_rules.serve.table import Refusal
@@ -209,8 +210,16 @@ class Hub:
         gone_grace: float = GONE_GRACE,
         call_window: float = CALL_WINDOW,
         limits: Limits | None = None,
+        beat: float = 0.0,
+        away_after: float = AWAY_AFTER,
     ) -> None:
         self.service = service
+        self.pacer = Pacer(self, beat)  # the bots' beat and the seats of people gone (pace.py)
+        self.presence = Presence(self)
+        service.paced = beat > 0
+        service.away_after = away_after
+        if service.round is not None:
+            service.round.paced = service.paced
         self.call_window = call_window
         self.hold: str | None = None  # the table's moment being timed
         self.hold_timer: asyncio.TimerHandle | None = None
@@ -305,6 +314,8 @@ class Hub:
     def watch(self) -> None:
         """(Re)set the clocks of the open question and of the table's moment to speak after
         anything changed (class doc)."""
+        self.pacer.watch()
+        self.presence.watch()
         loop = asyncio.get_running_loop()
         hold = self.service.holding()
         if hold != self.hold:
@@ -459,7 +470,11 @@ def make_app(
     gone_grace: float = GONE_GRACE,
     call_window: float = CALL_WINDOW,
     limits: Limits | None = None,
+    beat: float = 0.0,
+    away_after: float = AWAY_AFTER,
 ) -> Starlette:
+    """The table's application; `beat`: seconds between bots' moves (0: at once, as the
+    tests play); `away_after`: seconds before a bot plays a gone person's seat (0: never)."""
     hub = Hub(
         service,
         public_url,
@@ -467,10 +482,16 @@ def make_app(
         gone_grace=gone_grace,
         call_window=call_window,
         limits=limits,
+        beat=beat,
+        away_after=away_after,
     )
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
+
+    async def favicon(request: Request) -> Response:
+        """Browsers ask for it whatever the page names: never a 404."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml", headers=HEADERS)
 
     async def page_labels(request: Request) -> Response:
         return JSONResponse(catalogue(request.query_params.get("lang")))
@@ -524,6 +545,7 @@ def make_app(
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/labels.json", page_labels),
         Route("/qr.svg", qr),
         WebSocketRoute("/ws", socket),

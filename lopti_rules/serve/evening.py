@@ -27,6 +27,7 @@ from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import TableOptions
 from lopti_rules.i18n import N_, _
 from lopti_rules.packs.pack import BaseVariants
+from lopti_rules.serve.summary import roshambo_score
 from lopti_rules.serve.table import Ask, Refusal
 from lopti_rules.serve.words import describe
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
@@ -503,6 +504,7 @@ class Evening:
                 "thrown": sorted(vote.thrown),
                 "defenders": vote.defenders,
                 "chosen_defender": _supporters_choose(session, vote),
+                "score": roshambo_score(vote),  # the Roshambo so far, if one is thrown
             }
         rules = [
             {

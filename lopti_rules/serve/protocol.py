@@ -193,6 +193,40 @@ class SettleMsg(_Msg):
     chain: int = Field(default=0, ge=0, le=3)
 
 
+class StandInMsg(_Msg):
+    """Host: a bot plays `seat` now, until its person is back (serve/standin.py)."""
+
+    type: Literal["stand_in"]
+    seat: int = Field(ge=0, le=4)
+
+
+class SeatBackMsg(_Msg):
+    """A person takes their seat back from the bot standing in for them."""
+
+    type: Literal["seat_back"]
+
+
+class AwayAfterMsg(_Msg):
+    """Host: after how many seconds a bot plays the seat of a person with no device
+    connected (0: never by itself)."""
+
+    type: Literal["away_after"]
+    seconds: int = Field(ge=0, le=3600)
+
+
+class AbandonMsg(_Msg):
+    """Host: abandon the round in play (it ends with no winner)."""
+
+    type: Literal["abandon"]
+
+
+class DraftMsg(_Msg):
+    """The winner (or the host) writing the winner's rule: checked, and shown to the table."""
+
+    type: Literal["draft"]
+    text: Text
+
+
 Message = Annotated[
     MoveMsg
     | AnswerMsg
@@ -210,7 +244,12 @@ Message = Annotated[
     | RewordMsg
     | RulingMsg
     | SettleMsg
-    | SetupRestoreMsg,
+    | SetupRestoreMsg
+    | StandInMsg
+    | SeatBackMsg
+    | AwayAfterMsg
+    | AbandonMsg
+    | DraftMsg,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES = (
@@ -231,6 +270,11 @@ MESSAGE_TYPES = (
     "ruling",
     "settle",
     "setup_restore",
+    "stand_in",
+    "seat_back",
+    "away_after",
+    "abandon",
+    "draft",
 )
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)
 

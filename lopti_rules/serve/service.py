@@ -27,9 +27,11 @@ from pathlib import Path
 from lopti_rules.i18n import _
 from lopti_rules.packs.files import write_atomic
 from lopti_rules.serve import protocol as p
+from lopti_rules.serve import standin
 from lopti_rules.serve.evening import Evening
 from lopti_rules.serve.security import Identity, Tokens
 from lopti_rules.serve.settle import SettleError, settle
+from lopti_rules.serve.summary import round_summary
 from lopti_rules.serve.table import Refusal, Round
 from lopti_rules.session import Proposal
 from lopti_rules.session.report import opener
@@ -66,6 +68,9 @@ class TableService:
         # a failure to inject at the start of every message's handling (for the tests)
         self.fault: Callable[[p.Message], None] | None = None
         self.dealt: tuple[int, str] | None = None  # the session round played here, its dealer
+        self.paced = False  # the bots move on the table's beat (`bot_step`, serve/pace.py)
+        self.away_after = 0.0  # seconds before a bot plays a gone person's seat (0: never)
+        self.draft: dict[str, object] | None = None  # the winner's rule being written
         if table_file is not None and table_file.exists():
             self._resume(table_file)
 
@@ -157,6 +162,9 @@ class TableService:
             "log": self.log[start - self._dropped :],
             "log_start": start,
             "evening": self._evening_json(),
+            "summary": round_summary(r) if r is not None else None,
+            "draft": self._draft(),
+            "away_after": self.away_after,
         }
         if who.host:
             state["joins"] = [
@@ -192,6 +200,8 @@ class TableService:
                 raise Refusal(str(exc), None, "malformed") from None
         if isinstance(msg, p.CheckRuleMsg):
             return self.evening.check(msg.text)
+        if isinstance(msg, p.DraftMsg):
+            return self._write_draft(who, msg.text)
         self._change(who, msg)
         return None
 
@@ -294,11 +304,84 @@ class TableService:
             ev.finish(msg.winner, msg.places)
             won = _("{who} wins round {k}.")
             self.log.append(won.format(who=msg.winner, k=ev.session.current - 1))
+        elif isinstance(msg, p.StandInMsg | p.SeatBackMsg | p.AwayAfterMsg | p.AbandonMsg):
+            self._seat_step(who, msg)
         else:
             self._evening_step(who, msg)
             self.dirty = True  # the open vote is kept in the table file
         self.log.extend(ev.news)
         ev.news.clear()
+
+    # -------------------------------------------------------------- people who come and go
+
+    def bot_due(self) -> bool:
+        """Whether a bot is to move in the round being played."""
+        return self.round is not None and self.round.bot_due()
+
+    def bot_step(self) -> bool:
+        """One bot's move on the table's beat (serve/pace.py); False if none moved."""
+        if self.round is None or not self.round.bot_step():
+            return False
+        self._after_move()
+        return True
+
+    def stand_in(self, seat: int) -> bool:
+        """A bot plays `seat` until its person is back (serve/standin.py)."""
+        if self.round is None or not standin.stand_in(self.round, seat):
+            return False
+        line = _("A bot plays for {name} until they are back.")
+        self.log.append(line.format(name=self.names[seat]))
+        self._after_move()
+        return True
+
+    def give_back(self, seat: int) -> bool:
+        """The seat's person is back: they play it again."""
+        if self.round is None or not standin.give_back(self.round, seat):
+            return False
+        self.log.append(_("{name} is back and plays again.").format(name=self.names[seat]))
+        self._after_move()
+        return True
+
+    def _seat_step(self, who: Identity, msg: p.Message) -> None:
+        if isinstance(msg, p.SeatBackMsg):
+            self._me(who)
+            assert who.seat is not None
+            if not self.give_back(who.seat):
+                raise Refusal("no bot is playing your seat", None, "stale")
+            return
+        self._host(who, "decide who plays a seat or abandon a round")
+        if isinstance(msg, p.AwayAfterMsg):
+            self.away_after = float(msg.seconds)
+            return
+        r = self._playing()
+        if isinstance(msg, p.StandInMsg):
+            if r.over or r.kinds[msg.seat] != "person" or msg.seat in r.standins:
+                raise Refusal("a bot stands in only for a person in a round in play", None)
+            self.stand_in(msg.seat)
+        elif isinstance(msg, p.AbandonMsg):
+            if not standin.abandon(r):
+                raise Refusal("the round is over already", "W4", "stale")
+            line = _("The host abandons round {round}: it has no winner.")
+            self.log.append(line.format(round=r.options.round))
+            self._after_move()
+
+    def _draft(self) -> dict[str, object] | None:
+        """The winner's rule being written, while its winner is still to write it."""
+        draft = self.draft
+        if draft is None or draft.get("round") != self.evening.session.winner_waiting():
+            return None
+        return draft
+
+    def _write_draft(self, who: Identity, text: str) -> dict[str, object]:
+        """The winner (or the host, for them) writes: the text is checked, and the draft and
+        its check are shown to the whole table."""
+        waiting = self.evening.session.winner_waiting()
+        winner = self.evening.to_json()["winner"]
+        if waiting is None or not (who.host or (who.seat is not None and self._me(who) == winner)):
+            raise Refusal("only the round's winner (or the host) writes the winner's rule", "R0")
+        checked = self.evening.check(text)
+        self.draft = {"round": waiting, "by": winner, "text": text, **checked}
+        return checked
 
     def _evening_step(self, who: Identity, msg: p.Message) -> None:
         """A step of the evening's procedure: rules, the Rule Vote, rulings."""
@@ -428,7 +511,12 @@ class TableService:
         if self.fixed_seed is None:
             self.seed = secrets.randbits(48)  # nobody can compute the deal from the file
         self.round = Round.deal(
-            self.names, kinds, ev.table_options(record), self.seed, ev.rules_for_play()
+            self.names,
+            kinds,
+            ev.table_options(record),
+            self.seed,
+            ev.rules_for_play(),
+            paced=self.paced,
         )
         self._after_move()
 

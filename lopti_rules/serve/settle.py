@@ -14,7 +14,7 @@ from __future__ import annotations
 from lopti_rules.engine import Game, IllegalMoveError, Play, Position, play_of
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.language.catalog import RANK_VALUES
-from lopti_rules.serve.table import clause_of
+from lopti_rules.serve.clauses import cited
 
 _BY_NAME = {name.upper(): rank for rank, name in RANK_NAMES.items()}
 _BY_NAME |= {word.upper(): rank for word, rank in RANK_VALUES.items()}
@@ -68,8 +68,7 @@ def settle(pile_text: str, play_text: str, chain: int = 0) -> dict[str, object]:
     try:
         move = play_of(wanted)
     except IllegalMoveError as exc:
-        text = str(exc)
-        return {"type": "settled", "legal": False, "message": text, "clause": clause_of(text)}
+        return _answer(False, str(exc))
     counts = [0] * 15
     for rank in [*wanted, *(r for p in plays for r in p), *([3] * chain)]:
         counts[rank] += 1
@@ -96,12 +95,12 @@ def settle(pile_text: str, play_text: str, chain: int = 0) -> dict[str, object]:
     try:
         game.apply(move)
     except IllegalMoveError as exc:
-        text = str(exc).replace("seat 0", "you")
-        return {"type": "settled", "legal": False, "message": text, "clause": clause_of(text)}
-    why = _why_legal(plays, chain, move)
-    return {
-        "type": "settled",
-        "legal": True,
-        "message": f"{move} is legal: {why}",
-        "clause": clause_of(why),
-    }
+        return _answer(False, str(exc).replace("seat 0", "you"))
+    return _answer(True, f"{move} is legal: {_why_legal(plays, chain, move)}")
+
+
+def _answer(legal: bool, text: str) -> dict[str, object]:
+    """The answer with its clauses once, as the rulebook has them (serve/clauses.py)."""
+    sentence, clause = cited(text)
+    message = f"{sentence} ({clause})" if clause else sentence
+    return {"type": "settled", "legal": legal, "message": message, "clause": clause}

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,8 +55,8 @@ from lopti_rules.engine.narrate import Narrator
 from lopti_rules.i18n import N_, _, ngettext, npgettext
 from lopti_rules.runtime import RuleEntry
 from lopti_rules.runtime.calls import REPORTS_OF, ReportRefused, Table, TableEventSpec
+from lopti_rules.serve.clauses import cited
 
-_CLAUSE = re.compile(r"\(([A-Z][A-Za-z0-9.\-]*(?:,\s*[A-Z][A-Za-z0-9.\-]*)*)\)\.?\s*$")
 KEEP = "keep"
 # asks the engine puts to some seats only because of a card they hold: never asked of a
 # person here (the default is taken), since being asked would tell everyone the card
@@ -94,12 +93,6 @@ class Refusal(Exception):
 
     def to_json(self) -> dict[str, object]:
         return {"type": "error", "kind": self.kind, "message": self.message, "clause": self.clause}
-
-
-def clause_of(message: str) -> str | None:
-    """The clause ids a sentence ends with, `(X10.1, P4)` -> `X10.1, P4`."""
-    found = _CLAUSE.search(message)
-    return found.group(1) if found else None
 
 
 _RANK_NAMES = [RANK_NAMES.get(rank, str(rank)) for rank in range(15)]
@@ -263,6 +256,8 @@ class Round:
     feed: list[Any] = field(default_factory=list)  # answers for the step being applied
     replaying: bool = False
     triggers: Triggers | None = None  # when a call or race could be due, publicly
+    paced: bool = False  # the bots move one at a time, on the table's beat (serve/pace.py)
+    standins: set[int] = field(default_factory=set)  # people's seats a bot plays meanwhile
 
     @classmethod
     def deal(
@@ -275,9 +270,11 @@ class Round:
         moves: Sequence[Step] | None = None,
         *,
         bots_move: bool = True,
+        paced: bool = False,
     ) -> Round:
         """Deal the round with the rules in force; with `moves`, replay those steps (and
-        then let the bots move, unless not `bots_move`)."""
+        then let the bots move, unless not `bots_move`); `paced`: the bots wait for
+        `bot_step`, one move at a time."""
         entries = [RuleEntry(_source(text, i), author) for i, (text, author) in enumerate(rules)]
         ruleset = ruleset_from_sources(entries, roster=list(names))
         bus = EventBus()
@@ -319,6 +316,7 @@ class Round:
             triggers=triggers,
         )
         people.round = here
+        here.paced = paced
         if moves is None:
             here._open_setup()
             here.run_bots()
@@ -443,8 +441,12 @@ class Round:
     def over(self) -> bool:
         return self.game.over or self.stalled
 
+    def by_bot(self, seat: int) -> bool:
+        """Whether a bot plays `seat` now: a bot's seat, or a person's a bot stands in for."""
+        return self.kinds[seat] != "person" or seat in self.standins
+
     def legal(self, seat: int | None) -> list[dict[str, object]]:
-        if seat is None or self.to_act() != seat or self.kinds[seat] != "person":
+        if seat is None or self.to_act() != seat or self.by_bot(seat):
             return []
         return [move_json(m) for m in self.game.legal_moves()]
 
@@ -485,28 +487,39 @@ class Round:
         try:
             self._step(step)
         except IllegalMoveError as exc:
-            text = str(exc)
-            raise Refusal(text, clause_of(text), "illegal") from None
+            message, clause = cited(str(exc))  # the rulebook's clauses, each once
+            raise Refusal(message, clause, "illegal") from None
         except NeedAnswer:
             return
         self.run_bots()
 
     def run_bots(self) -> None:
+        """The bots move until a person is to act (unless `paced`: then `bot_step` moves
+        them one at a time, on the table's beat)."""
+        while not self.paced and self.bot_step():
+            pass
+
+    def bot_due(self) -> bool:
+        """Whether a bot is to move now."""
+        return self.to_act() is not None and self.by_bot(self.game.turn) and not self.held()
+
+    def bot_step(self) -> bool:
+        """One bot's move, if a bot is to move; False if none moved."""
+        if not self.bot_due():
+            return False
+        if len(self.moves) >= DEFAULT_MAX_MOVES:
+            self.stalled = True
+            self.log.append(_("The round stalled: no winner (move cap reached)."))
+            return False
         game = self.game
-        while (
-            self.to_act() is not None and self.kinds[self.game.turn] != "person" and not self.held()
-        ):
-            if len(self.moves) >= DEFAULT_MAX_MOVES:
-                self.stalled = True
-                self.log.append(_("The round stalled: no winner (move cap reached)."))
-                return
-            game = self.game  # a new one after a question
-            seat = game.turn
-            choice = self.bots[seat].choose(game.view(seat), game.legal_moves(), self.rng)
-            try:
-                self._step(_encode(choice))
-            except NeedAnswer:
-                return
+        seat = game.turn
+        bot = self.bots.get(seat) or GreedyBot()  # a stand-in plays as the greedy bot
+        choice = bot.choose(game.view(seat), game.legal_moves(), self.rng)
+        try:
+            self._step(_encode(choice))
+        except NeedAnswer:
+            return False
+        return True
 
     def _step(self, step: Step) -> None:
         """Apply one recorded step (IllegalMoveError changes nothing and records nothing).
@@ -561,7 +574,7 @@ class Round:
         table = self.table
         if table is None or self.game.over:
             return
-        for seat in self.bots:
+        for seat in [*self.bots, *sorted(self.standins)]:  # a stand-in calls as a bot does
             for name in table.due(seat):
                 self._step(["say", name, seat])
 
@@ -572,7 +585,7 @@ class Round:
         table = self.table
         if table is None or self.hold_over or self.over or self.question is not None:
             return False
-        people = {s for s, kind in enumerate(self.kinds) if kind == "person"}
+        people = {s for s in range(len(self.kinds)) if not self.by_bot(s)}
         return any(
             spec.kind == "race" or people.intersection(about)
             for spec, _told, about in self._may_be_due()
@@ -704,6 +717,7 @@ class Round:
             "stalled": self.stalled,
             "winner": game.winner,
             "places": game.places if game.over else [],
+            "standins": sorted(self.standins),
         }
 
 

@@ -78,14 +78,19 @@ def client_for(
     gone_grace: float = GONE_GRACE,
     call_window: float = CALL_WINDOW,
     limits: Limits | None = None,
+    beat: float = 0.0,
+    away_after: float = 0.0,
 ) -> TestClient:
-    """A test client of the table (its clocks and limits as `make_app` takes them)."""
+    """A test client of the table (its clocks and limits as `make_app` takes them; by
+    default the bots move at once and nobody's seat is taken over by itself)."""
     app = make_app(
         service,
         answer_timeout=answer_timeout,
         gone_grace=gone_grace,
         call_window=call_window,
         limits=limits,
+        beat=beat,
+        away_after=away_after,
     )
     return OPEN.enter_context(TestClient(app))
 

@@ -1,105 +1,38 @@
 """The web table in a real browser (Playwright driving the system's chromium) against a
-uvicorn server on 127.0.0.1: a whole round against bots, a refused move with its clause, a
-second device with its own hand only, the winner's rule checked live and added, a tied
-vote settled by Roshambo thrown on two devices, the defender the supporters choose when a
-rule's creator is away, an old rule brought back at setup, and a reload that keeps the
-seat."""
+uvicorn server on 127.0.0.1 (the card table itself - a whole round at phone size, the six
+languages, a leaver - is test_browser_table.py): a second device with its own hand only,
+the winner's rule checked live and added, a tied vote settled by Roshambo thrown on two
+devices, the defender the supporters choose when a rule's creator is away, an old rule
+brought back at setup, and a reload that keeps the seat."""
 
 from __future__ import annotations
 
-import re
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from lopti_rules.serve.app import make_app, server_options
-from lopti_rules.serve.evening import Evening
-from lopti_rules.serve.service import TableService, table_file_for
+from tests.serve.browsing import CHROMIUM, Served, free_port, launched, open_page, served_table
 from tests.serve.helpers import TENS_TAX, lopti_serve
 
-CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium browser is not installed")
-ROOT = Path(__file__).resolve().parents[2]
-PACK = ROOT / "examples" / "packs" / "gentle.yaml"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
-
-@dataclass
-class Served:
-    service: TableService
-    base: str
-
-    @property
-    def host_url(self) -> str:
-        return f"{self.base}/?t={self.service.tokens.host}"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+    with launched() as running:
+        yield running
 
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
-    """A table for the gentle pack's four players, its evening in a session file."""
-    import uvicorn
-
-    from lopti_rules.cli.play import load_rules_of
-
-    pack, _, names = load_rules_of(str(PACK), None)
-    rules = [(names[e.author], e.source.text) for e in pack.entries]
-    path = tmp_path / "evening.yaml"
-    service = TableService(
-        Evening.open(path, names, rules), table_file=table_file_for(path), seed=11
-    )
-    port = _free_port()
-    options: Any = server_options()  # as `lopti serve` runs
-    config = uvicorn.Config(make_app(service), host="127.0.0.1", port=port, **options)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started, "the server did not start"
-    yield Served(service, f"http://127.0.0.1:{port}")
-    server.should_exit = True
-    thread.join(10)
+    with served_table(tmp_path) as table:
+        yield table
 
 
 def _page(browser: Any, url: str, *, phone: bool = False) -> Any:
-    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-    page = browser.new_context(viewport=size).new_page()
-    page.set_default_timeout(30000)
-    page.goto(url)
-    page.wait_for_function("() => typeof state !== 'undefined' && state !== null")
-    return page
+    return open_page(browser, url, phone=phone)
 
 
 def _seq(page: Any) -> int:
@@ -117,64 +50,6 @@ def _deal(page: Any, seats: list[str]) -> None:
         before = _seq(page)
         swap.first.click()
         page.wait_for_function(f"() => state.seq > {before}")
-
-
-def _over(page: Any) -> bool:
-    return bool(page.evaluate("() => state.game !== null && state.game.over"))
-
-
-def _my_move(page: Any, *, keyboard: bool = False) -> None:
-    """Make the first legal move (tap, or the key 1) and wait for the table to move on."""
-    before = _seq(page)
-    if keyboard:
-        page.locator("body").press("1")
-    else:
-        page.locator("#moves button").first.click()
-    page.wait_for_function(f"() => state.seq > {before}")
-
-
-def _wait_my_turn(page: Any) -> None:
-    page.wait_for_function("() => state.game && (state.game.over || state.legal.length > 0)")
-
-
-def test_a_person_plays_a_whole_round_against_three_bots(browser: Any, served: Served) -> None:
-    page = _page(browser, served.host_url)
-    page.wait_for_selector("#host:not([hidden])")
-    _deal(page, ["person", "bot", "bot", "bot"])
-    moves = 0
-    while not _over(page):
-        _wait_my_turn(page)
-        if _over(page):
-            break
-        _my_move(page, keyboard=moves % 2 == 1)
-        moves += 1
-    status = page.inner_text("#status")
-    assert re.search(r"Round 1 is over: \w+ wins\.", status), status
-    assert "wins the round" in page.inner_text("#log")
-    assert served.service.evening.session.state.rounds[0].finished
-
-
-def test_a_refused_move_shows_its_clause(browser: Any, served: Served) -> None:
-    page = _page(browser, served.host_url)
-    _deal(page, ["person", "bot", "bot", "bot"])
-    find = """() => {
-      const offered = new Set(state.legal.filter(m => m.kind === 'play').map(m => m.rank));
-      const value = (r) => ({J: 11, Q: 12, K: 13, A: 14}[r] || Number(r));
-      return state.game.hand.findIndex(r => !offered.has(value(r)));
-    }"""
-    for _ in range(200):
-        _wait_my_turn(page)
-        assert not _over(page), "the round ended before an illegal play could be tried"
-        index = page.evaluate(find)
-        if index >= 0 and page.evaluate("() => state.game.pile.length > 0"):
-            page.locator("#hand button").nth(index).click()
-            page.click("#play-selected")
-            page.wait_for_selector("#error:not([hidden])")
-            text = page.inner_text("#error")
-            assert re.search(r"cannot play .+ \[[A-Z][A-Za-z0-9., ]+\]$", text), text
-            return
-        _my_move(page)
-    pytest.fail("no illegal play came up")
 
 
 def test_a_second_device_joins_and_sees_only_its_own_hand(browser: Any, served: Served) -> None:
@@ -197,8 +72,7 @@ def test_a_second_device_joins_and_sees_only_its_own_hand(browser: Any, served: 
     from lopti_rules.engine.cards import RANK_NAMES
 
     own = [RANK_NAMES[r] for r in round_.game.view(1).hand]
-    shown = ben.locator("#hand button").all_inner_texts()
-    assert sorted(shown) == sorted(own)
+    assert sorted(_hand(ben)) == sorted(own)
     seen = ben.evaluate("() => JSON.stringify(state)")
     assert served.service.tokens.host not in seen and '"joins"' not in seen
     game = ben.evaluate("() => state.game")
@@ -251,12 +125,12 @@ def test_a_tied_vote_goes_to_roshambo(browser: Any, served: Served) -> None:
     ben.wait_for_selector("#vote-open:not([hidden])")
     ben.click("#vote-no")
     for page, throw in ((host, "Rock"), (ben, "Scissors")):
-        page.wait_for_selector("#asks fieldset")
-        assert "Roshambo against" in page.inner_text("#asks")
-        button = page.locator("#asks button", has_text=throw)
+        page.wait_for_selector("#roshambo button")  # beside the vote
+        assert "Roshambo against" in page.inner_text("#roshambo")
+        button = page.locator("#roshambo button", has_text=throw)
         for _ in range(31):
             button.click()
-        page.locator("#asks button", has_text="Throw").click()
+        page.locator("#roshambo button", has_text="Throw").click()
     host.wait_for_function("() => state.evening.vote === null")
     history = host.inner_text("#history")
     assert "Roshambo" in history and "Ann wins" in history
@@ -320,7 +194,7 @@ def test_a_rule_asks_the_person_to_choose(browser: Any, served: Served) -> None:
 
 
 def test_lopti_serve_lang_fr_shows_the_page_in_french(browser: Any, tmp_path: Path) -> None:
-    args = ["--lang", "fr", "--port", str(_free_port())]
+    args = ["--lang", "fr", "--port", str(free_port())]
     with lopti_serve(args, tmp_path) as lines:
         page = _page(browser, lines[1].split(": ", 1)[1].strip())
         page.wait_for_function("() => document.documentElement.lang === 'fr'")
@@ -363,6 +237,12 @@ def _restore_at_setup(page: Any, text: str, title: str, author: str = "Ann") -> 
     page.wait_for_function(f"() => state.evening.rules.some((r) => r.title === {title!r})")
 
 
+def _hand(page: Any) -> list[str]:
+    """The ranks of the cards in the page's hand, as the server named them."""
+    ranks = page.locator("#hand button").evaluate_all("(bs) => bs.map((b) => b.dataset.rank)")
+    return [str(r) for r in ranks]
+
+
 def _seq_vote(page: Any) -> int:
     return int(page.evaluate("() => state.evening.vote ? state.evening.vote.voted.length : 0"))
 
@@ -372,11 +252,11 @@ def test_a_reload_resumes_the_seat(browser: Any, served: Served) -> None:
     host = _page(browser, served.host_url)
     _deal(host, ["person", "person", "bot", "bot"])
     ben.wait_for_function("() => state.game !== null")
-    hand = sorted(ben.locator("#hand button").all_inner_texts())
+    hand = sorted(_hand(ben))
     ben.reload()
     ben.wait_for_function("() => typeof state !== 'undefined' && state !== null")
     assert "You are Ben" in ben.inner_text("#who")
-    assert sorted(ben.locator("#hand button").all_inner_texts()) == hand
+    assert sorted(_hand(ben)) == hand
     ben.goto(served.base + "/")  # the token is remembered on this device
     ben.wait_for_function("() => typeof state !== 'undefined' && state !== null")
     assert "You are Ben" in ben.inner_text("#who")

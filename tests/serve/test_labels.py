@@ -44,3 +44,23 @@ def test_the_labels_come_in_the_language_asked() -> None:
     assert polish[won] == "Rozdanie {round} skończone: wygrywa {name}."
     unknown = client.get("/labels.json?lang=xx").json()  # the server's language
     assert unknown["lang"] == current_language()
+
+
+def test_the_cards_carry_the_rank_letters_of_each_rulebook() -> None:
+    """The ranks from low to high as each language's rulebook lists them (S2) are the
+    letters its cards carry."""
+    from lopti_rules.i18n import LANGUAGES
+    from lopti_rules.i18n.rulebook import load
+
+    client = client_for(make_service())
+    english = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    for lang in LANGUAGES:
+        clause = load(lang).find("S2")
+        assert clause is not None and clause.id == "S2"
+        listed = re.search(
+            r"2, 3, 4, 5, 6, 7, 8, 9, 10, ([A-Z]), ([A-Z]), ([A-Z]), ([A-Z])", clause.text
+        )
+        assert listed, (lang, clause.text)
+        letters = client.get(f"/labels.json?lang={lang}").json()["ranks"]
+        shown = [letters.get(rank, rank) for rank in english]
+        assert shown[9:] == list(listed.groups()), lang

@@ -32,6 +32,11 @@ GOOD: list[dict[str, Any]] = [
     {"type": "ruling", "rule": 1, "question": "q", "answer": "a"},
     {"type": "settle", "pile": "5", "play": "8"},
     {"type": "setup_restore", "text": "rule", "author": "Ben", "yes": ["Ann", "Ben", "Cat"]},
+    {"type": "stand_in", "seat": 1},
+    {"type": "seat_back"},
+    {"type": "away_after", "seconds": 30},
+    {"type": "abandon"},
+    {"type": "draft", "text": "rule"},
 ]
 
 
