@@ -197,6 +197,7 @@ PAGE: tuple[str, ...] = (
 RANK_LETTERS: dict[str, dict[str, str]] = {
     "de": {"J": "B", "Q": "D", "K": "K", "A": "A"},
     "fr": {"J": "V", "Q": "D", "K": "R", "A": "A"},
+    "pl": {"J": "W", "Q": "D", "K": "K", "A": "A"},
 }
 
 

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from lopti_rules.serve.protocol import MESSAGE_TYPES
+from tests.serve.test_play import GAME_KEYS  # what a state's game may hold, said once
 
 Msg = dict[str, Any]
 RULE = 'rule "Tens tax":\n    after clear when cause is ten:\n        each other player draws 1\n'
@@ -33,6 +34,11 @@ SAMPLES: dict[str, Msg] = {
     "ruling": {"type": "ruling", "rule": 1, "question": "Does a 10 count?", "answer": "Yes."},
     "settle": {"type": "settle", "pile": "5 | 7 7", "play": "8"},
     "setup_restore": {"type": "setup_restore", "text": RULE, "author": "Ben", "yes": ["Ann"]},
+    "stand_in": {"type": "stand_in", "seat": 1},
+    "seat_back": {"type": "seat_back"},
+    "away_after": {"type": "away_after", "seconds": 30},
+    "abandon": {"type": "abandon"},
+    "draft": {"type": "draft", "text": RULE},
 }
 assert set(SAMPLES) == set(MESSAGE_TYPES)
 
@@ -117,14 +123,9 @@ def frames(seed: int, count: int, state: Msg | None = None) -> list[str]:
     return out
 
 
-GAME_KEYS = {
-    "round", "dealer", "turn", "to_act", "asking", "calls", "hand", "hand_sizes", "face_up",
-    "face_down", "pile", "pile_size", "deck", "removed", "chain", "obligation", "low", "bonus",
-    "setup", "finished", "over", "stalled", "winner", "places",
-}  # fmt: skip
 STATE_KEYS = {
     "type", "seq", "you", "name", "host", "names", "kinds", "game", "legal", "asks", "log",
-    "log_start", "evening", "joins",
+    "log_start", "evening", "joins", "away_after", "draft", "summary",
 }  # fmt: skip
 REPLIES = {"state", "error", "checked", "settled"}
 ERRORS = {"illegal", "refused", "stale", "forbidden", "malformed", "out_of_turn", "rate"}
