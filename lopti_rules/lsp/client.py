@@ -91,25 +91,26 @@ class Client:
         assert "error" not in response, response["error"]
         return response.get("result")
 
-    def wait(self, wanted: Any) -> Message:
+    def wait(self, wanted: Any, timeout: float = TIMEOUT) -> Message:
         """The first message (kept back earlier or new) for which `wanted` is true."""
         for index, message in enumerate(self.pending):
             if wanted(message):
                 return self.pending.pop(index)
         while True:
             try:
-                message = self.inbox.get(timeout=TIMEOUT)
+                message = self.inbox.get(timeout=timeout)
             except queue.Empty:
                 raise AssertionError("the server sent nothing expected in time") from None
             if wanted(message):
                 return message
             self.pending.append(message)
 
-    def diagnostics(self, uri: str) -> list[Message]:
+    def diagnostics(self, uri: str, timeout: float = TIMEOUT) -> list[Message]:
         message = self.wait(
             lambda m: (
                 m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
-            )
+            ),
+            timeout,
         )
         found: list[Message] = message["params"]["diagnostics"]
         return found

@@ -14,6 +14,7 @@ BIG = "".join(
     f'rule "Rule {i}":\n    after clear when cause is ten: each other player draws {1 + i % 9}\n'
     for i in range(4000)
 )  # a few seconds to check: long enough to send requests while it runs
+SLOW = 120.0  # seconds to wait for the big file's check on a loaded machine
 SMALL = 'rule "Tens tax":\n    after clear when cause is tn: each other player draws 1\n'
 
 
@@ -47,7 +48,7 @@ def test_requests_are_answered_while_a_large_file_is_checked(
     )
     first = client.wait(lambda m: m.get("id") == ident or _is_diagnostics(uri)(m))
     assert first.get("id") == ident, "the completion waited for the check"
-    assert client.diagnostics(uri) == []  # and the check ends, accepted
+    assert client.diagnostics(uri, timeout=SLOW) == []  # and the check ends, accepted
     client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
     client.diagnostics(uri)
 
@@ -59,7 +60,7 @@ def test_a_check_of_an_older_text_is_never_published(client: Client, workspace: 
     client.versions[uri] = 2
     change = {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": SMALL}]}
     client.notify("textDocument/didChange", change)
-    published = client.wait(_is_diagnostics(uri))["params"]
+    published = client.wait(_is_diagnostics(uri), SLOW)["params"]
     assert published["version"] == 2
     assert [d["code"] for d in published["diagnostics"]] == ["LR503"]
 
