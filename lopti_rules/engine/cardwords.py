@@ -9,7 +9,33 @@ case; the rule language's symbols (J, Q, K, A) stay in the English text only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lopti_rules.i18n import _, pgettext
+
+FACES = ("J", "Q", "K", "A")  # the ranks a rulebook may letter its own way (S2)
+
+
+def rank_letters(say: Callable[[str, str], str] | None = None) -> dict[str, str]:
+    """The letters of the face ranks and the ace as the language's rulebook writes them on a
+    card (S2; context `rank letter`): French V, D, R, German B, D, K, Polish W, D, K; the
+    rule language keeps J, Q, K, A. `say` is another language's `pgettext` (the web table
+    asks for a device's language); by default, the language in use."""
+    if say is not None:
+        return {face: say("rank letter", face) for face in FACES}
+    return {  # written out, so that pybabel extract finds each message
+        "J": pgettext("rank letter", "J"),
+        "Q": pgettext("rank letter", "Q"),
+        "K": pgettext("rank letter", "K"),
+        "A": pgettext("rank letter", "A"),
+    }
+
+
+def rank_letter(rank: int) -> str:
+    """One rank as the table's language writes it (`10`, and French `V` for a jack)."""
+    if rank <= 10:
+        return str(rank)
+    return rank_letters().get("JQKA"[rank - 11], str(rank))
 
 
 def a_card(rank: int) -> str:

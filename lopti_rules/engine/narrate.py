@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from lopti_rules.engine import Event
 from lopti_rules.engine.cards import RANK_NAMES
-from lopti_rules.engine.cardwords import a_card
+from lopti_rules.engine.cardwords import a_card, rank_letter
 from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n import N_, _, ngettext
 
@@ -67,11 +67,12 @@ _EXCHANGES = frozenset({"give", "discard", "under", "swap_hands", "pass_hands", 
 
 
 def cards_text(ranks: Sequence[object]) -> str:
-    return " ".join(RANK_NAMES.get(r, str(r)) if isinstance(r, int) else str(r) for r in ranks)
+    return " ".join(_rank(r) for r in ranks)
 
 
 def _rank(value: object) -> str:
-    return RANK_NAMES.get(value, str(value)) if isinstance(value, int) else str(value)
+    """A rank as the table's language writes it (`rank_letter`: French `V` for a jack)."""
+    return rank_letter(value) if isinstance(value, int) and value in RANK_NAMES else str(value)
 
 
 def _throw(name: str) -> str:

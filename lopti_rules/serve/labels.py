@@ -7,11 +7,12 @@ of `static/app.js`, keyed by its English text; the page puts them in and fills i
 `{placeholders}`. Guarantees: `PAGE` is exactly the page's labels
 (tests/serve/test_labels.py), so `pybabel extract` finds each one (docs/translating.md) and
 none is left in English; a label a catalogue lacks comes back in English. The cards'
-rank letters are the rulebook's of that language (`RANK_LETTERS`).
+rank letters are the rulebook's of that language (`engine.cardwords.rank_letters`).
 """
 
 from __future__ import annotations
 
+from lopti_rules.engine.cardwords import rank_letters
 from lopti_rules.i18n import LANGUAGES, N_, current_language, normalise, translation
 
 PAGE: tuple[str, ...] = (
@@ -192,23 +193,14 @@ PAGE: tuple[str, ...] = (
 )
 
 
-# The letters on the cards where a language's rulebook names the ranks its own way (S2:
-# `docs/rules/<lang>.md`, e.g. French "10, V, D, R, A"); the others write J, Q, K, A.
-RANK_LETTERS: dict[str, dict[str, str]] = {
-    "de": {"J": "B", "Q": "D", "K": "K", "A": "A"},
-    "fr": {"J": "V", "Q": "D", "K": "R", "A": "A"},
-    "pl": {"J": "W", "Q": "D", "K": "K", "A": "A"},
-}
-
-
 def catalogue(asked: str | None) -> dict[str, object]:
     """The page's labels in `asked` (a language code; unknown or None: the server's), and
-    the letters its cards carry (`RANK_LETTERS`)."""
+    the letters its cards carry (`engine.cardwords.rank_letters`, the narration's too)."""
     lang = (normalise(asked) if asked else None) or current_language()
     said = translation(lang)
     return {
         "lang": lang,
         "languages": LANGUAGES,
         "labels": {label: said.gettext(label) for label in PAGE},
-        "ranks": RANK_LETTERS.get(lang, {}),
+        "ranks": rank_letters(said.pgettext),
     }

@@ -89,7 +89,7 @@ def test_every_message_is_translated_faithfully(lang: str) -> None:
             assert form, (lang, msgid, "untranslated")
             assert fields(form) <= wanted, (lang, msgid, form)
             assert fields(form) >= wanted - {"n"}, (lang, msgid, form)
-            if not only_placeholders(msgid):
+            if not only_placeholders(msgid) and context != "rank letter":  # J may stay J
                 assert form != msgid, (lang, msgid, "still English")
 
 
