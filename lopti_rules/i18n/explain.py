@@ -31,6 +31,9 @@ RANK_WORDS = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 CASES = ("nom", "dat", "gen")
 
 
+_EQUALITY = ("is", "is not", "==", "!=")
+
+
 class Explainer:
     """Says the nodes of one rule file in one language; with `variants`, a clear's cause is
     said with the rank that has its role at that table (docs/variants.md: `clear: J` makes
@@ -257,7 +260,9 @@ class Explainer:
         said = self._truth(c)
         if said is None:
             left, right = self.operand(c.left), self.operand(c.right, value=True)
-            said = self.book.say(f"cmp.{c.op}", left=left, right=right)
+            # "is 1" in a count: Polish says "wynosi 1", not "to 1" (a rank or a symbol)
+            number = ".number" if isinstance(c.right, ast.Int) and c.op in _EQUALITY else ""
+            said = self.book.say(f"cmp.{c.op}{number}", left=left, right=right)
         return self.retro(said, c.retro) if c.retro is not None else said
 
     def _truth(self, c: ast.Compare) -> str | None:
