@@ -177,8 +177,12 @@ def test_a_round_on_a_phone_is_played_at_a_card_table(browser: Any, tmp_path: Pa
                 keyed = True
                 continue
             tap_a_move(page)
-            if page.evaluate("() => !state.game.over && state.game.to_act !== 0"):
-                assert page.locator("#table .seat.turn").count() == 1  # a bot, lit
+            # while a bot is to act, its seat is lit (waited for: the page draws each state
+            # as it comes, and the bots may have moved on meanwhile)
+            page.wait_for_function(
+                "() => state.game.over || state.game.to_act === 0"
+                " || document.querySelectorAll('#table .seat.turn').length === 1"
+            )
         assert turns >= 3 and refused
         page.wait_for_selector("#summary:not([hidden])")
         summary = page.inner_text("#summary")
