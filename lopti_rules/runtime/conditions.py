@@ -18,7 +18,8 @@ the visited player). Two steps:
    at (`event_keys`: a `play` hook's ranks, a `turn` hook's hand sizes) are derived from the
    form too, by running its key atoms' own tests over every key.
 
-The comparison semantics, written once (`_compare`, `_member`): ranks compare by value
+The comparison semantics, written once (`_compare`, `_against` for a constant side,
+`_member`): ranks compare by value
 (2 < ... < 10 < J < Q < K < A); `top` of an empty pile is `none` and an ordering comparison
 with it is false; any comparison that reads a field of a role matching nobody is false
 (`is not` included), and so is an `in` whose left side does (LANGUAGE.md §4).
@@ -190,49 +191,118 @@ _OPS: dict[str, Callable[[Any, Any], bool]] = {
 _ORDERED = frozenset({"<", "<=", ">", ">="})
 
 
-def _compare(op: str, left: Reader, right: Reader) -> Test:
+_MIRROR = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}  # `c < x` is `x > c`
+
+
+def _never(
+    g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+    v: int | None = None, w: int | None = None, lo: int | None = None,
+) -> bool:  # fmt: skip
+    return False
+
+
+def _compare(op: str, left: Operand, right: Operand, author: int) -> Test:
     """THE comparison: false when a side is a field of nobody, or when an ordering
-    compares `none`; else Python's comparison of the two values."""
-    holds = _OPS[op]
-    if op in _ORDERED:
+    compares `none`; else Python's comparison of the two values. A comparison with a
+    constant (the usual kind: `rank is 10`, `pile > 8`) is `_against` it."""
+    if isinstance(right, Const):
+        return _against(op, left, right.value, author)
+    if isinstance(left, Const):
+        return _against(_MIRROR.get(op, op), right, left.value, author)
+    holds, ordered = _OPS[op], op in _ORDERED
+    x, y = _reader(left, author), _reader(right, author)
 
-        def ordered(
-            g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-            v: int | None = None, w: int | None = None, lo: int | None = None,
-        ) -> bool:  # fmt: skip
-            x, y = left(g, a, f0, f1, f2, v, w, lo), right(g, a, f0, f1, f2, v, w, lo)
-            return (
-                x is not None
-                and y is not None
-                and x is not MISSING
-                and y is not MISSING
-                and holds(x, y)
-            )
-
-        return ordered
-
-    def equality(
+    def compare(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
         v: int | None = None, w: int | None = None, lo: int | None = None,
     ) -> bool:  # fmt: skip
-        x, y = left(g, a, f0, f1, f2, v, w, lo), right(g, a, f0, f1, f2, v, w, lo)
-        return x is not MISSING and y is not MISSING and holds(x, y)
+        p, q = x(g, a, f0, f1, f2, v, w, lo), y(g, a, f0, f1, f2, v, w, lo)
+        if p is MISSING or q is MISSING:
+            return False
+        return (not ordered or (p is not None and q is not None)) and holds(p, q)
 
-    return equality
+    return compare
 
 
-def _member(left: Reader, options: tuple[Reader, ...]) -> Test:
+def _against(op: str, left: Operand, c: object, author: int) -> Test:
+    """`left op c` for a constant `c`, the same comparison as `_compare`'s, reading `left`
+    with as few calls as its kind allows: an event's field is an argument (never `none`,
+    never of nobody), a table field one read of the game (never of nobody), the actor's
+    field one read of their seat."""
+    holds, ordered = _OPS[op], op in _ORDERED
+    if ordered and c is None:
+        return _never  # an ordering with `none` is false
+    if isinstance(left, EventField):
+        if left.slot == 0:
+            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None: holds(f0, c)
+        if left.slot == 1:
+            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None: holds(f1, c)
+        return lambda g, a, f0, f1, f2, v=None, w=None, lo=None: holds(f2, c)
+    if isinstance(left, TableField):
+        read = TABLE[left.name]
+
+        def table(
+            g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+            v: int | None = None, w: int | None = None, lo: int | None = None,
+        ) -> bool:  # fmt: skip
+            assert g is not None
+            p = read(g)
+            return (not ordered or p is not None) and holds(p, c)
+
+        return table
+    if isinstance(left, SeatField) and left.seat == "player":
+        field = PLAYER[left.field]
+
+        def actor(
+            g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+            v: int | None = None, w: int | None = None, lo: int | None = None,
+        ) -> bool:  # fmt: skip
+            if a is None:
+                return False  # a field of nobody
+            assert g is not None
+            return holds(field(g, a), c)
+
+        return actor
+    x = _reader(left, author)
+
+    def other(
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+        v: int | None = None, w: int | None = None, lo: int | None = None,
+    ) -> bool:  # fmt: skip
+        p = x(g, a, f0, f1, f2, v, w, lo)
+        return p is not MISSING and (not ordered or p is not None) and holds(p, c)
+
+    return other
+
+
+def _member(left: Operand, options: tuple[Operand, ...], author: int) -> Test:
     """`in`: false when the left side is a field of nobody; an option reading a field of
-    nobody is equal to nothing."""
+    nobody is equal to nothing. Constant options are one tuple."""
+    if all(isinstance(o, Const) for o in options):
+        values = tuple(o.value for o in options if isinstance(o, Const))
+        if isinstance(left, EventField) and left.slot == 0:  # `rank in [2, 3]`
+            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None: f0 in values
+        x = _reader(left, author)
+
+        def among(
+            g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+            v: int | None = None, w: int | None = None, lo: int | None = None,
+        ) -> bool:  # fmt: skip
+            p = x(g, a, f0, f1, f2, v, w, lo)
+            return p is not MISSING and p in values
+
+        return among
+    x = _reader(left, author)
+    readers = tuple(_reader(o, author) for o in options)
 
     def member(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
         v: int | None = None, w: int | None = None, lo: int | None = None,
     ) -> bool:  # fmt: skip
-        x = left(g, a, f0, f1, f2, v, w, lo)
-        if x is MISSING:
+        p = x(g, a, f0, f1, f2, v, w, lo)
+        if p is MISSING:
             return False
-        return any(x == o(g, a, f0, f1, f2, v, w, lo) for o in options)
+        return any(p == o(g, a, f0, f1, f2, v, w, lo) for o in readers)
 
     return member
 
@@ -340,9 +410,9 @@ def compile_test(form: Form, author: int = 0) -> Test:
         case Negation(operand=operand):
             return _not(compile_test(operand, author))
         case Compare(op=op, left=left, right=right):
-            return _compare(op, _reader(left, author), _reader(right, author))
+            return _compare(op, left, right, author)
         case Member(left=left, options=options):
-            return _member(_reader(left, author), tuple(_reader(o, author) for o in options))
+            return _member(left, options, author)
     raise ValueError(f"cannot compile {form!r}")  # pragma: no cover
 
 
