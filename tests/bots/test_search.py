@@ -24,7 +24,7 @@ EVERYTHING = ruleset_from_pack(load_pack(ROOT / "examples/packs/everything.yaml"
 
 
 def quick() -> SearchBot:
-    return SearchBot("easy", samples=2)
+    return SearchBot("easy", iterations=8)
 
 
 @settings(max_examples=20, deadline=None, derandomize=True)
