@@ -2,12 +2,12 @@
 
 It deals `--deals` seeded 4-player rounds, plays them with greedy seats, and at every
 seventh move with more than one legal move (up to move 80) times one decision of a fresh
-`SearchBot` with `--samples` sampled tables. It prints the mean milliseconds per decision
+`SearchBot` with a budget of `--iterations` searches. It prints the mean milliseconds per decision
 and a fingerprint of the moves chosen: two versions that print the same fingerprint made
 the same choices. Run it on two checkouts in turn, several times interleaved (A B A B), on
 the same machine, and compare the spread:
 
-    python benchmarks/bench_search.py --samples 40
+    python benchmarks/bench_search.py --iterations 100
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ UPTO = 80  # moves into each round
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--deals", type=int, default=12)
     args = parser.parse_args()
     greedy = GreedyBot()
@@ -40,7 +40,7 @@ def main() -> None:
                 break
             legal = game.legal_moves()
             if len(legal) > 1 and k % EVERY == 0:
-                bot = SearchBot("hard", samples=args.samples)
+                bot = SearchBot("hard", iterations=args.iterations)
                 start = time.perf_counter()
                 move = bot.choose(game.view(game.turn), legal, random.Random(k))
                 spent += time.perf_counter() - start

@@ -5,7 +5,8 @@ seeded `random.Random`, and returns one of those moves; `choose_swap` picks the 
 setup swap (S4) or None. Same view, moves and RNG state give the same choice. `BOTS` maps the
 names used on the command line to bot classes; `make_bots` parses `greedy,random,...`.
 `run_round` (in `runner`) plays a round with them to its end. `easy`, `medium` and `hard` are
-the searching bot's levels (`search.py`); `search.seat_bots` seats them at a table's bus.
+the searching bot's levels (`search.py`), each with a time budget per decision and the
+iteration count it buys; `search.seat_bots` seats them at a table's bus.
 """
 
 from __future__ import annotations
@@ -37,8 +38,9 @@ BOTS: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
 BOTS.update({level: partial(SearchBot, level) for level in LEVELS})  # the searching levels
 
 
-def make_bots(spec: str, players: int) -> list[Bot]:
-    """`greedy` (every seat) or one name per seat, comma-separated; ValueError otherwise."""
+def make_bots(spec: str, players: int, *, budget: str = "iterations") -> list[Bot]:
+    """`greedy` (every seat) or one name per seat, comma-separated; ValueError otherwise.
+    `budget` is the searching levels' (`search.BUDGETS`: their iterations, or their time)."""
     names = [part.strip().lower() for part in spec.split(",")]
     if len(names) == 1:
         names = names * players
@@ -55,7 +57,7 @@ def make_bots(spec: str, players: int) -> list[Bot]:
                     name=name, kinds=", ".join(sorted(BOTS))
                 )
             )
-        bots.append(cls())
+        bots.append(SearchBot(name, budget=budget) if name in LEVELS else cls())
     return bots
 
 

@@ -161,6 +161,11 @@ class Table:
                     out.append(Reportable(spec.name, spec.kind, report, spec.what, about, by))
         return out
 
+    def model(self, seed: int, call_miss: float = DEFAULT_CALL_MISS) -> TableModel:
+        """The seeded table model of bots (`TableModel`) on this table: what simulations, and
+        the searching bot's rollouts, play the calls and reports with."""
+        return TableModel(self, seed, call_miss)
+
     def due(self, seat: int) -> list[str]:
         """The calls due for `seat` now that it has not said."""
         return [o.spec.name for o in self.open if o.seat == seat and o.open_to("missed")]

@@ -219,8 +219,9 @@ def move_label(move: Move) -> str:
 
 
 def seat_bot(kind: str) -> Bot:
-    """The bot of a seat kind: `bot` is the greedy bot, a level names the searching bot."""
-    return make_bots("greedy" if kind == "bot" else kind, 1)[0]
+    """The bot of a seat kind: `bot` is the greedy bot, a level names the searching bot, which
+    thinks for its level's time per decision (a replay replays its moves, not its thinking)."""
+    return make_bots("greedy" if kind == "bot" else kind, 1, budget="time")[0]
 
 
 def move_json(move: Move) -> dict[str, object]:

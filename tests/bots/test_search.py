@@ -25,7 +25,7 @@ EVERYTHING = ruleset_from_pack(load_pack(ROOT / "examples/packs/everything.yaml"
 
 
 def quick() -> SearchBot:
-    return SearchBot("easy", samples=2)
+    return SearchBot("easy", iterations=8)
 
 
 @tiers(few=4, many=20)

@@ -29,7 +29,7 @@ def test_a_searching_seat_answers_the_rules_asks_and_finishes_rounds(
     gifts: list[int] = []  # seats that gave a card they chose
     rounds = 0
     for seed in range(12):
-        bots: list[Bot] = [SearchBot("easy", samples=2), GreedyBot(), GreedyBot(), GreedyBot()]
+        bots: list[Bot] = [SearchBot("easy", iterations=8), GreedyBot(), GreedyBot(), GreedyBot()]
         bus = EventBus()
         rules.attach(bus, chooser=chooser(bots, seed))
 

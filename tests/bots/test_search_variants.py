@@ -32,7 +32,7 @@ VARIANTS = [
 
 
 def quick() -> SearchBot:
-    return SearchBot("easy", samples=2)
+    return SearchBot("easy", iterations=8)
 
 
 @pytest.mark.parametrize("variants", VARIANTS, ids=lambda v: v.describe())
@@ -80,7 +80,7 @@ def test_with_another_pass_rank_threes_on_the_pile_are_sampled_fine() -> None:
         variants=variants,
     )
     bus = EventBus()
-    bot = SearchBot("easy", samples=4)
+    bot = SearchBot("easy", iterations=12)
     seat_bots([bot, GreedyBot(), GreedyBot()], bus, options, None)
     game = Game.from_position(pos, bus=bus)
     legal = game.legal_moves()
