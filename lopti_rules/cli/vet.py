@@ -177,8 +177,8 @@ def command(
         return failure(exc)
     result = judge(without, with_, setup, titles, seat)
     in_force = ngettext("the {n} rule of {pack}", "the {n} rules of {pack}", len(setup.titles))
-    in_force = in_force.format(n=len(setup.titles), pack=repr(setup.pack_name))
-    names = ", ".join(repr(t) for t in titles)
+    in_force = in_force.format(n=len(setup.titles), pack=_('"{text}"').format(text=setup.pack_name))
+    names = ", ".join(_('"{text}"').format(text=t) for t in titles)
     heading = _("Vetting {names} ({path})").format(names=names, path=rule_path)
     details = (
         _(

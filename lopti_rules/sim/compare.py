@@ -147,7 +147,7 @@ class Comparison:
             rows.append((label, decimal(x2.value, 2), decimal(y2.value, 2), told))
         for rule in w.rules[len(b.rules) :]:
             share = _("in {share} of rounds").format(share=pct(rule.rounds.value))
-            fires = _("fires, {title}").format(title=repr(rule.title))
+            fires = _("fires, {title}").format(title=_('"{text}"').format(text=rule.title))
             per = _("{n}/round").format(n=decimal(rule.per_round.value, 2))
             rows.append((fires, "-", per, share))
         rows.append((_("rounds with guard trips"), str(b.trip_rounds), str(w.trip_rounds), ""))

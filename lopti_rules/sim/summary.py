@@ -152,7 +152,7 @@ class Summary:
             )
             rows.append(
                 (
-                    _("rule {title}").format(title=repr(rule.title)),
+                    _("rule {title}").format(title=_('"{text}"').format(text=rule.title)),
                     fired.format(
                         n=rule.fires,
                         per=decimal(rule.per_round.value, 2),

@@ -23,7 +23,7 @@ def test_vet_speaks_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     english = run(capsys, *VET, "--lang", "en").splitlines()
     told = run(capsys, *VET, "--lang", "pt").splitlines()
     assert len(told) == len(english)
-    assert told[0].startswith("Avaliação de 'Tens tax'")
+    assert told[0].startswith("Avaliação de “Tens tax”")  # the language's quotation marks
     assert told[-1].startswith("Veredito: ")
     findings = [line for line in told if line.startswith(("sem problemas: ", "aviso: "))]
     assert len(findings) == 6

@@ -39,7 +39,7 @@ def test_simulate_prints_a_readable_table(capsys: pytest.CaptureFixture[str]) ->
         "wins, seat 3 (Dan)",
         "pickups per round",
         "clears per round",
-        "rule 'Tens tax'",
+        'rule "Tens tax"',
         "guard trips",
         "stalled rounds",
     ):
@@ -91,7 +91,7 @@ def test_simulate_refuses_bad_arguments_in_one_sentence(
 def test_vet_gives_a_verdict_per_finding(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "vet", TENS, "--games", "60", "--workers", "1")
     assert (code, err) == (0, "")
-    assert out.startswith("Vetting 'Tens tax' (examples/rules/tens_tax.lopti): 60 paired rounds")
+    assert out.startswith('Vetting "Tens tax" (examples/rules/tens_tax.lopti): 60 paired rounds')
     verdicts = [line for line in out.splitlines() if line.startswith(("plays fine", "warning"))]
     assert len(verdicts) == 6
     assert out.splitlines()[-1].startswith("Verdict: ")

@@ -43,7 +43,7 @@ def test_text_and_json() -> None:
     s = summary()
     text = s.text(["Ann", "Ben", "Cat"])
     assert "wins, seat 2 (Cat)  0.0% (95% CI 0.0%-49.0%)" in text
-    assert "rule 'A'" in text and "fired 3 times, 0.75 per round, in 50.0% of rounds" in text
+    assert 'rule "A"' in text and "fired 3 times, 0.75 per round, in 50.0% of rounds" in text
     assert "stalled rounds      1 (25.0%" in text
     doc = json.loads(json.dumps(s.to_json()))
     assert doc["turns"] == {"mean": doc["turns"]["mean"], "median": 25, "p95": 38.5}
