@@ -11,12 +11,13 @@ the visited player). Two steps:
    symbol-valued field, else the hooked event's field, else (inside `where`) the visited
    player's field, else a table field, else a symbol.
 2. `compile_test` turns a form into one Python function
-   `test(g, a, f0, f1, f2, v=None, w=None, l=None) -> bool` built from fields.py's reads (the
-   values it compares are never written into its source: they are names bound in its
-   namespace). A hook's `when` is that function as the engine's gate (engine/events.py);
-   `if` and `where` call it with the `Ctx` of the firing (`CondCompiler`). The keys a hook
-   can fire at (`event_keys`: a `play` hook's ranks, a `turn` hook's hand sizes) are derived
-   from the form too, by running its key atoms' own tests over every key.
+   `test(g, a, f0, f1, f2, v=None, w=None, l=None, c=None) -> bool` (`c`: the chosen player)
+   built from fields.py's reads (the values it compares are never written into its source:
+   they are names bound in its namespace). A hook's `when` is that function as the engine's
+   gate (engine/events.py); `if` and `where` call it with the `Ctx` of the firing
+   (`CondCompiler`). The keys a hook can fire at (`event_keys`: a `play` hook's ranks, a
+   `turn` hook's hand sizes) are derived from the form too, by running its key atoms' own
+   tests over every key.
 
 The comparison semantics, written once (`_compare`): ranks compare by value (2 < ... < 10 <
 J < Q < K < A); `top` of an empty pile is `none` and an ordering comparison with it is false;
@@ -172,7 +173,7 @@ def _ident(name: str, event: catalog.Event | None, each: bool, symbols: tuple[st
 
 # ---------------------------------------------------------------------- compiling a form
 
-# test(g, a, f0, f1, f2, v=None, w=None, l=None): see the module doc
+# test(g, a, f0, f1, f2, v=None, w=None, l=None, c=None): see the module doc
 Test = Callable[..., bool]
 _PYOPS = {"is": "==", "==": "==", "is not": "!=", "!=": "!="}
 _PYOPS.update({op: op for op in ("<", "<=", ">", ">=")})
@@ -278,7 +279,7 @@ def compile_test(form: Form, author: int = 0, where: str = "<condition>") -> Tes
     """`form` as one function (see the module doc); `where` names it in tracebacks."""
     compiler = _Compiler(author)
     expr = compiler.form(form)
-    source = f"def test(g, a, f0, f1, f2, v=None, w=None, l=None):\n    return {expr}\n"
+    source = f"def test(g, a, f0, f1, f2, v=None, w=None, l=None, c=None):\n    return {expr}\n"
     namespace = dict(compiler.env)
     exec(compile(source, where, "exec"), namespace)  # values are bound names, never source
     test: Test = namespace["test"]  # type: ignore[assignment]
@@ -361,7 +362,15 @@ class CondCompiler:
 
         def holds(ctx: Ctx) -> bool:
             return test(
-                ctx.game, ctx.actor, ctx.f0, ctx.f1, ctx.f2, ctx.visited, ctx.winner, ctx.loser
+                ctx.game,
+                ctx.actor,
+                ctx.f0,
+                ctx.f1,
+                ctx.f2,
+                ctx.visited,
+                ctx.winner,
+                ctx.loser,
+                ctx.chosen,
             )
 
         return holds

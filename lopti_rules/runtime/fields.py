@@ -77,6 +77,7 @@ SEATS: dict[str, str] = {
     "fewest cards": "_extreme(g, a, False)",
     "winner": "w",
     "loser": "l",
+    "chosen player": "c",
     "their next player": "_next_of(g, v, 1)",
     "their previous player": "_next_of(g, v, -1)",
     "visited": "v",
