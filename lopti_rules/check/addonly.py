@@ -18,8 +18,9 @@ Takes one hook; reports into its `Source`.
   discarded, put under the pile, swapped or passed away, by the player or by anyone who can
   be them: the dealer, the author, the player with the most cards, a title's holder, a
   roshambo side, ...) and any change to the pile the cards land on (the clear they could
-  complete); likewise the hand or face-up card of a setup swap in `before swap` and the
-  face-down card in `before reveal`. In a hook on `clear` (after) or `bonus`, cards put on
+  complete), in `before play` and around a `reveal` (its card is played next); likewise the
+  hand or face-up card of a setup swap in `before swap` and the face-down card in
+  `before reveal`. In a hook on `clear` (after) or `bonus`, cards put on
   the pile, which would take the empty table away from the clearer's bonus play (C5, T5).
   Conditions are treated as possibly true, and nested blocks count.
 """
@@ -54,8 +55,9 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
         if isinstance(action, ast.Prevent | ast.Forbid):
             _forbidden_form(source, hook, action)
         else:
-            if hook.timing == "before" and event_of(hook) is not None:
-                _takes_away(source, event, action, site.scope)
+            taken = hook.timing == "before" and event_of(hook) is not None
+            if not (taken and _takes_away(source, event, action, site.scope)):
+                _moves_landing_pile(source, hook, action)
             _covers_bonus_table(source, hook, action)
 
 
@@ -138,8 +140,9 @@ def _chooser(action: ast.Action, whose: ast.Target, scope: Scope) -> ast.Target 
     return None
 
 
-def _takes_away(source: Source, event: str, action: ast.Action, scope: Scope) -> None:
-    """LR103 for an action of `before EVENT` that moves away what the event needs (R2)."""
+def _takes_away(source: Source, event: str, action: ast.Action, scope: Scope) -> bool:
+    """LR103 for an action of `before EVENT` that moves away what the event needs (R2);
+    whether it reported."""
     taken = facets.taken_from(action)
     for whose, zone in taken:
         if whose is None or zone not in _NEEDS.get(event, ()):
@@ -154,7 +157,7 @@ def _takes_away(source: Source, event: str, action: ast.Action, scope: Scope) ->
             source.report(
                 "LR103", action.span, _(message).format(event=event), hint.format(event=event)
             )
-            return
+            return True
     if event in ("clear", "pickup") and any(zone == "pile" for _, zone in taken):
         message = (
             _("`before {event}` picks up the pile, so the `{event}` would have no pile left")
@@ -169,14 +172,22 @@ def _takes_away(source: Source, event: str, action: ast.Action, scope: Scope) ->
                 "use `after {event}:` to act once it has happened (C5: a clear cannot be prevented)"
             ).format(event=event),
         )
-    elif event == "play" and facets.moves_pile(action):
+        return True
+    return False
+
+
+def _moves_landing_pile(source: Source, hook: ast.Hook, action: ast.Action) -> None:
+    """LR103 for a change to the pile a play is about to land on: in `before play`, and in
+    `before`/`after reveal` (the turned card is played next, F5, F6)."""
+    moment = (hook.event.name, hook.timing)
+    if moment in _LANDING and facets.moves_pile(action):
         source.report(
             "LR103",
             action.span,
             _(
-                "`before play` changes the pile the cards are about to land on, so the play, "
-                "and the clear it could complete, could not happen as it was made"
-            ),
+                "`{timing} {event}` changes the pile the cards are about to land on, so the "
+                "play, and the clear it could complete, could not happen as it was made"
+            ).format(timing=hook.timing, event=hook.event.name),
             _("use `after play:` to change the pile once the cards have landed (R2, C5)"),
         )
 
@@ -195,6 +206,9 @@ def _covers_bonus_table(source: Source, hook: ast.Hook, action: ast.Action) -> N
             _("put cards under the pile at another moment, such as `after pickup:`"),
         )
 
+
+# the moments a play is about to land on the pile (a turned card is played next, F5, F6)
+_LANDING = {("play", "before"), ("reveal", "before"), ("reveal", "after")}
 
 # the moments the table is empty for a clear's bonus play (T5: "on the empty table")
 _BONUS_TABLE = {("clear", "after"), ("bonus", "before"), ("bonus", "after")}

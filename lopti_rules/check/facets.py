@@ -147,11 +147,13 @@ def side_target(action: ast.Action, side: Side) -> ast.Target | None:
 
 def reach(target: ast.Target, chooser: ast.Target | None = None) -> Reach:
     """Whether `target` can be the hooked event's actor; `chooser`: who chose it, for a
-    chosen player (never the chooser, so never the actor when the actor chose)."""
+    chosen player (never the chooser, so never the actor when the actor alone chose: not
+    when `every player` chooses, each for themself)."""
     if isinstance(target, ast.Role):
         found = ROLES[target.name]
         if found == NOT_CHOOSER:
-            return NEVER if chooser is not None and reach(chooser) == ALWAYS else MAYBE
+            alone = isinstance(chooser, ast.Role) and chooser.name == "player"
+            return NEVER if alone else MAYBE
         return found
     if isinstance(target, ast.Each):
         found = EACH[target.kind]

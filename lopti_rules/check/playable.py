@@ -88,14 +88,13 @@ def _receiving(source: Source, hook: ast.Hook, site: TargetSite) -> None:
                 ),
             )
             return
-    refilled = [zone for zone in site.sources if zone != "deck"]
     if (hook.event.name, hook.timing) == ("play", "before") and "hand" in site.leaves:
         return  # an exchange that takes the cards to play away: LR103's (addonly)
-    if reach != facets.NEVER and refilled and _maybe_last(hook, site.holds):
+    if reach != facets.NEVER and site.sources and _maybe_last(hook, site.holds):
         source.report(
             "LR201",
             site.target.span,
-            _(_REFILLED[refilled[0]]),
+            _(_MAYBE_LAST[site.sources[0]]),
             _(
                 "no card may reach a player going out (R3); say `when cards of player > count`, "
                 "or target `next player` or `each other player`"
@@ -103,8 +102,12 @@ def _receiving(source: Source, hook: ast.Hook, site: TargetSite) -> None:
         )
 
 
-# a card from a source that refills, reaching a player about to play their last cards
-_REFILLED = {
+# cards, by where they come from, reaching a player who may be about to play their last cards
+_MAYBE_LAST = {
+    "deck": N_(
+        "cards from the deck could go to the player about to play their last cards, who would "
+        "then not go out"
+    ),
     "removed": N_(
         "cards from the removed cards could go to the player about to play their last cards, "
         "every time, so they could never go out"

@@ -14,7 +14,8 @@ the base game and emitting its events on the bus (hooks run depth-first):
 - `shuffle_removed()`: the known removed cards and the deck shuffled together (seeded RNG).
 - `clear(causer)`: `clear` with cause `custom`, and the causer (if still in) is owed a bonus
   play: taken where a base bonus would be if they are resolving a play, else at once, out of
-  turn, after which play goes on as it would have.
+  turn, after which play goes on as it would have. Clearing the empty table of a bonus play
+  already granted and not yet made owes none (that table has its bonus play, T5).
 - `under(seat, n, which)`: like `discard`, but the cards go to the bottom of the pile (on an
   empty pile they are the pile); an `under` note. `which="chosen"` asks (purpose `under`).
   Only cards that keep the pile one base Lopti can reach move (`pile.py`), and none onto the
@@ -125,7 +126,8 @@ class Effects:
 
         The pile stays one base Lopti can reach (`pile.py`): no 3 or 10 goes under it, nor a
         card that would make a run of four of one rank; cards put under an empty pile form
-        it (a 7 on top then sets the low rule, as a 7 played does, X7.2). Nothing goes under
+        it (a 7 on top then sets the low rule, as a 7 played does, X7.2; likewise under a
+        pile of glass cards only, which take the rank of the cards under them). Nothing goes under
         the empty table a clear left for its bonus play (C5, T5)."""
         game = self._game
         if not game.pile_ranks and game.bonus_table:
@@ -136,10 +138,11 @@ class Effects:
         movable = [r for r in range(2, 15) for _ in range(min(hand[r], limits[r]))]
         cards = self._take_from_hand(seat, n, which, choice, "under", movable=movable)
         if cards:
-            empty = not game.pile_ranks
+            glass = None if variants is None else variants.glass
+            seen_changes = all(rank == glass for rank in game.pile_ranks)  # empty, or glass
             game.pile_ranks[:0] = cards
             game.pile_counts[:0] = [1] * len(cards)
-            if empty:
+            if seen_changes:  # the rank the next play must beat is one of these cards
                 game.low = low_pending(game.pile_ranks, variants)
         self._note("under", seat, count=len(cards), cards=cards)
         if cards:
@@ -191,10 +194,14 @@ class Effects:
         return moved
 
     def clear(self, causer: int) -> None:
-        """Clear the pile (cause `custom`, even an empty one: D20) and owe `causer` a bonus."""
+        """Clear the pile (cause `custom`, even an empty one: D20) and owe `causer` a bonus,
+        unless the pile is the empty table of a bonus play already granted and not yet made:
+        one empty table, one bonus play (T5, C5)."""
         game = self._game
+        pending = game.bonus and game.bonus_table and not game.pile_ranks
         game.clear(causer, "custom")
-        game.owe_bonus(causer)
+        if not pending:
+            game.owe_bonus(causer)
         self._done()
 
     def show(self, seat: int, what: str) -> list[int]:

@@ -622,8 +622,9 @@ class Game:
         self.take_up(seat)
 
     def owe_bonus(self, seat: int) -> None:
-        """A custom clear owes `seat` a bonus play (taken by `settle`, or at its play's end)."""
-        if not self.out[seat]:
+        """A custom clear owes `seat` a bonus play (taken by `settle`, or at its play's end);
+        a second clear before the bonus owed is taken owes no second one (LANGUAGE.md)."""
+        if not self.out[seat] and seat not in self._owed:
             self._owed.append(seat)
 
     def changed(self) -> None:

@@ -120,6 +120,8 @@ ISSUE_11_ITEM_4 = (
     "    before reveal:\n"
     # not the player with the most cards: they may be turning their last card (R3, LR201)
     "        repeat 2 times: next player takes 3 cards from the removed cards\n"
+    # the clears not around a reveal: they would clear the pile its card lands on (LR103)
+    "    after pickup:\n"
     "        repeat 10 times:\n"
     "            repeat 10 times: clear the pile\n",
 )
