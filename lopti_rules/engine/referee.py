@@ -13,8 +13,9 @@ What it checks (docs/referee.md):
   the round ended, and a bonus play is made on the empty table (T5, C5);
 - the setup swap asked for happens (S4);
 - the round keeps its cards (S1: 52, or the position's own count);
-- every table between moves is one base Lopti can reach (`build.validate_position`: no 3 or
-  10 on the pile, no uncleared run of four, the low rule as the top says, ...);
+- every table between moves is one base Lopti can reach (`table_fault`: what
+  `build.validate_position` checks, by the same `pile.py`: no 3 or 10 on the pile, no
+  uncleared run of four, the low rule as the top says, ...);
 - the runtime's guard never trips (docs/limits.md: an accepted set never reaches a cap).
 
 Observing costs the bus its idle fast path (every event is built), so the referee is for
@@ -25,10 +26,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lopti_rules.engine.build import validate_position
 from lopti_rules.engine.events import Event, EventBus
 from lopti_rules.engine.game import Game
 from lopti_rules.engine.moves import Move, Play, Reveal, Swap
+from lopti_rules.engine.pile import low_pending, pile_fault
 from lopti_rules.i18n import N_, _
 
 
@@ -112,12 +113,9 @@ class Referee:
             self._breach("S1", N_("the round no longer holds all its cards"))
         if game.over:
             return  # the table after the round is no position to play from
-        try:
-            validate_position(game.position())
-        except ValueError as error:
-            self._breach(
-                "C1, X3.2, X7.2", N_("a table base Lopti never reaches: {why}"), str(error)
-            )
+        fault = table_fault(game)
+        if fault is not None:
+            self._breach("C1, X3.2, X7.2", N_("a table base Lopti never reaches: {why}"), fault)
 
     # -- the events --------------------------------------------------------------------------
     def _event(self, event: Event) -> None:
@@ -157,6 +155,26 @@ class Referee:
     def _breach(self, clause: str, what: str, why: str | None = None) -> None:
         said = _(what).format(why=why) if why is not None else _(what)
         self.breaches.append(Breach(clause, said, tuple(self._fired), self.moves))
+
+
+def table_fault(game: Game) -> str | None:
+    """Why the table between two moves is not one base Lopti reaches, or None: what
+    `build.validate_position` checks of a table that keeps its cards (the pile, by the same
+    functions, `pile.py`; the low rule and the 3-obligation; the seat to act)."""
+    ranks, counts = game.pile_ranks, game.pile_counts
+    if any(count < 1 for count in counts):
+        return "a play on the pile holds no card (P1)"
+    variants = None if game.vt is None else game.vt.variants
+    fault = pile_fault(ranks, counts, variants)
+    if fault is not None:
+        return fault
+    if game.low != low_pending(ranks, variants):
+        return "the low rule is pending exactly when the top play is 7s (X7.2, P6)"
+    if game.obligation and not ranks:
+        return "a 3-obligation needs a non-empty pile (X3.3, X3.4)"
+    if game.out[game.turn]:
+        return f"seat {game.turn} is to act but has already finished"
+    return None
 
 
 def _cards(game: Game) -> int:

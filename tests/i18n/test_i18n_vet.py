@@ -26,7 +26,8 @@ def test_vet_speaks_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     assert told[0].startswith("Avaliação de 'Tens tax'")
     assert told[-1].startswith("Veredito: ")
     findings = [line for line in told if line.startswith(("joga-se bem: ", "aviso: "))]
-    assert len(findings) == 6
+    assert len(findings) == 7
+    assert "joga-se bem: nenhuma rodada quebrou uma garantia básica (20 rodadas arbitradas)" in told
     assert "diferença (IC 95%)" in told[2]
 
 
