@@ -4,6 +4,7 @@ accepted rule that crashed the game or broke a base guarantee at run time."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from runtime_helpers import hand, table, with_rules
@@ -97,3 +98,23 @@ def test_the_position_check_refuses_the_piles_base_lopti_never_reaches() -> None
             continue
         with pytest.raises(ValueError, match=why):
             table(["9", "Q"], pile=pile)
+
+
+def test_bury_one_offers_only_cards_the_pile_can_hold_so_a_search_can_rebuild_the_table() -> None:
+    # the shipped example crashed the searching bots: a 3 buried under the pile made a table
+    # `Game.from_position` (the bots' determinization) refuses
+    text = (Path(__file__).parents[2] / "examples/rules/bury_one.lopti").read_text()
+    game = table(["3 3 10 5", "Q"], deck="2", pile=["8", "9", "K"])
+    with_rules(game, text)
+    asked: list[Ask] = []
+
+    def choose(g: Game, ask: Ask) -> Answer | None:
+        asked.append(ask)
+        return True if ask.purpose in ("may", "may_help") else None
+
+    game.bus.chooser = choose
+    game.apply(PickUp())
+    [under] = [a for a in asked if a.purpose == "under"]
+    assert set(under.options) == {5, 8, 9, 13}  # never a 3 or a 10
+    assert game.position().pile == [[5]]
+    Game.from_position(game.position())

@@ -7,8 +7,17 @@ tripped the guard is named with its rules, so it can be replayed (`play_one`).""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from lopti_rules.api import load_rules, ruleset_from_pack
+from lopti_rules.bots import make_bots
+from lopti_rules.bots.runner import run_round
+from lopti_rules.engine import EventBus, TableOptions
+from lopti_rules.engine.referee import Referee
+from lopti_rules.packs.pack import load_pack
+from lopti_rules.runtime import RuleSet
 from lopti_rules.sim.campaign import Figures, Incident, campaign
 
 
@@ -58,3 +67,36 @@ def test_the_full_campaign_plays_safely(full: Figures) -> None:
 def test_no_round_of_the_full_campaign_runs_over_the_move_cap(full: Figures) -> None:
     stalls = [i for i in full.incidents if i.kind == "stall"]
     assert not stalls, _said(stalls)
+
+
+ROOT = Path(__file__).parents[2]
+EXAMPLES = sorted((ROOT / "examples/rules").glob("*.lopti"))
+PACKS = sorted((ROOT / "examples/packs").glob("*.yaml"))
+
+
+def _refereed(rules: RuleSet, seeds: range, bots: str) -> list[str]:
+    broken: list[str] = []
+    for seed in seeds:
+        players = 2 + seed % 4
+        bus = EventBus()
+        rules.attach(bus)
+        referee = Referee(bus)
+        run_round(
+            TableOptions(players=players),
+            seed,
+            make_bots(bots, players),
+            bus=bus,
+            max_moves=3000,
+            referee=referee,
+        )
+        broken += [f"seed {seed}: {b.describe()}" for b in referee.breaches]
+    return broken
+
+
+@pytest.mark.parametrize("path", EXAMPLES + PACKS, ids=lambda p: p.name)
+def test_the_shipped_examples_pass_the_referee(path: Path) -> None:
+    if path.suffix == ".yaml":
+        rules = ruleset_from_pack(load_pack(path))
+    else:
+        rules = load_rules(path.read_text(encoding="utf-8"))
+    assert _refereed(rules, range(3), "random") + _refereed(rules, range(3, 6), "greedy") == []
