@@ -10,7 +10,8 @@ Per hook, in this order: names and types (`names`), add-only (`addonly`), playab
 Per rule: a rule that changes nothing (`rules`). Per unit: roster names anywhere in the text
 (`persons`), wordings that demand harmful conduct (`conduct`), and the table events declared
 (`calls`: their triggers and R4). Over all units together:
-endless loops through the trigger graph (`loops`), duplicate titles (`rules`), and reports
+endless loops through the trigger graph (`loops`), what a hook running inside another's
+`before play` takes away (`cascades`), duplicate titles (`rules`), and reports
 of table events against their declarations (`calls`).
 `docs/checker.md` explains each pass and the decisions where the spec leaves room.
 """
@@ -19,7 +20,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lopti_rules.check import addonly, calls, conduct, names, persons, playable, rules, work
+from lopti_rules.check import (
+    addonly,
+    calls,
+    cascades,
+    conduct,
+    names,
+    persons,
+    playable,
+    rules,
+    work,
+)
 from lopti_rules.check.conds import check_cond
 from lopti_rules.check.loops import Cycle, HookRef, cycles, trigger_graph
 from lopti_rules.check.sites import CondSite, hook_sites
@@ -34,6 +45,7 @@ def check(units: Sequence[tuple[Source, ast.File]], *, roster: Sequence[str] | N
     for source, tree in units:
         check_file(source, tree, roster=roster)
     loops_check(units)
+    cascades.check_cascades(units)
     rules.duplicate_titles(units)
     calls.check_reports(units)
     calls.check_titles(units)
