@@ -190,6 +190,16 @@ def _moves_landing_pile(source: Source, hook: ast.Hook, action: ast.Action) -> N
             ).format(timing=hook.timing, event=hook.event.name),
             _("use `after play:` to change the pile once the cards have landed (R2, C5)"),
         )
+    elif moment == ("swap", "before") and facets.moves_pile(action):
+        source.report(
+            "LR103",
+            action.span,
+            _(
+                "`before swap` changes the pile during the setup swaps: a clear there owes a "
+                "bonus play before the first play, and the swap could not happen as it was made"
+            ),
+            _("use `after swap:` to act once the swap has happened (S4, R2)"),
+        )
 
 
 def _covers_bonus_table(source: Source, hook: ast.Hook, action: ast.Action) -> None:

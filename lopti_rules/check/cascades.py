@@ -30,7 +30,7 @@ from lopti_rules.language import ast
 # play lands on)
 _GUARDED: dict[tuple[str, str], tuple[str, ...]] = {
     ("play", "before"): ("hand", "pile"),
-    ("swap", "before"): ("hand", "face_up"),
+    ("swap", "before"): ("hand", "face_up", "pile"),
     ("reveal", "before"): ("face_down", "pile"),
     ("reveal", "after"): ("pile",),
 }
