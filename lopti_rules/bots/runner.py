@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from lopti_rules.bots import Bot
 from lopti_rules.bots.choices import chooser
 from lopti_rules.engine import EventBus, Game, TableOptions
+from lopti_rules.engine.referee import Referee
 from lopti_rules.engine.swaps import legal_swaps
 
 DEFAULT_MAX_MOVES = 20000
@@ -49,6 +50,7 @@ def run_round(
     bus: EventBus | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
     between: Callable[[], None] | None = None,
+    referee: Referee | None = None,
 ) -> RoundResult:
     if len(bots) != options.players:
         raise ValueError(f"{len(bots)} bots for {options.players} players")
@@ -56,7 +58,9 @@ def run_round(
     if bus.chooser is None and options.variants is not None and options.variants.asks():
         bus.chooser = chooser(bots, seed)  # the bots answer the variants' asks (VN1, VJ1, VD3)
     game = Game.new(options, seed, bus=bus)
-    return play_round(game, bots, bot_rng(seed), max_moves=max_moves, between=between)
+    return play_round(
+        game, bots, bot_rng(seed), max_moves=max_moves, between=between, referee=referee
+    )
 
 
 def play_round(
@@ -66,9 +70,11 @@ def play_round(
     *,
     max_moves: int = DEFAULT_MAX_MOVES,
     between: Callable[[], None] | None = None,
+    referee: Referee | None = None,
 ) -> RoundResult:
     """Play `game` to its end with `bots` (one per seat); `between` runs after each move (the
-    table's calls and reports, runtime/calls.py `TableModel`)."""
+    table's calls and reports, runtime/calls.py `TableModel`); a `referee` (engine/referee.py,
+    observing the game's bus) is told of each move, swaps included, before and after it."""
     views = [game.view(seat) for seat in range(game.players)]  # live windows: one per seat
     if game.setup:
         for seat in game.active_from(game.turn):
@@ -76,12 +82,21 @@ def play_round(
             if swaps:
                 choice = bots[seat].choose_swap(views[seat], swaps, rng)
                 if choice is not None:
+                    if referee is not None:
+                        referee.before(game, choice)
                     game.apply(choice)
+                    if referee is not None:
+                        referee.after(game, choice)
     moves = 0
     while not game.over and moves < max_moves:
         seat = game.turn
         legal = game.legal_moves()
-        game.apply(bots[seat].choose(views[seat], legal, rng))
+        move = bots[seat].choose(views[seat], legal, rng)
+        if referee is not None:
+            referee.before(game, move)
+        game.apply(move)
+        if referee is not None:
+            referee.after(game, move)
         moves += 1
         if between is not None:
             between()

@@ -10,8 +10,9 @@ Per hook, in this order: names and types (`names`), add-only (`addonly`), playab
 Per rule: a rule that changes nothing (`rules`). Per unit: roster names anywhere in the text
 (`persons`), wordings that demand harmful conduct (`conduct`), and the table events declared
 (`calls`: their triggers and R4). Over all units together:
-endless loops through the trigger graph (`loops`), the work of a cascade of hooks
-(`work`), duplicate titles (`rules`), and reports
+endless loops through the trigger graph (`loops`), what a hook running inside another's
+`before play` takes away (`cascades`), the work of a cascade of hooks (`work`), duplicate
+titles (`rules`), and reports
 of table events against their declarations (`calls`).
 `docs/checker.md` explains each pass and the decisions where the spec leaves room.
 """
@@ -20,7 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lopti_rules.check import addonly, calls, conduct, names, persons, playable, rules, work
+from lopti_rules.check import (
+    addonly,
+    calls,
+    cascades,
+    conduct,
+    names,
+    persons,
+    playable,
+    rules,
+    work,
+)
 from lopti_rules.check.conds import check_cond
 from lopti_rules.check.loops import Cycle, HookRef, cycles, trigger_graph
 from lopti_rules.check.sites import CondSite, hook_sites
@@ -34,7 +45,9 @@ def check(units: Sequence[tuple[Source, ast.File]], *, roster: Sequence[str] | N
     """Check `units` together, appending LR/LW diagnostics to each unit's `Source`."""
     for source, tree in units:
         check_file(source, tree, roster=roster)
-    if not loops_check(units) and not any(s.has_errors for s, _ in units):
+    looped = loops_check(units)
+    cascades.check_cascades(units)
+    if not looped and not any(s.has_errors for s, _ in units):
         # LR209 bounds a set that is otherwise accepted: a cycle's cascade has no bound
         # (LR203 says it), and a rejected hook's cascade is never run
         work.check_cascades(units)

@@ -11,20 +11,26 @@ Takes one hook; reports into its `Source`.
   clear or a bonus play (C5): the form takes away a clear or a bonus play (the first event
   its words name, phrases first: `skip the bonus play` is a bonus), or stops the actor of a
   `clear`/`bonus` hook, the clearer, from playing (`after clear: player cannot play`).
-- LR103, the semantic case: an action that takes away what its own event needs, so the
+- LR103, the semantic case, read off each action's facets (`facets.py`), for every target
+  that can be the event's actor: an action that takes away what its own event needs, so the
   event could not happen: the pile picked up or cleared in `before clear` or
-  `before pickup`, the played cards given, discarded or put under the pile by the player in
-  `before play`, and likewise the hand card of a setup swap in `before swap`; the player's
-  face-up card swapped with a face-down one in `before swap` or `before reveal` (the swap's
-  face-up card, the card being turned).
+  `before pickup`; in `before play`, the played cards moved out of the hand (given,
+  discarded, put under the pile, swapped or passed away, by the player or by anyone who can
+  be them: the dealer, the author, the player with the most cards, a title's holder, a
+  roshambo side, ...) and any change to the pile the cards land on (the clear they could
+  complete), in `before play` and around a `reveal` (its card is played next); likewise the
+  hand or face-up card of a setup swap in `before swap` and the face-down card in
+  `before reveal`. In a hook on `clear` (after) or `bonus`, cards put on
+  the pile, which would take the empty table away from the clearer's bonus play (C5, T5).
   Conditions are treated as possibly true, and nested blocks count.
 """
 
 from __future__ import annotations
 
+from lopti_rules.check import facets
 from lopti_rules.check.names import event_of
-from lopti_rules.check.sites import leaf_actions
-from lopti_rules.diagnostics.source import Source, Span
+from lopti_rules.check.sites import ActionSite, Scope, hook_sites
+from lopti_rules.diagnostics.source import Source
 from lopti_rules.i18n import N_, _
 from lopti_rules.language import ast, catalog
 
@@ -42,11 +48,17 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
                 "write `before {event}:` or `after {event}:` and say what happens in addition"
             ).format(event=event),
         )
-    for action in leaf_actions(hook.actions):
+    for site in hook_sites(hook):
+        if not isinstance(site, ActionSite) or facets.of(site.action).block:
+            continue
+        action = site.action
         if isinstance(action, ast.Prevent | ast.Forbid):
             _forbidden_form(source, hook, action)
-        elif hook.timing == "before" and event_of(hook) is not None:
-            _takes_away(source, event, action)
+        else:
+            taken = hook.timing == "before" and event_of(hook) is not None
+            if not (taken and _takes_away(source, event, action, site.scope)):
+                _moves_landing_pile(source, hook, action)
+            _covers_bonus_table(source, hook, action)
 
 
 def _forbidden_form(source: Source, hook: ast.Hook, action: ast.Prevent | ast.Forbid) -> None:
@@ -119,15 +131,34 @@ def _is_player(target: ast.Target) -> bool:
     return isinstance(target, ast.Role) and target.name == "player"
 
 
-def _is_actor(target: ast.Target) -> bool:
-    """Whether the target is, or certainly includes, the hooked event's actor."""
-    if isinstance(target, ast.Role):
-        return target.name == "player"
-    return isinstance(target, ast.Each) and target.kind != "each other"
+def _chooser(action: ast.Action, whose: ast.Target, scope: Scope) -> ast.Target | None:
+    """Who chose `whose`, for a chosen player (`the chosen player`, `a player of their choice`)."""
+    if isinstance(whose, ast.Role) and whose.name == "chosen player":
+        return scope.chooser
+    if isinstance(whose, ast.Role) and whose.name == "their choice":
+        return getattr(action, "target", None)
+    return None
 
 
-def _takes_away(source: Source, event: str, action: ast.Action) -> None:
-    if event in ("clear", "pickup") and isinstance(action, ast.PickUp | ast.ClearPile):
+def _takes_away(source: Source, event: str, action: ast.Action, scope: Scope) -> bool:
+    """LR103 for an action of `before EVENT` that moves away what the event needs (R2);
+    whether it reported."""
+    taken = facets.taken_from(action)
+    for whose, zone in taken:
+        if whose is None or zone not in _NEEDS.get(event, ()):
+            continue
+        if facets.may_be_actor(whose, _chooser(action, whose, scope)):
+            if zone == "hand":
+                message = _MOVES_HAND_CARDS[event]
+                hint = _("use `after {event}:` to move cards once the `{event}` has happened")
+            else:
+                message = _SWAPS_FACE[event]
+                hint = _("use `after {event}:` to swap cards once the `{event}` has happened")
+            source.report(
+                "LR103", action.span, _(message).format(event=event), hint.format(event=event)
+            )
+            return True
+    if event in ("clear", "pickup") and any(zone == "pile" for _, zone in taken):
         message = (
             _("`before {event}` picks up the pile, so the `{event}` would have no pile left")
             if isinstance(action, ast.PickUp)
@@ -141,43 +172,63 @@ def _takes_away(source: Source, event: str, action: ast.Action) -> None:
                 "use `after {event}:` to act once it has happened (C5: a clear cannot be prevented)"
             ).format(event=event),
         )
-    elif (
-        event in _MOVES_HAND_CARDS
-        and isinstance(action, ast.Give | ast.Discard | ast.Under)
-        and _is_actor(action.target)
-    ) or (event in _MOVES_HAND_CARDS and _moves_actor_hand(action)):
-        _hand_taken(source, event, action.span)
-    elif (
-        event in ("swap", "reveal")
-        and isinstance(action, ast.SwapFace)
-        and _is_actor(action.target)
-    ):
+        return True
+    return False
+
+
+def _moves_landing_pile(source: Source, hook: ast.Hook, action: ast.Action) -> None:
+    """LR103 for a change to the pile a play is about to land on: in `before play`, and in
+    `before`/`after reveal` (the turned card is played next, F5, F6)."""
+    moment = (hook.event.name, hook.timing)
+    if moment in _LANDING and facets.moves_pile(action):
         source.report(
             "LR103",
             action.span,
-            _(_SWAPS_FACE[event]).format(event=event),
-            _("use `after {event}:` to swap cards once the `{event}` has happened").format(
-                event=event
+            _(
+                "`{timing} {event}` changes the pile the cards are about to land on, so the "
+                "play, and the clear it could complete, could not happen as it was made"
+            ).format(timing=hook.timing, event=hook.event.name),
+            _("use `after play:` to change the pile once the cards have landed (R2, C5)"),
+        )
+    elif moment == ("swap", "before") and facets.moves_pile(action):
+        source.report(
+            "LR103",
+            action.span,
+            _(
+                "`before swap` changes the pile during the setup swaps: a clear there owes a "
+                "bonus play before the first play, and the swap could not happen as it was made"
             ),
+            _("use `after swap:` to act once the swap has happened (S4, R2)"),
         )
 
 
-def _moves_actor_hand(action: ast.Action) -> bool:
-    """Whether a hand exchange moves the actor's hand (`pass` moves everyone's)."""
-    if isinstance(action, ast.PassHands):
-        return True
-    return isinstance(action, ast.SwapHands) and (
-        _is_actor(action.target) or _is_actor(action.other)
-    )
+def _covers_bonus_table(source: Source, hook: ast.Hook, action: ast.Action) -> None:
+    """LR103 for cards put on the empty table a clear leaves for its bonus play (C5, T5)."""
+    event = hook.event.name
+    if (event, hook.timing) in _BONUS_TABLE and facets.onto_pile(action):
+        source.report(
+            "LR103",
+            action.span,
+            _(
+                "`{timing} {event}` puts cards on the empty table of the clearer's bonus play, "
+                "which no rule may take away (C5)"
+            ).format(timing=hook.timing, event=event),
+            _("put cards under the pile at another moment, such as `after pickup:`"),
+        )
 
 
-def _hand_taken(source: Source, event: str, span: Span) -> None:
-    source.report(
-        "LR103",
-        span,
-        _(_MOVES_HAND_CARDS[event]).format(event=event),
-        _("use `after {event}:` to move cards once the `{event}` has happened").format(event=event),
-    )
+# the moments a play is about to land on the pile (a turned card is played next, F5, F6)
+_LANDING = {("play", "before"), ("reveal", "before"), ("reveal", "after")}
+
+# the moments the table is empty for a clear's bonus play (T5: "on the empty table")
+_BONUS_TABLE = {("clear", "after"), ("bonus", "before"), ("bonus", "after")}
+
+# the zones of its actor each event's effect uses, so `before EVENT` may not move them away
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "play": ("hand",),
+    "swap": ("hand", "face_up"),
+    "reveal": ("face_down",),
+}
 
 
 # `before swap`/`before reveal` swapping the card the event is about to use

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from lopti_rules.check.sites import negated
 from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.i18n import _
 from lopti_rules.language import ast, catalog
@@ -25,8 +26,16 @@ Test = Callable[[Witness], bool]
 
 
 def conjuncts(cond: ast.Cond) -> list[ast.Cond]:
+    """The parts of `cond`'s top-level conjunction; a `not` is looked through where its
+    negation is easy to say (`not not C` is C, `not (a < b)` is `a >= b`)."""
     if isinstance(cond, ast.And):
         return conjuncts(cond.left) + conjuncts(cond.right)
+    if isinstance(cond, ast.Not):
+        inner = cond.operand
+        if isinstance(inner, ast.Not):
+            return conjuncts(inner.operand)
+        if isinstance(inner, ast.Compare):
+            return [negated(inner) or inner]
     return [cond]
 
 

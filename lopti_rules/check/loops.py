@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from lopti_rules.check import facets
 from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.i18n import N_, _
 from lopti_rules.language import ast, catalog
@@ -148,14 +149,7 @@ def emitted_events(actions: tuple[ast.Action, ...]) -> list[str]:
     """The events the actions can emit, nested blocks included, in catalogue order."""
     found: set[str] = set()
     for action in ast.walk_actions(actions):
-        if isinstance(action, ast.Draw):
-            found.add("draw")
-        elif isinstance(action, ast.PickUp):
-            found.add("pickup")
-        elif isinstance(action, ast.ClearPile):
-            found.add("clear")
-        elif isinstance(action, ast.Give | ast.Discard | ast.Under):
-            found.add("take_up")  # moving cards out of a hand can empty it (F2)
+        found.update(facets.of(action).emits)  # a hand emptied brings `take_up` (F2)
     return sorted(found, key=_ORDER.__getitem__)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lopti_rules.check import facets
 from lopti_rules.check.sites import ActionSite, CondSite, Scope, TargetSite, comparisons
 from lopti_rules.check.sites import hook_sites as sites
 from lopti_rules.diagnostics.source import Source, Span
@@ -106,8 +107,8 @@ def check_hook(source: Source, hook: ast.Hook, people: frozenset[str] = frozense
 
 
 def _count(source: Source, action: ast.Action) -> None:
-    if isinstance(action, ast.Draw | ast.Give | ast.Discard | ast.TakeRemoved):
-        n = action.count
+    n = getattr(action, "count", None)
+    if facets.of(action).counted and isinstance(n, ast.Int):
         if not 1 <= n.value <= 10:
             source.report(
                 "LR506",

@@ -24,7 +24,8 @@ Takes one hook; reports into its `Source`.
 
 from __future__ import annotations
 
-from lopti_rules.check.conds import bounds, certainly, certainly_zero
+from lopti_rules.check import facets
+from lopti_rules.check.conds import bounds, certainly, certainly_zero, conjuncts
 from lopti_rules.check.sites import ActionSite, CondSite, TargetSite, comparisons, hook_sites
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.i18n import N_, _
@@ -54,7 +55,9 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
 
 
 def _receiving(source: Source, hook: ast.Hook, site: TargetSite) -> None:
-    """LR201 for a target cards may reach where the actor is certainly finishing or finished."""
+    """LR201 for a target cards may reach where the actor is certainly finishing or finished,
+    or, from a source that refills, where the actor may be playing their last cards."""
+    reach = facets.reach(site.target, _chooser(site))
     if _is_player(site.target):
         finishing = _finishing_actor(hook, site.holds) or _last_cards(hook, site.holds)
         if finishing:
@@ -69,7 +72,8 @@ def _receiving(source: Source, hook: ast.Hook, site: TargetSite) -> None:
                     "`next player` or `each other player`"
                 ),
             )
-    elif not _never_actor(site.target) and not _chosen_by_actor(site):
+            return
+    elif reach != facets.NEVER:
         finishing = _last_cards(hook, site.holds)
         if finishing:  # not finished yet, so the runtime would not skip them
             source.report(
@@ -83,6 +87,71 @@ def _receiving(source: Source, hook: ast.Hook, site: TargetSite) -> None:
                     "`previous player` or `each other player`"
                 ),
             )
+            return
+    if (hook.event.name, hook.timing) == ("play", "before") and "hand" in site.leaves:
+        return  # an exchange that takes the cards to play away: LR103's (addonly)
+    if reach != facets.NEVER and site.sources and _maybe_last(hook, site.holds):
+        source.report(
+            "LR201",
+            site.target.span,
+            _(_MAYBE_LAST[site.sources[0]]),
+            _(
+                "no card may reach a player going out (R3); say `when cards of player > count`, "
+                "or target `next player` or `each other player`"
+            ),
+        )
+
+
+# cards, by where they come from, reaching a player who may be about to play their last cards
+_MAYBE_LAST = {
+    "deck": N_(
+        "cards from the deck could go to the player about to play their last cards, who would "
+        "then not go out"
+    ),
+    "removed": N_(
+        "cards from the removed cards could go to the player about to play their last cards, "
+        "every time, so they could never go out"
+    ),
+    "pile": N_(
+        "the pile could go to the player about to play their last cards, every time, so they "
+        "could never go out"
+    ),
+    "hand": N_(
+        "cards from another hand could go to the player about to play their last cards, every "
+        "time, so they could never go out"
+    ),
+}
+
+
+def _chooser(site: TargetSite) -> ast.Target | None:
+    """Who chose the site's target, for a chosen player (never the chooser)."""
+    target = site.target
+    if isinstance(target, ast.Role) and target.name == "chosen player":
+        return site.scope.chooser
+    if isinstance(target, ast.Role) and target.name == "their choice":
+        return site.chosen_by
+    return None
+
+
+def _maybe_last(hook: ast.Hook, holds: tuple[ast.Cond, ...]) -> bool:
+    """Whether the hook may run just before the actor plays their last cards: `before play`
+    or a `reveal` (its card is then played, if legal), unless the conditions that hold prove
+    the actor keeps a card (`cards of player` above the most the play can take)."""
+    event = hook.event.name
+    if not ((event == "play" and hook.timing == "before") or event == "reveal"):
+        return False
+    cards = _cards_bounds(holds)
+    if cards is None:
+        return False  # the conditions never hold
+    if event == "play":
+        if _versus_count(holds) == "more":
+            return False
+        count = bounds(holds, ("count", ""), catalog.INT1)
+        most = 4 if count is None or count[1] is None else count[1]  # at most 4 of a rank
+        return cards[0] <= most
+    if certainly(holds, ("legal", ""), catalog.BOOL, False):
+        return False
+    return cards[0] <= (1 if hook.timing == "before" else 0)
 
 
 def _finishing_actor(hook: ast.Hook, holds: tuple[ast.Cond, ...]) -> str | None:
@@ -101,15 +170,67 @@ def _finishing_actor(hook: ast.Hook, holds: tuple[ast.Cond, ...]) -> str | None:
 
 
 _CARDS = ("cards", "player")
+_ZONE_FIELDS = ("hand", "face_up", "face_down")
+
+
+def _cards_bounds(holds: tuple[ast.Cond, ...]) -> tuple[int, int | None] | None:
+    """The bounds the conditions that hold put on `cards of player`, directly or through its
+    three zones (`hand`, `face_up`, `face_down` of player); None: they never hold."""
+    cards = bounds(holds, _CARDS, catalog.PLAYER_FIELDS["cards"])
+    zones = [bounds(holds, (z, "player"), catalog.PLAYER_FIELDS[z]) for z in _ZONE_FIELDS]
+    if cards is None or any(z is None for z in zones):
+        return None
+    low = max(cards[0], sum(z[0] for z in zones if z is not None))
+    highs = [z[1] for z in zones if z is not None]
+    high = cards[1]
+    if all(h is not None for h in highs):
+        total = sum(h for h in highs if h is not None)
+        high = total if high is None else min(high, total)
+    return low, high
+
+
+def _versus_count(holds: tuple[ast.Cond, ...]) -> str | None:
+    """How a condition that holds compares `cards of player` with the play's `count`:
+    "at most" (`cards of player <= count`, `is count`), "more" (`> count`), or None."""
+    for part in (p for cond in holds for p in conjuncts(cond)):
+        if not isinstance(part, ast.Compare):
+            continue
+        op, left, right = part.op, part.left, part.right
+        if _is_count(left) and _is_cards(right):
+            op, left, right = _FLIPPED.get(op, op), right, left
+        if _is_cards(left) and _is_count(right):
+            if op in ("is", "==", "<=", "<"):
+                return "at most"
+            if op == ">":
+                return "more"
+    return None
+
+
+_FLIPPED: dict[ast.CompareOp, ast.CompareOp] = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def _is_count(operand: ast.Operand) -> bool:
+    return isinstance(operand, ast.Ident) and operand.name == "count"
+
+
+def _is_cards(operand: ast.Operand) -> bool:
+    return (
+        isinstance(operand, ast.PlayerField)
+        and operand.field.name == "cards"
+        and _is_player(operand.target)
+    )
 
 
 def _last_cards(hook: ast.Hook, holds: tuple[ast.Cond, ...]) -> str | None:
     """Why the actor is certainly about to play their last cards, if they are (they are still
     in the round, so the runtime would not skip them): `before play` where `cards of player`
-    is at most the play's `count`, and a `reveal` of a legal card (so it is played) that is
-    their last: `cards of player` at most 1 before the card is turned, 0 after."""
+    (or its three zones together) is at most the play's `count`, and a `reveal` of a legal
+    card (so it is played) that is their last: `cards of player` at most 1 before the card is
+    turned, 0 after."""
     event = hook.event.name
-    cards = bounds(holds, _CARDS, catalog.PLAYER_FIELDS["cards"])
+    if event == "play" and hook.timing == "before" and _versus_count(holds) == "at most":
+        return N_("about to play their last card")
+    cards = _cards_bounds(holds)
     if cards is None or cards[1] is None:
         return None
     if event == "play" and hook.timing == "before":
@@ -124,26 +245,6 @@ def _last_cards(hook: ast.Hook, holds: tuple[ast.Cond, ...]) -> str | None:
     ):
         return N_("turning over their last card, a legal one")
     return None
-
-
-def _never_actor(target: ast.Target) -> bool:
-    """Targets that are never the hooked event's actor while the actor is in the round."""
-    if isinstance(target, ast.Role):
-        return target.name in ("next player", "previous player")
-    return isinstance(target, ast.Each) and target.kind == "each other"
-
-
-def _chosen_by_actor(site: TargetSite) -> bool:
-    """A player the actor chooses, who is never the actor (a chooser never chooses themself)."""
-    target = site.target
-    if not isinstance(target, ast.Role):
-        return False
-    chooser = None
-    if target.name == "chosen player":
-        chooser = site.scope.chooser
-    elif target.name == "their choice":
-        chooser = site.chosen_by
-    return chooser is not None and _is_player(chooser)
 
 
 def _is_player(target: ast.Target) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from lopti_rules.check import facets
 from lopti_rules.language import ast
 
 
@@ -56,39 +57,39 @@ class TargetSite:
     # for the second player of a `gives` or `swaps hands`, the first: the one who chooses
     # `a player of their choice` there (None elsewhere, where that target has no meaning)
     chosen_by: ast.Target | None = None
+    # the zones cards reach the target from (`deck`, `removed`, `pile`, `hand`): facets.py
+    sources: tuple[str, ...] = ()
+    # the zones cards leave the target from through the action (`hand` for a `gives`)
+    leaves: tuple[str, ...] = ()
 
 
 Site = ActionSite | CondSite | TargetSite
 
 
 def action_targets(action: ast.Action) -> list[tuple[ast.Target, bool]]:
-    """The targets an action names, each with whether cards reach it."""
+    """The targets an action names, each with whether cards reach it (`facets.received`)."""
+    return [(t, bool(sources)) for t, sources in _named(action)]
+
+
+def _named(action: ast.Action) -> list[tuple[ast.Target, tuple[str, ...]]]:
+    """The targets an action names, each with the zones cards reach it from."""
+    received = facets.received(action)
+    if isinstance(action, ast.PassHands):  # every player still holding a hand, the actor too
+        return [(t, (zone,)) for t, zone in received]
+    named: list[ast.Target] = []
     match action:
-        case ast.Draw() | ast.PickUp() | ast.TakeRemoved():
-            return [(action.target, True)]
-        case ast.Give():
-            return [(action.target, False), (action.recipient, True)]
-        case (
-            ast.Discard()
-            | ast.Reveal()
-            | ast.Forbid()
-            | ast.Under()
-            | ast.SwapFace()
-            | ast.Become()
-        ):
-            return [(action.target, False)]
         case ast.Choose():  # the chooser only chooses: cards reach `the chosen player`
-            return [(action.chooser, False)]
-        case ast.May():  # who is asked: what reaches them is in the block
-            return [(action.target, False)]
-        case ast.SwapHands():
-            return [(action.target, True), (action.other, True)]
-        case ast.PassHands():  # every player still holding a hand, the actor included
-            return [(ast.Each("every", None, action.span), True)]
+            named = [action.chooser]
         case ast.RoshamboAction():
-            return [(action.first, False), (action.second, False)]
+            named = [action.first, action.second]
+        case ast.Give():
+            named = [action.target, action.recipient]
+        case ast.SwapHands():
+            named = [action.target, action.other]
         case _:
-            return []
+            target = getattr(action, "target", None)
+            named = [target] if target is not None else []
+    return [(t, tuple(z for r, z in received if r == t)) for t in named]
 
 
 def children(action: ast.Action) -> tuple[ast.Action, ...]:
@@ -173,15 +174,18 @@ def _action_sites(
     action: ast.Action, scope: Scope, holds: tuple[ast.Cond, ...] = ()
 ) -> Iterator[Site]:
     yield ActionSite(action, scope)
-    targets = action_targets(action)
+    targets = _named(action)
     each = any(isinstance(t, ast.Each) for t, _ in targets)
     inner = Scope(scope.roshambo, scope.each or each, scope.chooser)
     second = action.recipient if isinstance(action, ast.Give) else None
     if isinstance(action, ast.SwapHands):
         second = action.other
-    for target, receives in targets:
+    for target, sources in targets:
         by = targets[0][0] if target is second else None
-        yield TargetSite(target, inner if each else scope, receives, holds, by)
+        leaves = tuple(z for t, z in facets.taken_from(action) if t == target)
+        yield TargetSite(
+            target, inner if each else scope, bool(sources), holds, by, sources, leaves
+        )
         if isinstance(target, ast.Each) and target.where is not None:
             yield from _cond_sites(target.where, inner)
     if isinstance(action, ast.If | ast.While | ast.RepeatUntil):

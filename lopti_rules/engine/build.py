@@ -26,11 +26,11 @@ from lopti_rules.engine.events import (
     round_event,
     turn_event,
 )
+from lopti_rules.engine.pile import low_pending, pile_fault
 from lopti_rules.engine.position import Position
 from lopti_rules.engine.variants import (
     Variants,
     compile_variants,
-    seen_index,
     starter_rank_seat,
 )
 
@@ -194,8 +194,9 @@ def _check_zones(pos: Position) -> None:
         _check_ranks(f"pile play {i + 1}", play)
         if not play or len(set(play)) != 1:
             raise ValueError(f"pile play {i + 1} must be one or more cards of one rank (P1)")
-        if play[0] == (3 if pos.variants is None else pos.variants.pass_on):
-            raise ValueError("3s never go on the pile: they go to the chain (X3.2)")
+    fault = pile_fault([p[0] for p in pos.pile], [len(p) for p in pos.pile], pos.variants)
+    if fault is not None:
+        raise ValueError(fault)
     _check_ranks("the deck", pos.deck)
     _check_ranks("the removed cards", pos.removed)
 
@@ -237,14 +238,7 @@ def _check_flags(pos: Position) -> None:
 
 
 def _low_of(pos: Position) -> bool:
-    """The low rule is pending exactly when the top play is 7s (X7.2, P6), or the low rank's
-    cards with a `low` variant (VX3); a glass rank on top leaves it as the play under it left
-    it (VG1)."""
-    v = pos.variants
-    low_rank, glass = (7, 0) if v is None else (v.low, v.glass or 0)
-    ranks = [play[0] for play in pos.pile]
-    seen = seen_index(ranks, glass)
-    return seen >= 0 and ranks[seen] == low_rank
+    return low_pending([play[0] for play in pos.pile], pos.variants)
 
 
 def game_from_position(
@@ -276,6 +270,7 @@ def game_from_position(
     game.removed = list(pos.removed)
     game.removed_unknown = pos.removed_unknown
     game.drawn, game.bonus = pos.drawn, pos.bonus
+    game.bonus_table = pos.bonus and not pos.pile
     game.finished = list(pos.finished)
     for seat in pos.finished:
         game.out[seat] = True

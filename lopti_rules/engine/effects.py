@@ -14,9 +14,12 @@ the base game and emitting its events on the bus (hooks run depth-first):
 - `shuffle_removed()`: the known removed cards and the deck shuffled together (seeded RNG).
 - `clear(causer)`: `clear` with cause `custom`, and the causer (if still in) is owed a bonus
   play: taken where a base bonus would be if they are resolving a play, else at once, out of
-  turn, after which play goes on as it would have.
+  turn, after which play goes on as it would have. Clearing the empty table a clear left for
+  a bonus play not yet made owes none (that table has its bonus play, T5).
 - `under(seat, n, which)`: like `discard`, but the cards go to the bottom of the pile (on an
   empty pile they are the pile); an `under` note. `which="chosen"` asks (purpose `under`).
+  Only cards that keep the pile one base Lopti can reach move (`pile.py`), and none onto the
+  empty table of a clear's bonus play.
 - `swap_face(seat)`: the seat picks one of its face-up cards (a `hide` ask; nobody answering:
   the lowest) and it changes places with one of its face-down cards, picked blind (at random,
   from the game's seeded RNG); a `swap_face` note (`cards`: the card now face up, then the
@@ -39,6 +42,7 @@ from typing import TYPE_CHECKING
 from lopti_rules.engine.asks import Ask, chosen_cards
 from lopti_rules.engine.cards import hand_ranks
 from lopti_rules.engine.events import Event
+from lopti_rules.engine.pile import low_pending, under_limits
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -118,12 +122,28 @@ class Effects:
     def under(
         self, seat: int, n: int, which: str = "lowest", choice: Sequence[int] | None = None
     ) -> list[int]:
-        """Move up to `n` hand cards of `seat` under the pile (bottom first); returns them."""
+        """Move up to `n` hand cards of `seat` under the pile (bottom first); returns them.
+
+        The pile stays one base Lopti can reach (`pile.py`): no 3 or 10 goes under it, nor a
+        card that would make a run of four of one rank; cards put under an empty pile form
+        it (a 7 on top then sets the low rule, as a 7 played does, X7.2; likewise under a
+        pile of glass cards only, which take the rank of the cards under them). Nothing goes under
+        the empty table a clear left for its bonus play (C5, T5)."""
         game = self._game
-        cards = self._take_from_hand(seat, n, which, choice, "under")
+        if not game.pile_ranks and game.bonus_table:
+            return []
+        variants = None if game.vt is None else game.vt.variants
+        limits = under_limits(game.pile_ranks, game.pile_counts, variants)
+        hand = game.hands[seat]
+        movable = [r for r in range(2, 15) for _ in range(min(hand[r], limits[r]))]
+        cards = self._take_from_hand(seat, n, which, choice, "under", movable=movable)
         if cards:
+            glass = None if variants is None else variants.glass
+            seen_changes = all(rank == glass for rank in game.pile_ranks)  # empty, or glass
             game.pile_ranks[:0] = cards
             game.pile_counts[:0] = [1] * len(cards)
+            if seen_changes:  # the rank the next play must beat is one of these cards
+                game.low = low_pending(game.pile_ranks, variants)
         self._note("under", seat, count=len(cards), cards=cards)
         if cards:
             game.hand_emptied(seat)
@@ -174,10 +194,14 @@ class Effects:
         return moved
 
     def clear(self, causer: int) -> None:
-        """Clear the pile (cause `custom`, even an empty one: D20) and owe `causer` a bonus."""
+        """Clear the pile (cause `custom`, even an empty one: D20) and owe `causer` a bonus,
+        unless the pile is already the empty table a clear left for a bonus play not yet
+        made (owed, granted, or about to be): one empty table, one bonus play (T5, C5)."""
         game = self._game
+        pending = game.bonus_table and not game.pile_ranks
         game.clear(causer, "custom")
-        game.owe_bonus(causer)
+        if not pending:
+            game.owe_bonus(causer)
         self._done()
 
     def show(self, seat: int, what: str) -> list[int]:
@@ -227,22 +251,26 @@ class Effects:
         choice: Sequence[int] | None,
         purpose: str,
         about: int | None = None,
+        movable: list[int] | None = None,
     ) -> list[int]:
         """Up to `n` hand cards of `seat`, never its last card (D38), taken out of the hand:
         with `which="chosen"` the seat's answer to a `purpose` ask (of exactly that many of
-        its hand cards), else the ranks of `choice` it holds, then its lowest (or highest)."""
+        its hand cards), else the ranks of `choice` it holds, then its lowest (or highest).
+        `movable`: the hand cards that may move (sorted; None: all of them)."""
         game = self._game
         if which not in WHICH:
             raise ValueError(f"`which` must be lowest, highest or chosen, not `{which}`")
         hand = game.hands[seat]
-        k = min(n, game.hand_sizes[seat], game.cards_of(seat) - 1)  # D38: leave one card
+        offered = hand_ranks(hand) if movable is None else movable
+        k = min(n, len(offered), game.cards_of(seat) - 1)  # D38: leave one card
         if k <= 0:
             return []
         if which == "chosen":  # `game.ask` answers with k of the cards offered, checked
-            ask = Ask.of_cards(seat, purpose, hand_ranks(hand), k, about=about)
+            ask = Ask.of_cards(seat, purpose, offered, k, about=about)
             cards = list(chosen_cards(game.ask(ask)))
         else:
-            cards = _pick(hand, k, _LOWEST if which == "lowest" else _HIGHEST, choice)
+            counts = hand if movable is None else [movable.count(r) for r in range(15)]
+            cards = _pick(counts, k, _LOWEST if which == "lowest" else _HIGHEST, choice)
         for rank in cards:
             hand[rank] -= 1
         game.hand_sizes[seat] -= len(cards)

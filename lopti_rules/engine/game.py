@@ -83,6 +83,7 @@ class Game:
         "_taking_up",
         "author",
         "bonus",
+        "bonus_table",
         "bus",
         "chain",
         "clears",
@@ -163,6 +164,9 @@ class Game:
         self.titles: dict[str, int] = {}
         self._legal: list[Move] | None = None
         self._owed: list[int] = []  # seats owed a bonus by a custom clear
+        # the table is empty from a clear whose bonus play (or, after W3, the next opening)
+        # has not been made yet: nothing may be put on it (C5, T5)
+        self.bonus_table = False
         self._resume: list[Frame] = []
         self._pre_draw = -1  # the seat whose play is resolving before its T4 draw
         self._taking_up: set[int] = set()  # seats whose take-up is in its before hooks
@@ -337,6 +341,7 @@ class Game:
 
     def _land(self, seat: int, rank: int, count: int, from_hand: bool) -> str | None:
         """The played cards land (chain, pile, low rule); the clear they cause, if any."""
+        self.bonus_table = False
         if self.vt is not None:
             return self._land_variant(seat, rank, count, from_hand)
         self.setup = False
@@ -537,6 +542,7 @@ class Game:
         self._count(causer, 2)
         self.removed.extend(self.pile_cards())
         self._pile_gone()
+        self.bonus_table = True
         if seen:
             event = bus.run(seen, event, causer, cause, count, None, clear_event, pile)
         if after:
@@ -616,8 +622,9 @@ class Game:
         self.take_up(seat)
 
     def owe_bonus(self, seat: int) -> None:
-        """A custom clear owes `seat` a bonus play (taken by `settle`, or at its play's end)."""
-        if not self.out[seat]:
+        """A custom clear owes `seat` a bonus play (taken by `settle`, or at its play's end);
+        a second clear before the bonus owed is taken owes no second one (LANGUAGE.md)."""
+        if not self.out[seat] and seat not in self._owed:
             self._owed.append(seat)
 
     def changed(self) -> None:

@@ -11,8 +11,9 @@ the visited player). Two steps:
    symbol-valued field, else the hooked event's field, else (inside `where`) the visited
    player's field, else a table field, else a symbol.
 2. `compile_test` turns a form into one function
-   `test(g, a, f0, f1, f2, v=None, w=None, lo=None) -> bool`: a closure per node of the
-   form, over fields.py's typed reads (no source is generated, nothing is run from text).
+   `test(g, a, f0, f1, f2, v=None, w=None, lo=None, c=None) -> bool` (`c`: the chosen
+   player): a closure per node of the form, over fields.py's typed reads (no source is
+   generated, nothing is run from text).
    A hook's `when` is that function as the engine's gate (engine/events.py); `if` and
    `where` call it with the `Ctx` of the firing (`CondCompiler`). The keys a hook can fire
    at (`event_keys`: a `play` hook's ranks, a `turn` hook's hand sizes) are derived from the
@@ -176,12 +177,22 @@ def _ident(name: str, event: catalog.Event | None, each: bool, symbols: tuple[st
 
 # ---------------------------------------------------------------------- compiling a form
 
-# test(g, a, f0, f1, f2, v=None, w=None, lo=None): see the module doc
+# test(g, a, f0, f1, f2, v=None, w=None, lo=None, c=None): see the module doc
 Test = Callable[..., bool]
 # an operand's value at one firing, with the test's arguments; MISSING: a field of nobody
 # (the game is None only where `_keys` tests an atom of the key and constants, at no table)
 Reader = Callable[
-    [Game | None, int | None, object, object, object, int | None, int | None, int | None],
+    [
+        Game | None,
+        int | None,
+        object,
+        object,
+        object,
+        int | None,
+        int | None,
+        int | None,
+        int | None,
+    ],
     object,
 ]
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
@@ -196,7 +207,7 @@ _MIRROR = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}  # `c < x` is `x > c`
 
 def _never(
     g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-    v: int | None = None, w: int | None = None, lo: int | None = None,
+    v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
 ) -> bool:  # fmt: skip
     return False
 
@@ -214,9 +225,9 @@ def _compare(op: str, left: Operand, right: Operand, author: int) -> Test:
 
     def compare(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-        v: int | None = None, w: int | None = None, lo: int | None = None,
+        v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
     ) -> bool:  # fmt: skip
-        p, q = x(g, a, f0, f1, f2, v, w, lo), y(g, a, f0, f1, f2, v, w, lo)
+        p, q = x(g, a, f0, f1, f2, v, w, lo, c), y(g, a, f0, f1, f2, v, w, lo, c)
         if p is MISSING or q is MISSING:
             return False
         return (not ordered or (p is not None and q is not None)) and holds(p, q)
@@ -234,16 +245,16 @@ def _against(op: str, left: Operand, c: object, author: int) -> Test:
         return _never  # an ordering with `none` is false
     if isinstance(left, EventField):
         if left.slot == 0:
-            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None: holds(f0, c)
+            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None, c=None: holds(f0, c)
         if left.slot == 1:
-            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None: holds(f1, c)
-        return lambda g, a, f0, f1, f2, v=None, w=None, lo=None: holds(f2, c)
+            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None, c=None: holds(f1, c)
+        return lambda g, a, f0, f1, f2, v=None, w=None, lo=None, c=None: holds(f2, c)
     if isinstance(left, TableField):
         read = TABLE[left.name]
 
         def table(
             g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-            v: int | None = None, w: int | None = None, lo: int | None = None,
+            v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
         ) -> bool:  # fmt: skip
             assert g is not None
             p = read(g)
@@ -255,7 +266,7 @@ def _against(op: str, left: Operand, c: object, author: int) -> Test:
 
         def actor(
             g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-            v: int | None = None, w: int | None = None, lo: int | None = None,
+            v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
         ) -> bool:  # fmt: skip
             if a is None:
                 return False  # a field of nobody
@@ -267,9 +278,9 @@ def _against(op: str, left: Operand, c: object, author: int) -> Test:
 
     def other(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-        v: int | None = None, w: int | None = None, lo: int | None = None,
+        v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
     ) -> bool:  # fmt: skip
-        p = x(g, a, f0, f1, f2, v, w, lo)
+        p = x(g, a, f0, f1, f2, v, w, lo, c)
         return p is not MISSING and (not ordered or p is not None) and holds(p, c)
 
     return other
@@ -281,14 +292,14 @@ def _member(left: Operand, options: tuple[Operand, ...], author: int) -> Test:
     if all(isinstance(o, Const) for o in options):
         values = tuple(o.value for o in options if isinstance(o, Const))
         if isinstance(left, EventField) and left.slot == 0:  # `rank in [2, 3]`
-            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None: f0 in values
+            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None, c=None: f0 in values
         x = _reader(left, author)
 
         def among(
             g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-            v: int | None = None, w: int | None = None, lo: int | None = None,
+            v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
         ) -> bool:  # fmt: skip
-            p = x(g, a, f0, f1, f2, v, w, lo)
+            p = x(g, a, f0, f1, f2, v, w, lo, c)
             return p is not MISSING and p in values
 
         return among
@@ -297,12 +308,12 @@ def _member(left: Operand, options: tuple[Operand, ...], author: int) -> Test:
 
     def member(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-        v: int | None = None, w: int | None = None, lo: int | None = None,
+        v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
     ) -> bool:  # fmt: skip
-        p = x(g, a, f0, f1, f2, v, w, lo)
+        p = x(g, a, f0, f1, f2, v, w, lo, c)
         if p is MISSING:
             return False
-        return any(p == o(g, a, f0, f1, f2, v, w, lo) for o in readers)
+        return any(p == o(g, a, f0, f1, f2, v, w, lo, c) for o in readers)
 
     return member
 
@@ -310,9 +321,9 @@ def _member(left: Operand, options: tuple[Operand, ...], author: int) -> Test:
 def _all(left: Test, right: Test) -> Test:
     def both(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-        v: int | None = None, w: int | None = None, lo: int | None = None,
+        v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
     ) -> bool:  # fmt: skip
-        return left(g, a, f0, f1, f2, v, w, lo) and right(g, a, f0, f1, f2, v, w, lo)
+        return left(g, a, f0, f1, f2, v, w, lo, c) and right(g, a, f0, f1, f2, v, w, lo, c)
 
     return both
 
@@ -320,9 +331,9 @@ def _all(left: Test, right: Test) -> Test:
 def _any(left: Test, right: Test) -> Test:
     def either(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-        v: int | None = None, w: int | None = None, lo: int | None = None,
+        v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
     ) -> bool:  # fmt: skip
-        return left(g, a, f0, f1, f2, v, w, lo) or right(g, a, f0, f1, f2, v, w, lo)
+        return left(g, a, f0, f1, f2, v, w, lo, c) or right(g, a, f0, f1, f2, v, w, lo, c)
 
     return either
 
@@ -330,29 +341,29 @@ def _any(left: Test, right: Test) -> Test:
 def _not(operand: Test) -> Test:
     def negation(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-        v: int | None = None, w: int | None = None, lo: int | None = None,
+        v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
     ) -> bool:  # fmt: skip
-        return not operand(g, a, f0, f1, f2, v, w, lo)
+        return not operand(g, a, f0, f1, f2, v, w, lo, c)
 
     return negation
 
 
 def _const(value: object) -> Reader:
-    return lambda g, a, f0, f1, f2, v, w, lo: value
+    return lambda g, a, f0, f1, f2, v, w, lo, c: value
 
 
 def _slot(slot: int) -> Reader:
     if slot == 0:
-        return lambda g, a, f0, f1, f2, v, w, lo: f0
+        return lambda g, a, f0, f1, f2, v, w, lo, c: f0
     if slot == 1:
-        return lambda g, a, f0, f1, f2, v, w, lo: f1
-    return lambda g, a, f0, f1, f2, v, w, lo: f2
+        return lambda g, a, f0, f1, f2, v, w, lo, c: f1
+    return lambda g, a, f0, f1, f2, v, w, lo, c: f2
 
 
 def _table(read: TableRead) -> Reader:
     def field(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-        v: int | None, w: int | None, lo: int | None,
+        v: int | None, w: int | None, lo: int | None, c: int | None,
     ) -> object:  # fmt: skip
         assert g is not None
         return read(g)
@@ -363,10 +374,10 @@ def _table(read: TableRead) -> Reader:
 def _seat_field(seat: SeatRead, read: PlayerRead, author: int) -> Reader:
     def field(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-        v: int | None, w: int | None, lo: int | None,
+        v: int | None, w: int | None, lo: int | None, c: int | None,
     ) -> object:  # fmt: skip
         assert g is not None
-        s = seat(g, a, v, w, lo, author)
+        s = seat(g, a, v, w, lo, c, author)
         return MISSING if s is None else read(g, s)
 
     return field
@@ -375,7 +386,7 @@ def _seat_field(seat: SeatRead, read: PlayerRead, author: int) -> Reader:
 def _title_field(title: str, read: PlayerRead) -> Reader:
     def field(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
-        v: int | None, w: int | None, lo: int | None,
+        v: int | None, w: int | None, lo: int | None, c: int | None,
     ) -> object:  # fmt: skip
         assert g is not None
         s = title_seat(g, title)
@@ -490,7 +501,15 @@ class CondCompiler:
 
         def holds(ctx: Ctx) -> bool:
             return test(
-                ctx.game, ctx.actor, ctx.f0, ctx.f1, ctx.f2, ctx.visited, ctx.winner, ctx.loser
+                ctx.game,
+                ctx.actor,
+                ctx.f0,
+                ctx.f1,
+                ctx.f2,
+                ctx.visited,
+                ctx.winner,
+                ctx.loser,
+                ctx.chosen,
             )
 
         return holds

@@ -2,7 +2,7 @@
 
 Takes nothing; it is the one table conditions are compiled against (conditions.py closes
 over these functions; no source is generated). `TABLE[name](game)` reads a table field,
-`PLAYER[name](game, seat)` a player field of a seat, and `SEATS[role](game, a, v, w, lo,
+`PLAYER[name](game, seat)` a player field of a seat, and `SEATS[role](game, a, v, w, lo, c,
 author)` a role's seat: `a` is the hooked event's actor, `v` the player an `each` is
 visiting, `w`/`l` the winner and loser inside a roshambo block (None outside one), `author`
 the rule's author seat. A titled role's seat is `title_seat(game, title)` (targets.py).
@@ -34,7 +34,9 @@ from lopti_rules.runtime.targets import (
 TableRead = Callable[[Game], object]
 PlayerRead = Callable[[Game, int], object]
 # (game, actor, visited, winner, loser, author) -> the role's seat, None: nobody
-SeatRead = Callable[[Game, int | None, int | None, int | None, int | None, int], int | None]
+SeatRead = Callable[
+    [Game, int | None, int | None, int | None, int | None, int | None, int], int | None
+]
 
 
 def _under(g: Game) -> int | None:
@@ -84,18 +86,19 @@ PLAYER: dict[str, PlayerRead] = {
 # a titled role's seat key is TITLE + its title (`title:question master`)
 TITLE = "title:"
 SEATS: dict[str, SeatRead] = {
-    "player": lambda g, a, v, w, lo, author: a,
-    "next player": lambda g, a, v, w, lo, author: next_of(g, a, 1),
-    "previous player": lambda g, a, v, w, lo, author: next_of(g, a, -1),
-    "dealer": lambda g, a, v, w, lo, author: dealer_seat(g),
-    "author": lambda g, a, v, w, lo, author: author_seat(g, author),
-    "last winner": lambda g, a, v, w, lo, author: last_winner_seat(g),
-    "last loser": lambda g, a, v, w, lo, author: last_loser_seat(g),
-    "most cards": lambda g, a, v, w, lo, author: extreme_seat(g, a, True),
-    "fewest cards": lambda g, a, v, w, lo, author: extreme_seat(g, a, False),
-    "winner": lambda g, a, v, w, lo, author: w,
-    "loser": lambda g, a, v, w, lo, author: lo,
-    "their next player": lambda g, a, v, w, lo, author: next_of(g, v, 1),
-    "their previous player": lambda g, a, v, w, lo, author: next_of(g, v, -1),
-    "visited": lambda g, a, v, w, lo, author: v,
+    "player": lambda g, a, v, w, lo, c, author: a,
+    "next player": lambda g, a, v, w, lo, c, author: next_of(g, a, 1),
+    "previous player": lambda g, a, v, w, lo, c, author: next_of(g, a, -1),
+    "dealer": lambda g, a, v, w, lo, c, author: dealer_seat(g),
+    "author": lambda g, a, v, w, lo, c, author: author_seat(g, author),
+    "last winner": lambda g, a, v, w, lo, c, author: last_winner_seat(g),
+    "last loser": lambda g, a, v, w, lo, c, author: last_loser_seat(g),
+    "most cards": lambda g, a, v, w, lo, c, author: extreme_seat(g, a, True),
+    "fewest cards": lambda g, a, v, w, lo, c, author: extreme_seat(g, a, False),
+    "winner": lambda g, a, v, w, lo, c, author: w,
+    "loser": lambda g, a, v, w, lo, c, author: lo,
+    "chosen player": lambda g, a, v, w, lo, c, author: c,
+    "their next player": lambda g, a, v, w, lo, c, author: next_of(g, v, 1),
+    "their previous player": lambda g, a, v, w, lo, c, author: next_of(g, v, -1),
+    "visited": lambda g, a, v, w, lo, c, author: v,
 }

@@ -223,6 +223,7 @@ def compare(
         *fires,
         _trips(with_, without, what),
         _stalls(with_, without, what),
+        _guarantees(with_, without),
     )
     return Comparison(
         base,
@@ -361,6 +362,26 @@ def _trips(with_: Sequence[GameRecord], without: Sequence[GameRecord], what: str
     diff = paired_diff([float(r.trips > 0) for r in with_], [float(r.trips > 0) for r in without])
     told: Said = (_TRIPS[what], {"tripped": tripped, "n": n, "base": base})
     return Finding("trips", tripped > base, _warning(tripped > base, told), diff)
+
+
+def _guarantees(with_: Sequence[GameRecord], without: Sequence[GameRecord]) -> Finding:
+    """Rounds in which the referee saw a base guarantee broken (a play that lost cards, a
+    last play that did not finish, a clear without its bonus play, ...): any is a warning."""
+    n = len(with_)
+    broken = sum(1 for r in with_ if r.breaches)
+    base = sum(1 for r in without if r.breaches)
+    diff = paired_diff(
+        [float(r.breaches > 0) for r in with_], [float(r.breaches > 0) for r in without]
+    )
+    if not broken:
+        told: Said = (N_("no round broke a base guarantee ({n} rounds refereed)"), {"n": n})
+        return Finding("guarantees", False, _warning(False, told), diff)
+    first = next(r.breach for r in with_ if r.breaches)
+    told = (
+        N_("{broken} of {n} rounds broke a base guarantee ({base} without it), first {clause}"),
+        {"broken": broken, "n": n, "base": base, "clause": first},
+    )
+    return Finding("guarantees", True, _warning(True, told), diff)
 
 
 def _stalls(with_: Sequence[GameRecord], without: Sequence[GameRecord], what: str) -> Finding:

@@ -22,7 +22,9 @@ Guarantees:
   choices are those of the same game without it.
 - Turns, pickups and clears come from the engine's own counters (`Game.turns`, ...), so a
   table without rules plays on an idle bus, exactly as fast as the bare runner; with rules,
-  the only extra work is the runtime's own (`Runtime.fires`, `Runtime.trips`).
+  the only extra work is the runtime's own (`Runtime.fires`, `Runtime.trips`) and the
+  referee's (engine/referee.py), which watches every game with rules for a broken base
+  guarantee (`breaches`).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, run_round
 from lopti_rules.bots.search import searching, seat_bots
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
+from lopti_rules.engine.referee import Breach, Referee
 from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n import _
 from lopti_rules.runtime import RuleEntry, RuleSet
@@ -101,6 +104,10 @@ class GameRecord:
     places: tuple[int, ...] = ()
     fires: tuple[int, ...] = field(default=())
     trips: int = 0
+    # base guarantees the referee saw broken (engine/referee.py; the guard's trips aside),
+    # and the clause of the first
+    breaches: int = 0
+    breach: str = ""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -126,6 +133,7 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
         result = run_round(options, gseed, bots, max_moves=table.max_moves)
         fires: tuple[int, ...] = ()
         trips = 0
+        broken: list[Breach] = []
     else:
         rules = compiled(table) if table.rules else None
         bus = EventBus()
@@ -136,9 +144,17 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
         if runtime is not None and runtime.table is not None:  # the table's calls and reports
             model = TableModel(runtime.table, gseed, table.call_miss)
             between = model.between
+        referee = Referee(bus) if rules is not None else None
         result = run_round(
-            options, gseed, bots, bus=bus, max_moves=table.max_moves, between=between
+            options,
+            gseed,
+            bots,
+            bus=bus,
+            max_moves=table.max_moves,
+            between=between,
+            referee=referee,
         )
+        broken = [b for b in referee.breaches if b.clause != "V8"] if referee else []
         titles = rules.titles if rules is not None else ()
         fires = tuple(runtime.fires.get(t, 0) for t in titles) if runtime is not None else ()
         trips = len(runtime.trips) if runtime is not None else 0
@@ -154,6 +170,8 @@ def play_game(table: Table, seed: int, index: int) -> GameRecord:
         places=tuple(result.places),
         fires=fires,
         trips=trips,
+        breaches=len(broken),
+        breach=broken[0].clause if broken else "",
     )
 
 

@@ -26,7 +26,10 @@ def test_vet_speaks_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     assert told[0].startswith("Avaliação de “Tens tax”")  # the language's quotation marks
     assert told[-1].startswith("Veredito: ")
     findings = [line for line in told if line.startswith(("sem problemas: ", "aviso: "))]
-    assert len(findings) == 6
+    assert len(findings) == 7
+    assert (
+        "sem problemas: nenhuma rodada quebrou uma garantia básica (20 rodadas arbitradas)" in told
+    )
     assert "diferença (IC 95%)" in told[2]
 
 

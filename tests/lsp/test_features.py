@@ -157,7 +157,11 @@ FIXABLE = [
     ('rule "A":\n    after clear when cause is tenn: player draws 1\n', "LR503", "is ten:"),
     ('rule "A":\n    after clear:\n        nxt player draws 1\n', "LR301", "next player draws"),
     ('rule "A":\n    after clear when cause is 10: player draws 1\n', "LR503", "cause is ten:"),
-    ('rule "A":\n    after reveal when legal is yes: player draws 1\n', "LR503", "legal is true:"),
+    (
+        'rule "A":\n    after reveal when legal is yes: next player draws 1\n',
+        "LR503",
+        "legal is true:",
+    ),
     (
         'rule "A":\n    after play when rank is 5 and rank is 7: player draws 1\n',
         "LW601",

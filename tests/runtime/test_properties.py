@@ -118,7 +118,10 @@ ISSUE_11_ITEM_4 = (
     'rule "Bonus draws":\n    after bonus: every player draws 1\n',
     'rule "Reveal takes":\n'
     "    before reveal:\n"
-    "        repeat 2 times: the player with the most cards takes 3 cards from the removed cards\n"
+    # not the player with the most cards: they may be turning their last card (R3, LR201)
+    "        repeat 2 times: next player takes 3 cards from the removed cards\n"
+    # the clears not around a reveal: they would clear the pile its card lands on (LR103)
+    "    after pickup:\n"
     "        repeat 10 times:\n"
     "            repeat 10 times: clear the pile\n",
 )

@@ -93,7 +93,8 @@ def test_vet_gives_a_verdict_per_finding(capsys: pytest.CaptureFixture[str]) -> 
     assert (code, err) == (0, "")
     assert out.startswith('Vetting "Tens tax" (examples/rules/tens_tax.lopti): 60 paired rounds')
     verdicts = [line for line in out.splitlines() if line.startswith(("plays fine", "warning"))]
-    assert len(verdicts) == 6
+    assert len(verdicts) == 7
+    assert "plays fine: no round broke a base guarantee (60 rounds refereed)" in verdicts
     assert out.splitlines()[-1].startswith("Verdict: ")
     assert "difference (95% CI)" in out
 
@@ -140,6 +141,7 @@ def test_vet_with_a_pack_and_a_named_author(
         "fires",
         "trips",
         "stalls",
+        "guarantees",
     }
 
 

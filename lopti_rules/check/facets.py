@@ -1,0 +1,189 @@
+"""Each action's and each target's facets, declared once: what the guarantees are derived from.
+
+The checks do not remember, construct by construct, which actions take cards from a hand or
+which roles could be the player playing their last cards: they read this table. For each
+action (its `ast` class): the cards it moves (`Move`: from which zone of whom, to which zone
+of whom), the events it emits (the loop check's edges), whether its count is a number of
+cards (LR506's range) and whether it runs a block. For each target: whether it can be the
+hooked event's actor (`ALWAYS`: it is or includes them, `MAYBE`, `NEVER`, or `NOT_CHOOSER`:
+anyone but the player who chose it). The passes that read them:
+
+- add-only (`addonly.py`, R2, C5): in `before E`, no move out of a zone E needs (a play's
+  hand cards and the pile it lands on, a swap's hand and face-up cards, a reveal's face-down
+  card, the pile of a clear or pickup) of anyone who can be E's actor; in a hook on `clear`
+  or `bonus`, no move onto the pile (the clearer's bonus play is on the empty table);
+- winning (`playable.py`, R3, W1, D38): no card reaches a player certainly finishing or
+  finished, and none from a source that refills (not the deck) reaches anyone who can be
+  the player about to play their last cards;
+- persons (`persons.py`, R4) and the sites (`sites.py`) read which targets an action names.
+
+`tests/check/test_facets.py` fails when an action or target of the AST has no entry here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from lopti_rules.language import ast
+
+Zone = Literal["hand", "face_up", "face_down", "pile", "deck", "removed"]
+# whose zone: the action's `target`, its second player (`recipient`, `other`), every player
+# still in the round, or the table's own (deck, pile, removed cards)
+Side = Literal["target", "second", "every", "table"]
+Reach = Literal["always", "maybe", "never", "not chooser"]
+ALWAYS: Reach = "always"
+MAYBE: Reach = "maybe"
+NEVER: Reach = "never"
+NOT_CHOOSER: Reach = "not chooser"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Cards going from one zone to another."""
+
+    source: Zone
+    source_side: Side
+    dest: Zone
+    dest_side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class ActionFacets:
+    moves: tuple[Move, ...] = ()
+    emits: tuple[str, ...] = ()  # events it can emit (a hand it empties brings `take_up`)
+    counted: bool = False  # its `N` is a number of cards: 1 to 10 (LR506)
+    block: bool = False  # it runs a block of actions (its facets are its actions')
+
+
+def _m(source: Zone, source_side: Side, dest: Zone, dest_side: Side) -> Move:
+    return Move(source, source_side, dest, dest_side)
+
+
+_OUT = ("take_up",)  # moving cards out of a hand can empty it (F2)
+
+ACTIONS: dict[type, ActionFacets] = {
+    ast.Draw: ActionFacets((_m("deck", "table", "hand", "target"),), ("draw",), counted=True),
+    ast.PickUp: ActionFacets((_m("pile", "table", "hand", "target"),), ("pickup",)),
+    ast.Give: ActionFacets((_m("hand", "target", "hand", "second"),), _OUT, counted=True),
+    ast.Discard: ActionFacets((_m("hand", "target", "removed", "table"),), _OUT, counted=True),
+    ast.TakeRemoved: ActionFacets((_m("removed", "table", "hand", "target"),), counted=True),
+    ast.ShuffleRemoved: ActionFacets((_m("removed", "table", "deck", "table"),)),
+    ast.ClearPile: ActionFacets((_m("pile", "table", "removed", "table"),), ("clear",)),
+    ast.Reveal: ActionFacets(),
+    ast.SwapHands: ActionFacets(
+        (_m("hand", "target", "hand", "second"), _m("hand", "second", "hand", "target"))
+    ),
+    ast.PassHands: ActionFacets((_m("hand", "every", "hand", "every"),)),
+    ast.Under: ActionFacets((_m("hand", "target", "pile", "table"),), _OUT, counted=True),
+    ast.SwapFace: ActionFacets(
+        (
+            _m("face_up", "target", "face_down", "target"),
+            _m("face_down", "target", "face_up", "target"),
+        )
+    ),
+    ast.Become: ActionFacets(),
+    ast.Announce: ActionFacets(),
+    ast.Repeat: ActionFacets(block=True),
+    ast.If: ActionFacets(block=True),
+    ast.RoshamboAction: ActionFacets(block=True),
+    ast.Choose: ActionFacets(block=True),
+    ast.May: ActionFacets(block=True),
+    # the forbidden forms move nothing: their own checks reject them
+    ast.Prevent: ActionFacets(),
+    ast.Forbid: ActionFacets(),
+    ast.While: ActionFacets(block=True),
+    ast.Forever: ActionFacets(block=True),
+    ast.RepeatUntil: ActionFacets(block=True),
+    ast.EndGame: ActionFacets(),
+}
+
+# can the role be the hooked event's actor?
+ROLES: dict[str, Reach] = {
+    "player": ALWAYS,
+    "next player": NEVER,  # another player still in the round (the actor is in it)
+    "previous player": NEVER,
+    "dealer": MAYBE,
+    "author": MAYBE,
+    "last winner": MAYBE,
+    "last loser": MAYBE,
+    "most cards": MAYBE,
+    "fewest cards": MAYBE,
+    "winner": MAYBE,  # a roshambo side, which may be the actor
+    "loser": MAYBE,
+    "chosen player": NOT_CHOOSER,  # never the player who chose
+    "their choice": NOT_CHOOSER,  # never the giver or swapper who chose
+}
+EACH: dict[str, Reach] = {"each other": NEVER, "every": ALWAYS, "each": ALWAYS}
+# the other targets: a player relative to the one visited, a title's holder, and the
+# forbidden forms (rejected on their own, R4), which could name anyone
+TARGETS: dict[type, Reach] = {
+    ast.Their: MAYBE,
+    ast.TitleTarget: MAYBE,
+    ast.NameTarget: MAYBE,
+    ast.SeatTarget: MAYBE,
+    ast.TraitTarget: MAYBE,
+}
+
+
+def of(action: ast.Action) -> ActionFacets:
+    return ACTIONS[type(action)]
+
+
+def side_target(action: ast.Action, side: Side) -> ast.Target | None:
+    """The target a side names in `action` (None: the table's own zone)."""
+    if side == "target":
+        target: ast.Target | None = getattr(action, "target", None)
+        return target
+    if side == "second":
+        second: ast.Target | None = getattr(action, "recipient", None) or getattr(
+            action, "other", None
+        )
+        return second
+    if side == "every":
+        return ast.Each("every", None, action.span)
+    return None
+
+
+def reach(target: ast.Target, chooser: ast.Target | None = None) -> Reach:
+    """Whether `target` can be the hooked event's actor; `chooser`: who chose it, for a
+    chosen player (never the chooser, so never the actor when the actor alone chose: not
+    when `every player` chooses, each for themself)."""
+    if isinstance(target, ast.Role):
+        found = ROLES[target.name]
+        if found == NOT_CHOOSER:
+            alone = isinstance(chooser, ast.Role) and chooser.name == "player"
+            return NEVER if alone else MAYBE
+        return found
+    if isinstance(target, ast.Each):
+        found = EACH[target.kind]
+        return MAYBE if found == ALWAYS and target.where is not None else found
+    return TARGETS[type(target)]
+
+
+def may_be_actor(target: ast.Target, chooser: ast.Target | None = None) -> bool:
+    return reach(target, chooser) != NEVER
+
+
+def taken_from(action: ast.Action) -> list[tuple[ast.Target | None, Zone]]:
+    """Whose cards leave which zone (None: the table's)."""
+    return [(side_target(action, m.source_side), m.source) for m in of(action).moves]
+
+
+def received(action: ast.Action) -> list[tuple[ast.Target, Zone]]:
+    """The players cards reach (into a hand), each with the zone the cards come from."""
+    out: list[tuple[ast.Target, Zone]] = []
+    for m in of(action).moves:
+        target = side_target(action, m.dest_side)
+        if m.dest == "hand" and target is not None:
+            out.append((target, m.source))
+    return out
+
+
+def onto_pile(action: ast.Action) -> bool:
+    return any(m.dest == "pile" for m in of(action).moves)
+
+
+def moves_pile(action: ast.Action) -> bool:
+    """Whether cards go onto or leave the pile."""
+    return any("pile" in (m.source, m.dest) for m in of(action).moves)

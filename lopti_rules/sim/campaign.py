@@ -1,0 +1,337 @@
+"""The safety campaign: random accepted rule sets, played under the referee.
+
+Takes a seed and a size; produces `Figures`: how many rule sets were drawn and accepted, how
+many games were played (by bot kind), and every game that crashed, broke a base guarantee
+(engine/referee.py), tripped the runtime's guard or ran over the move cap, each with the
+rules in force so it can be replayed. The rule sets come from a small seeded grammar of the
+language (`random_rule`) over every event, timing, action, target and condition form,
+`chooses a player`, `may`, titled roles and table events included; each set is checked as
+`lopti check` checks a pack and only accepted sets are played, with random base variants,
+random, greedy and (in a few games) searching bots, bots' or random answers to the asks, and
+the table's calls and reports played by the seeded table model.
+
+`tests/sim/test_campaign.py` runs a small campaign by default and the full one (5,000
+accepted sets, 20,000 games) with `-m slow`; `benchmarks/bench_campaign.py` prints the
+figures. Same seed, same figures.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lopti_rules.api import load_rules
+from lopti_rules.bots import make_bots
+from lopti_rules.bots.choices import chooser
+from lopti_rules.bots.runner import run_round
+from lopti_rules.bots.search import seat_bots
+from lopti_rules.engine import Answer, Ask, EventBus, Game, TableOptions
+from lopti_rules.engine.asks import CARDS, SEAT, Chooser
+from lopti_rules.engine.referee import Referee
+from lopti_rules.engine.variants import Variants
+from lopti_rules.runtime import RuleSet, RulesRejected
+from lopti_rules.runtime.calls import TableModel
+
+MAX_MOVES = 3000
+
+# ---------------------------------------------------------------------- the rule grammar
+
+EVENTS = (
+    "round", "deal", "swap", "turn", "play", "draw", "pickup", "clear", "bonus", "take_up",
+    "reveal", "finish", "win",
+)  # fmt: skip
+ROLES = (
+    "player", "next player", "previous player", "the dealer", "the author", "the last winner",
+    "the last loser", "the player with the most cards", "the player with the fewest cards",
+    'the "keeper"',
+)  # fmt: skip
+GROUPS = ("every player", "each other player", "each player where hand > 3")
+PLAYER_FIELDS = ("hand", "face_up", "face_down", "cards")
+TABLE_CONDS = (
+    "pile > 3", "deck is 0", "deck > 5", "removed > 8", "top is none", "top >= 9", "low is true",
+    "obligation is false", "chain < 2", "players > 2", "round is 1", "run >= 2", "under is top",
+)  # fmt: skip
+EVENT_CONDS: dict[str, tuple[str, ...]] = {
+    "play": ("rank is 7", "rank > 10", "count >= 2", "source is face_down",
+             "cards of player > count"),
+    "pickup": ("count > 4", "reason is forced", "reason in [voluntary, custom]"),
+    "clear": ("cause is ten", "cause is four_of_a_kind", "count > 3"),
+    "take_up": ("count < 3",),
+    "reveal": ("legal is true", "legal is false", "rank is A"),
+    "finish": ("place is 1",),
+    "round": ("round > 1",),
+}  # fmt: skip
+TABLE_RULE = """rule "Table":
+    call lopti "say Lopti" after turn when cards of player is 1
+    race tap "tap the table" after play when rank is 5
+    after play when rank is K: player becomes the "keeper"
+"""
+REPORTS = ("missed lopti", "lost tap")
+
+
+def _cond(rng: random.Random, event: str, who: str = "player") -> str:
+    kind = rng.randrange(4)
+    if kind == 0:
+        return rng.choice(TABLE_CONDS + EVENT_CONDS.get(event, ()))
+    if kind == 1:
+        field, op = rng.choice(PLAYER_FIELDS), rng.choice((">", "<", "is", ">=", "<="))
+        return f"{field} of {who} {op} {rng.randrange(0, 6)}"
+    if kind == 2:
+        return f"not {_cond(rng, event, who)}"
+    joiner = rng.choice(("and", "or"))
+    return f"{_cond(rng, event, who)} {joiner} {_cond(rng, event, who)}"
+
+
+def _target(rng: random.Random) -> str:
+    return rng.choice(ROLES + GROUPS)
+
+
+def _simple(rng: random.Random, who: str | None = None) -> str:
+    t = who or _target(rng)
+    r = rng.choice(ROLES)
+    n = rng.randint(1, 3)
+    which = rng.choice(("", "lowest ", "highest ", "random "))
+    return rng.choice(
+        (
+            f"{t} draws {n}",
+            f"{r} picks up the pile",
+            f"{t} gives {n} {which}card to {r}",
+            f"{t} gives 1 card to a player of their choice",
+            f"{t} discards {n} {which}card",
+            f"{t} takes {n} card from the removed cards",
+            "shuffle the removed cards into the deck",
+            "clear the pile",
+            f"{t} reveals their hand",
+            'announce "Hear ye"',
+            f"{t} swaps hands with {r}",
+            f"{rng.choice(('every', 'each'))} player passes their hand to their "
+            f"{rng.choice(('next', 'previous'))} player",
+            f"{t} puts {n} {which}cards under the pile",
+            f"{t} swaps a face up card with a face down card",
+            f'{r} becomes the "keeper"',
+        )
+    )
+
+
+def _actions(rng: random.Random, event: str, pad: str, depth: int = 0) -> list[str]:
+    kind = rng.randrange(10 if depth < 2 else 5)
+    if kind < 5:
+        return [pad + _simple(rng)]
+    inner = pad + "    "
+    if kind == 5:
+        return [f"{pad}repeat {rng.randint(1, 4)} times:", *_actions(rng, event, inner, depth + 1)]
+    if kind == 6:
+        out = [f"{pad}if {_cond(rng, event)}:", *_actions(rng, event, inner, depth + 1)]
+        if rng.random() < 0.5:
+            out += [f"{pad}else:", *_actions(rng, event, inner, depth + 1)]
+        return out
+    if kind == 7:
+        left, right = rng.choice(ROLES), rng.choice(ROLES)
+        body = rng.choice(
+            ("loser draws 1", "winner discards 1 card", "winner gives 1 card to loser")
+        )
+        return [f"{pad}roshambo {left} vs {right}:", f"{inner}{body}"]
+    if kind == 8:
+        test = f"if {_cond(rng, event, 'the chosen player')}: "
+        chosen = rng.choice(
+            (
+                "the chosen player draws 1",
+                "the chosen player picks up the pile",
+                "player gives 1 card to the chosen player",
+                "the chosen player discards 1 card",
+                "the chosen player puts 1 card under the pile",
+            )
+        )
+        return [
+            f"{pad}{_target(rng)} chooses a player:",
+            f"{inner}{test if rng.random() < 0.5 else ''}{chosen}",
+        ]
+    asked = rng.choice(ROLES)
+    return [f"{pad}{asked} may:", f"{inner}{_simple(rng, asked)}"]
+
+
+def random_rule(rng: random.Random, title: str) -> str:
+    """One rule of one to three hooks, each with an optional condition and one to three
+    actions (nested blocks included)."""
+    lines = [f'rule "{title}":']
+    for _ in range(rng.randint(1, 3)):
+        event = rng.choice(EVENTS + REPORTS) if rng.random() < 0.95 else rng.choice(REPORTS)
+        timing = "after" if event in REPORTS else rng.choice(("before", "after"))
+        cond = f" when {_cond(rng, event)}" if rng.random() < 0.6 else ""
+        lines.append(f"    {timing} {event}{cond}:")
+        for _ in range(rng.randint(1, 3)):
+            lines += _actions(rng, event, "        ")
+    return "\n".join(lines) + "\n"
+
+
+def random_variants(rng: random.Random) -> Variants | None:
+    """Base Lopti half the time, else a few variants a vote could adopt."""
+    if rng.random() < 0.5:
+        return None
+    free = [r for r in range(4, 15) if r not in (7, 10)]
+    rng.shuffle(free)
+    ranks = [free.pop() if rng.random() < 0.25 else None for _ in range(4)]
+    switches = [rng.random() < 0.2 for _ in range(3)]
+    return Variants(
+        skip=ranks[0],
+        reverse=ranks[1],
+        glass=ranks[2],
+        name_next=ranks[3],
+        jump_in=switches[0],
+        four_on_anything=switches[1],
+        must_play=switches[2],
+        burn=rng.choice((2, 3)) if rng.random() < 0.2 else 4,
+        clear=None if rng.random() < 0.1 else 10,
+    )
+
+
+# ---------------------------------------------------------------------- the games
+
+
+@dataclass(slots=True)
+class Incident:
+    """A game that did not play safe: what happened, and what to replay it with."""
+
+    kind: str  # crash, breach, trip, stall
+    what: str
+    rules: tuple[str, ...]
+    game: int  # replay with `play_one(rules, load_rules(rules), game, Figures(), search)`
+
+
+@dataclass(slots=True)
+class Figures:
+    drawn: int = 0
+    accepted: int = 0
+    games: int = 0
+    moves: int = 0
+    by_bots: dict[str, int] = field(default_factory=dict)
+    incidents: list[Incident] = field(default_factory=list)
+
+    def count(self, kind: str) -> int:
+        return sum(1 for i in self.incidents if i.kind == kind)
+
+    def lines(self) -> list[str]:
+        bots = ", ".join(f"{k} {v}" for k, v in sorted(self.by_bots.items()))
+        return [
+            f"rule sets drawn: {self.drawn}, accepted: {self.accepted}",
+            f"games: {self.games} ({bots}), moves: {self.moves}",
+            f"crashes: {self.count('crash')}, broken guarantees: {self.count('breach')}, "
+            f"guard trips: {self.count('trip')}, rounds over the cap: {self.count('stall')}",
+        ]
+
+
+def random_answers(seed: int) -> Chooser:
+    """A chooser that answers every ask at random among what it allows (seeded)."""
+    rng = random.Random(f"lopti-campaign-answers-{seed}")
+
+    def choose(game: Game, ask: Ask) -> Answer | Sequence[int] | None:
+        if ask.kind == CARDS:
+            return tuple(rng.sample(list(ask.options), min(ask.count, len(ask.options))))
+        if ask.kind == SEAT:
+            return rng.choice(ask.options) if ask.options else None
+        return rng.random() < 0.5
+
+    return choose
+
+
+def accepted_sets(rng: random.Random, wanted: int, figures: Figures) -> list[list[str]]:
+    """`wanted` rule sets the checker accepts, each with the table's rule first."""
+    sets: list[list[str]] = []
+    while len(sets) < wanted:
+        size = rng.randint(1, 3)
+        texts = [TABLE_RULE, *(random_rule(rng, f"R{i}") for i in range(size))]
+        figures.drawn += 1
+        try:
+            load_rules(texts)
+        except RulesRejected:
+            continue
+        figures.accepted += 1
+        sets.append(texts)
+    return sets
+
+
+def play_one(
+    texts: list[str], rules: RuleSet, game: int, figures: Figures, search: float
+) -> list[Referee]:
+    """Game `game` (its seed: everything about it is drawn from it) of `rules` under the
+    referee, its incidents added to `figures`; returns its referee (none if it crashed)."""
+    rng = random.Random(f"lopti-campaign-game-{game}")
+    players = rng.randint(2, 5)
+    seed = rng.randrange(1 << 30)
+    kind = "search" if rng.random() < search else rng.choice(("random", "greedy", "mixed"))
+    names = {
+        "random": "random",
+        "greedy": "greedy",
+        "mixed": ",".join(rng.choice(("random", "greedy")) for _ in range(players)),
+        "search": ",".join(["easy", *(["random"] * (players - 1))]),
+    }[kind]
+    variants = random_variants(rng)
+    figures.games += 1
+    figures.by_bots[kind] = figures.by_bots.get(kind, 0) + 1
+    said = "base" if variants is None else variants.describe()
+    try:
+        options = TableOptions(
+            players=players,
+            places=rng.random() < 0.3,
+            round=rng.choice((1, 2)),
+            last_winner=rng.randrange(players),
+            author=rng.randrange(players),
+            variants=variants,
+        )
+        bots = make_bots(names, players)
+        bus = EventBus()
+        answers = random_answers(seed) if rng.random() < 0.5 else chooser(bots, seed)
+        runtime = rules.attach(bus, chooser=answers)
+        seat_bots(bots, bus, options, rules)
+        model = TableModel(runtime.table, seed, 0.3) if runtime.table is not None else None
+        referee = Referee(bus)
+        result = run_round(
+            options,
+            seed,
+            bots,
+            bus=bus,
+            max_moves=MAX_MOVES,
+            between=model.between if model is not None else None,
+            referee=referee,
+        )
+    except Exception as error:
+        what = f"{type(error).__name__}: {error}"
+        figures.incidents.append(Incident("crash", what, tuple(texts), game))
+        return []
+    figures.moves += result.moves
+    found = [("breach", b.describe()) for b in referee.breaches if b.clause != "V8"]
+    found += [("trip", f"{t.rule}: {t.reason}") for t in runtime.trips]
+    if result.stalled:
+        found.append(("stall", f"{result.moves} moves"))
+    for kind_, what in found[:3]:
+        figures.incidents.append(Incident(kind_, f"{what} [{names}; {said}]", tuple(texts), game))
+    return [referee]
+
+
+def campaign(
+    seed: int, sets: int, games: int, *, search: float = 0.02, part: int = 0, parts: int = 1
+) -> Figures:
+    """Draw `sets` accepted rule sets and play `games` games over them (round robin); with
+    `parts`, only the games `i` with `i % parts == part` (a worker's share: the same sets
+    are drawn in every part, so the parts together are the whole campaign)."""
+    rng = random.Random(f"lopti-campaign-{seed}")
+    figures = Figures()
+    chosen = accepted_sets(rng, sets, figures)
+    compiled = [load_rules(texts, [i % 5 for i in range(len(texts))]) for texts in chosen]
+    for i in range(part, games, parts):
+        k = i % len(chosen)
+        play_one(chosen[k], compiled[k], seed * 1_000_000 + i, figures, search)
+    return figures
+
+
+def merged(parts: Sequence[Figures]) -> Figures:
+    """The figures of a campaign played in parts (the draws are counted once)."""
+    out = Figures(drawn=parts[0].drawn, accepted=parts[0].accepted)
+    for f in parts:
+        out.games += f.games
+        out.moves += f.moves
+        for kind, n in f.by_bots.items():
+            out.by_bots[kind] = out.by_bots.get(kind, 0) + n
+        out.incidents += f.incidents
+    return out
