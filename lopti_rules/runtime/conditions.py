@@ -235,20 +235,20 @@ def _compare(op: str, left: Operand, right: Operand, author: int) -> Test:
     return compare
 
 
-def _against(op: str, left: Operand, c: object, author: int) -> Test:
-    """`left op c` for a constant `c`, the same comparison as `_compare`'s, reading `left`
+def _against(op: str, left: Operand, k: object, author: int) -> Test:
+    """`left op k` for a constant `k`, the same comparison as `_compare`'s, reading `left`
     with as few calls as its kind allows: an event's field is an argument (never `none`,
     never of nobody), a table field one read of the game (never of nobody), the actor's
     field one read of their seat."""
     holds, ordered = _OPS[op], op in _ORDERED
-    if ordered and c is None:
+    if ordered and k is None:
         return _never  # an ordering with `none` is false
     if isinstance(left, EventField):
         if left.slot == 0:
-            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None, c=None: holds(f0, c)
+            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None, c=None: holds(f0, k)
         if left.slot == 1:
-            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None, c=None: holds(f1, c)
-        return lambda g, a, f0, f1, f2, v=None, w=None, lo=None, c=None: holds(f2, c)
+            return lambda g, a, f0, f1, f2, v=None, w=None, lo=None, c=None: holds(f1, k)
+        return lambda g, a, f0, f1, f2, v=None, w=None, lo=None, c=None: holds(f2, k)
     if isinstance(left, TableField):
         read = TABLE[left.name]
 
@@ -258,7 +258,7 @@ def _against(op: str, left: Operand, c: object, author: int) -> Test:
         ) -> bool:  # fmt: skip
             assert g is not None
             p = read(g)
-            return (not ordered or p is not None) and holds(p, c)
+            return (not ordered or p is not None) and holds(p, k)
 
         return table
     if isinstance(left, SeatField) and left.seat == "player":
@@ -271,7 +271,7 @@ def _against(op: str, left: Operand, c: object, author: int) -> Test:
             if a is None:
                 return False  # a field of nobody
             assert g is not None
-            return holds(field(g, a), c)
+            return holds(field(g, a), k)
 
         return actor
     x = _reader(left, author)
@@ -281,7 +281,7 @@ def _against(op: str, left: Operand, c: object, author: int) -> Test:
         v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
     ) -> bool:  # fmt: skip
         p = x(g, a, f0, f1, f2, v, w, lo, c)
-        return p is not MISSING and (not ordered or p is not None) and holds(p, c)
+        return p is not MISSING and (not ordered or p is not None) and holds(p, k)
 
     return other
 
