@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,14 +23,14 @@ from websockets.sync.client import ClientConnection, connect
 
 from lopti_rules.serve.app import make_app
 from lopti_rules.serve.evening import Evening
-from lopti_rules.serve.limits import Limits
+from lopti_rules.serve.limits import Bucket, Limits
 from lopti_rules.serve.service import TableService, table_file_for
 from lopti_rules.session import store
 from tests.serve.frames import Msg, assert_public
 from tests.serve.helpers import NAMES
 from tests.serve.live import RawSocket, served
 
-PING = json.dumps({"type": "settle", "pile": "5", "play": "8"})
+PING = {"type": "settle", "pile": "5", "play": "8"}
 SEATS = ["person", "person", "bot", "bot"]
 LIMITS = Limits(outbox=16, send_timeout=2.0, per_address=1000)  # every device is 127.0.0.1
 
@@ -45,6 +46,9 @@ class Person:
     ws: ClientConnection | None = None
     last: Msg | None = None
     open: ExitStack = field(default_factory=ExitStack)
+    # a device sends no faster than the table takes (half its rate): a refusal for speed
+    # would leave `catch_up` waiting for an answer that never comes, so it fails at once
+    pace: Bucket = field(default_factory=lambda: Bucket(LIMITS.rate / 2, LIMITS.burst / 2))
 
     def connect(self, port: int) -> None:
         url = f"ws://127.0.0.1:{port}/t{self.table}/ws?t={self.token}"
@@ -55,17 +59,19 @@ class Person:
         assert self.ws is not None
         frame: Msg = json.loads(self.ws.recv(timeout=10))
         assert_public(frame, self.seat, self.secrets)
+        assert frame.get("kind") != "rate", "a paced device was refused for speed"
         return frame
 
     def send(self, msg: dict[str, Any]) -> None:
         assert self.ws is not None
+        while not self.pace.take():
+            time.sleep(0.01)
         self.ws.send(json.dumps(msg))
 
     def catch_up(self) -> Msg:
         """Everything sent so far, checked; the table answers within seconds (or this
         fails); the last state."""
-        assert self.ws is not None
-        self.ws.send(PING)
+        self.send(PING)
         while True:
             frame = self.read_one()
             if frame["type"] == "settled":
