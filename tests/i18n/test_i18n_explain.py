@@ -103,3 +103,19 @@ def test_codes_are_listed_and_an_unknown_code_points_to_the_list(
     err = capsys.readouterr().err
     assert err == "error: unknown code 'QQQQQQQ'. `lopti explain --list` lists them.\n"
     assert "docs/codes" not in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the player swaps hands with the next player"),
+        ("de", "mit der nächsten Person"),
+        ("pl", "z następnym graczem"),
+        ("it", "con il giocatore successivo"),
+    ],
+)
+def test_the_swap_partner_takes_the_form_after_with(lang: str, said: str) -> None:
+    """German puts a target after "mit" in the dative, Polish after "z" in the instrumental
+    (the context `explain: target after with`); the one who acts stays nominative."""
+    text = 'rule "S":\n    after play: player swaps hands with next player\n'
+    assert said in sentences(text, lang)[0]
