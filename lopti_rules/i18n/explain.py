@@ -33,6 +33,7 @@ RANK_WORDS = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 
 
 _EQUALITY = ("is", "is not", "==", "!=")
+NEGATED = ".negated"  # the mood of a condition inside a negation (`Explainer.cond`)
 
 
 class Explainer:
@@ -128,7 +129,7 @@ class Explainer:
         key = f"{moment}.{name}"
         if key in TEMPLATES:
             return self.text(key), cond
-        return self.say("event.unknown", word=name), cond
+        return self.say(f"event.unknown.{moment}", word=name), cond
 
     # ----------------------------------------------------------------- actions
 
@@ -272,19 +273,23 @@ class Explainer:
 
     # ----------------------------------------------------------------- conditions
 
-    def cond(self, cond: ast.Cond) -> str:
-        return CONDS[type(cond)](self, cond)
+    def cond(self, cond: ast.Cond, mood: str = "") -> str:
+        """`cond` said in `mood`: "" where a condition usually stands (after "if", "as long as",
+        ...), NEGATED inside "it is not so that", whose slot may take another mood (Italian
+        "non è vero che il valore sia 7"), said with the templates of that slot (their keys
+        end in `.negated`, context `... inside a negation`)."""
+        return CONDS[type(cond)](self, cond, mood)
 
-    def _compare(self, c: ast.Compare) -> str:
-        said = self._truth(c)
+    def _compare(self, c: ast.Compare, mood: str) -> str:
+        said = self._truth(c, mood)
         if said is None:
             left, right = self.operand(c.left), self.operand(c.right, value=True)
             # "is 1" in a count: Polish says "wynosi 1", not "to 1" (a rank or a symbol)
             number = ".number" if isinstance(c.right, ast.Int) and c.op in _EQUALITY else ""
-            said = self.say(f"cmp.{c.op}{number}", left=left, right=right)
+            said = self.say(f"cmp.{c.op}{number}{mood}", left=left, right=right)
         return self.retro(said, c.retro) if c.retro is not None else said
 
-    def _truth(self, c: ast.Compare) -> str | None:
+    def _truth(self, c: ast.Compare, mood: str) -> str | None:
         """`low is true`, `legal is false`, ... said as one statement."""
         if not (
             isinstance(c.left, ast.Ident)
@@ -294,21 +299,23 @@ class Explainer:
         ):
             return None
         value = c.right.value if c.op in ("is", "==") else not c.right.value
-        return self.say(f"{'true' if value else 'false'}.{c.left.name}")
+        return self.say(f"{'true' if value else 'false'}.{c.left.name}{mood}")
 
-    def _in(self, c: ast.In) -> str:
+    def _in(self, c: ast.In, mood: str) -> str:
         options = self._list([self.operand(o, value=True) for o in c.options], "list.or")
-        said = self.say("in", left=self.operand(c.left), options=options)
+        said = self.say(f"in{mood}", left=self.operand(c.left), options=options)
         return self.retro(said, c.retro) if c.retro is not None else said
 
-    def _and(self, c: ast.And) -> str:
-        return self.say("and", left=self.cond(c.left), right=self.cond(c.right))
+    def _and(self, c: ast.And, mood: str) -> str:
+        left, right = self.cond(c.left, mood), self.cond(c.right, mood)
+        return self.say("and", left=left, right=right)
 
-    def _or(self, c: ast.Or) -> str:
-        return self.say("or", left=self.cond(c.left), right=self.cond(c.right))
+    def _or(self, c: ast.Or, mood: str) -> str:
+        left, right = self.cond(c.left, mood), self.cond(c.right, mood)
+        return self.say("or", left=left, right=right)
 
-    def _not(self, c: ast.Not) -> str:
-        return self.say("not", cond=self.cond(c.operand))
+    def _not(self, c: ast.Not, mood: str) -> str:
+        return self.say(f"not{mood}", cond=self.cond(c.operand, NEGATED))
 
     # ----------------------------------------------------------------- operands
 

@@ -131,7 +131,9 @@ TEMPLATES: dict[str, Template] = {
     "after.vote": NP_("explain: event, after", "a Rule Vote"),
     "before.roshambo": NP_("explain: event, before", "a roshambo"),
     "after.roshambo": NP_("explain: event, after", "a roshambo"),
-    "event.unknown": NP_("explain: event", "`{word}`"),
+    # an event the language does not know (`after clearr`), after "After" and after "Before"
+    "event.unknown.after": NP_("explain: event, after", "`{word}`"),
+    "event.unknown.before": NP_("explain: event, before", "`{word}`"),
     # "after clear when cause is X" said in one clause
     "before.clear.ten": NP_("explain: event, before", "a ten clears the pile"),
     "after.clear.ten": NP_("explain: event, after", "a ten clears the pile"),
@@ -176,6 +178,38 @@ TEMPLATES: dict[str, Template] = {
     "false.obligation": NP_("explain: condition", "no 3-obligation is on"),
     "true.legal": NP_("explain: condition", "the card can be played"),
     "false.legal": NP_("explain: condition", "the card cannot be played"),
+    # the same conditions inside "it is not so that": a language whose negation takes another
+    # mood (Italian and Portuguese: the subjunctive) says them in that mood
+    "cmp.is.negated": NP_("explain: condition inside a negation", "{left} is {right}"),
+    "cmp.is not.negated": NP_("explain: condition inside a negation", "{left} is not {right}"),
+    "cmp.==.negated": NP_("explain: condition inside a negation", "{left} is {right}"),
+    "cmp.!=.negated": NP_("explain: condition inside a negation", "{left} is not {right}"),
+    "cmp.is.number.negated": NP_(
+        "explain: condition on a number inside a negation", "{left} is {right}"
+    ),
+    "cmp.is not.number.negated": NP_(
+        "explain: condition on a number inside a negation", "{left} is not {right}"
+    ),
+    "cmp.==.number.negated": NP_(
+        "explain: condition on a number inside a negation", "{left} is {right}"
+    ),
+    "cmp.!=.number.negated": NP_(
+        "explain: condition on a number inside a negation", "{left} is not {right}"
+    ),
+    "cmp.<.negated": NP_("explain: condition inside a negation", "{left} is less than {right}"),
+    "cmp.<=.negated": NP_("explain: condition inside a negation", "{left} is at most {right}"),
+    "cmp.>.negated": NP_("explain: condition inside a negation", "{left} is more than {right}"),
+    "cmp.>=.negated": NP_("explain: condition inside a negation", "{left} is at least {right}"),
+    "in.negated": NP_("explain: condition inside a negation", "{left} is {options}"),
+    "not.negated": NP_("explain: condition inside a negation", "it is not so that {cond}"),
+    "true.low.negated": NP_("explain: condition inside a negation", "the low rule is pending"),
+    "false.low.negated": NP_("explain: condition inside a negation", "the low rule is not pending"),
+    "true.obligation.negated": NP_("explain: condition inside a negation", "a 3-obligation is on"),
+    "false.obligation.negated": NP_(
+        "explain: condition inside a negation", "no 3-obligation is on"
+    ),
+    "true.legal.negated": NP_("explain: condition inside a negation", "the card can be played"),
+    "false.legal.negated": NP_("explain: condition inside a negation", "the card cannot be played"),
     "bool.true": NP_("explain: value", "true"),
     "bool.false": NP_("explain: value", "false"),
     # operands: fields of the table and of the event

@@ -119,3 +119,39 @@ def test_the_swap_partner_takes_the_form_after_with(lang: str, said: str) -> Non
     (the context `explain: target after with`); the one who acts stays nominative."""
     text = 'rule "S":\n    after play: player swaps hands with next player\n'
     assert said in sentences(text, lang)[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "if it is not so that the rank is 7 and the low rule is pending, "),
+        ("it", "se non è vero che il valore sia 7 e valga la regola bassa, "),
+        ("pt", "se não for verdade que o valor seja 7 e valha a regra baixa, "),
+        (
+            "fr",
+            "si la condition « la valeur est 7 et la règle basse s'applique » n'est pas remplie, ",
+        ),
+    ],
+)
+def test_a_condition_inside_a_negation_takes_the_mood_of_that_slot(lang: str, said: str) -> None:
+    """Italian and Portuguese say the condition after "it is not so that" in the subjunctive,
+    every other condition in the mood of "if" (issue 29)."""
+    text = 'rule "N":\n    after play when not (rank is 7 and low is true): player draws 1\n'
+    assert said in sentences(text, lang)[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "after", "before"),
+    [
+        ("en", "After `clearr`, ", "Before `clearr`, "),
+        ("it", "Dopo che avviene `clearr`, ", "Prima che avvenga `clearr`, "),
+        ("pt", "Depois que acontece `clearr`, ", "Antes que aconteça `clearr`, "),
+        ("de", "Wenn `clearr` geschehen ist, ", "Bevor `clearr` geschieht: "),
+    ],
+)
+def test_an_unknown_event_is_said_after_after_and_after_before(
+    lang: str, after: str, before: str
+) -> None:
+    text = 'rule "U":\n    after clearr: player draws 1\n    before clearr: player draws 1\n'
+    first, second = sentences(text, lang)
+    assert first.startswith(after) and second.startswith(before)
