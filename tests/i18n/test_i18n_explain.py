@@ -147,6 +147,7 @@ def test_a_condition_inside_a_negation_takes_the_mood_of_that_slot(lang: str, sa
         ("it", "Dopo che avviene `clearr`, ", "Prima che avvenga `clearr`, "),
         ("pt", "Depois que acontece `clearr`, ", "Antes que aconteça `clearr`, "),
         ("de", "Wenn `clearr` geschehen ist, ", "Bevor `clearr` geschieht: "),
+        ("fr", "Après `clearr`, ", "Avant que `clearr` ait lieu, "),
     ],
 )
 def test_an_unknown_event_is_said_after_after_and_after_before(
