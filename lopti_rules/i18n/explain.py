@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from lopti_rules.engine.cards import RANK_NAMES as CARD_NAMES
+from lopti_rules.engine.cardwords import rank_letters
 from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n import translation
 from lopti_rules.i18n.templates import TEMPLATES
 from lopti_rules.language import ast
-from lopti_rules.language.catalog import RANK_COUNT_FIELDS, RANK_NAMES
+from lopti_rules.language.catalog import RANK_COUNT_FIELDS
 
 BOOL_FIELDS = ("low", "obligation", "legal")
 PLAYER_FIELDS = ("hand", "face_up", "face_down", "cards")
@@ -43,13 +43,19 @@ class Explainer:
 
     def __init__(self, lang: str, variants: Variants | None = None) -> None:
         self.catalogue = translation(lang)
+        self.letters = rank_letters(self.catalogue.pgettext)
         v = variants or Variants()
         roles = {"ten": (v.clear, 10), "threes": (v.pass_on, 3), "sevens": (v.low, 7)}
         self.moved = {
-            cause: CARD_NAMES[rank]
+            cause: self.letter(rank)
             for cause, (rank, base) in roles.items()
             if rank is not None and rank != base
         }
+
+    def letter(self, rank: int) -> str:
+        """A rank put into a sentence, written as the language's rulebook writes it on a card
+        (S2, as the narration does: German B, D, K, A; French V, D, R, A; `10` everywhere)."""
+        return str(rank) if rank <= 10 else self.letters["JQKA"[rank - 11]]
 
     def text(self, key: str) -> str:
         """The template `key` in this language, its placeholders not filled."""
@@ -347,8 +353,7 @@ class Explainer:
         whose = self.target(o.target, "gen")
         rank = RANK_COUNT_FIELDS.get(o.field.name)
         if rank is not None:
-            name = RANK_NAMES.get(rank, str(rank))
-            return self.say("pfield.rank_count", rank=name, whose=whose)
+            return self.say("pfield.rank_count", rank=self.letter(rank), whose=whose)
         if o.field.name in PLAYER_FIELDS:
             return self.say(f"pfield.{o.field.name}", whose=whose)
         return self.say("pfield.unknown", field=o.field.name, whose=whose)
