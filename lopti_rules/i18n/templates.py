@@ -12,7 +12,9 @@ role of the words, so the same English in two roles is two messages: an event af
 (`explain: condition on a number`, Polish "wynosi 1"), and a target in each grammatical slot
 — the one who acts (`explain: target`), the one who receives (`explain: target receiving`,
 German dative), whose (`explain: target, whose`) and after "with" (`explain: target after
-with`: German dative, Polish instrumental). A count is a plural message (`NNP_`), its forms
+with`: German dative, Polish instrumental), and a condition inside "it is not so that"
+(`... inside a negation`: the Italian and Portuguese subjunctive, "non è vero che il valore
+sia 7"). A count is a plural message (`NNP_`), its forms
 chosen by the catalogue's `Plural-Forms`. Guarantees: a test checks every message here is in
 the catalogue template and translated in every language with the same placeholders.
 """
