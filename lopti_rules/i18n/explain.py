@@ -2,12 +2,13 @@
 
 Takes the syntax tree of a rule file (`lopti_rules.language.ast`) and a language; produces,
 per rule, its title and one sentence per hook or note ("After a ten clears the pile, each other
-player draws a card."). The sentences come from per-language templates
-(`lopti_rules.i18n.phrases.<lang>`), one per construct, filled in from the tree — never a
-word-by-word translation of the rule's English keywords. Guarantees: every node class of the
-syntax tree has a renderer here (a test walks `ast` and fails on a class without one) and every
-language has every template; forms the checker rejects (`instead of`, `skip`, a person's name)
-are said too, with the clause that forbids them, so a rejected rule can still be read.
+player draws a card."). The sentences come from templates, one per construct
+(`lopti_rules.i18n.templates`), each a gettext message translated in the language's catalogue,
+filled in from the tree — never a word-by-word translation of the rule's English keywords.
+Guarantees: every node class of the syntax tree has a renderer here (a test walks `ast` and
+fails on a class without one) and every language translates every template (a catalogue
+test); forms the checker rejects (`instead of`, `skip`, a person's name) are said too, with
+the clause that forbids them, so a rejected rule can still be read.
 
     >>> from lopti_rules.i18n.explain import explain_text
     >>> rule = 'rule "T":\\n    after clear when cause is ten: each other player draws 1\\n'
@@ -19,19 +20,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from lopti_rules.engine.cards import RANK_NAMES as CARD_NAMES
+from lopti_rules.engine.cardwords import rank_letters
 from lopti_rules.engine.variants import Variants
-from lopti_rules.i18n.phrases import Phrasebook, phrasebook
+from lopti_rules.i18n import translation
+from lopti_rules.i18n.templates import TEMPLATES
 from lopti_rules.language import ast
-from lopti_rules.language.catalog import RANK_COUNT_FIELDS, RANK_NAMES
+from lopti_rules.language.catalog import RANK_COUNT_FIELDS
 
 BOOL_FIELDS = ("low", "obligation", "legal")
 PLAYER_FIELDS = ("hand", "face_up", "face_down", "cards")
 RANK_WORDS = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
-CASES = ("nom", "dat", "gen")
 
 
 _EQUALITY = ("is", "is not", "==", "!=")
+NEGATED = ".negated"  # the mood of a condition inside a negation (`Explainer.cond`)
 
 
 class Explainer:
@@ -40,20 +42,42 @@ class Explainer:
     `cause is ten` "a card of rank J")."""
 
     def __init__(self, lang: str, variants: Variants | None = None) -> None:
-        self.book: Phrasebook = phrasebook(lang)
+        self.catalogue = translation(lang)
+        self.letters = rank_letters(self.catalogue.pgettext)
         v = variants or Variants()
         roles = {"ten": (v.clear, 10), "threes": (v.pass_on, 3), "sevens": (v.low, 7)}
         self.moved = {
-            cause: CARD_NAMES[rank]
+            cause: self.letter(rank)
             for cause, (rank, base) in roles.items()
             if rank is not None and rank != base
         }
 
+    def letter(self, rank: int) -> str:
+        """A rank put into a sentence, written as the language's rulebook writes it on a card
+        (S2, as the narration does: German B, D, K, A; French V, D, R, A; `10` everywhere)."""
+        return str(rank) if rank <= 10 else self.letters["JQKA"[rank - 11]]
+
+    def text(self, key: str) -> str:
+        """The template `key` in this language, its placeholders not filled."""
+        template = TEMPLATES[key]
+        return self.catalogue.pgettext(template.context, template.singular)
+
+    def say(self, key: str, **values: object) -> str:
+        return self.text(key).format(**values)
+
+    def count(self, key: str, n: int) -> str:
+        """The count's template `key` in the form the language's plural rule gives `n`."""
+        context, singular, plural = TEMPLATES[key]
+        if plural is None:
+            raise KeyError(f"{key!r} is not a count's template")
+        return self.catalogue.npgettext(context, singular, plural, n).format(n=n)
+
     def _symbol(self, name: str) -> str | None:
         """A symbol's words (`ten`: "a ten"), as the variants in force name its rank."""
         if name in self.moved:
-            return self.book.say(f"symbol.{name}.rank", rank=self.moved[name])
-        return self.book.phrases.get(f"symbol.{name}")
+            return self.say(f"symbol.{name}.rank", rank=self.moved[name])
+        key = f"symbol.{name}"
+        return self.text(key) if key in TEMPLATES else None
 
     # ----------------------------------------------------------------- structure
 
@@ -62,7 +86,7 @@ class Explainer:
 
     def item(self, item: ast.Item) -> str:
         if isinstance(item, ast.Note):
-            return self.book.say("note", text=item.text.value)
+            return self.say("note", text=item.text.value)
         if isinstance(item, ast.TableEvent):
             return self.table_event(item)
         return self.hook(item)
@@ -71,11 +95,11 @@ class Explainer:
         """A declared call, race or conduct: what is due, when, and what the table does."""
         values = {"what": item.what.value, "name": item.name.name}
         if item.event is None:
-            return self.book.say(f"table.{item.kind}", **values)
+            return self.say(f"table.{item.kind}", **values)
         event, cond = self._event("after", item.event.name, item.cond)
         if cond is None:
-            return _tidy(self.book.say(f"table.{item.kind}", event=event, **values))
-        said = self.book.say(f"table.{item.kind}.if", event=event, cond=self.cond(cond), **values)
+            return _tidy(self.say(f"table.{item.kind}", event=event, **values))
+        said = self.say(f"table.{item.kind}.if", event=event, cond=self.cond(cond), **values)
         return _tidy(said)
 
     def hook(self, hook: ast.Hook) -> str:
@@ -83,18 +107,17 @@ class Explainer:
         moment = "before" if timing == "instead" else timing
         event, cond = self._event(moment, hook.event.name, hook.cond)
         if hook.call is not None:  # a table report: `after missed lopti`
-            event = self.book.say(f"{moment}.{hook.event.name}", call=hook.call.name)
+            event = self.say(f"{moment}.{hook.event.name}", call=hook.call.name)
         actions = self.actions(hook.actions)
         if cond is None:
-            said = self.book.say(f"hook.{timing}", event=event, actions=actions)
+            said = self.say(f"hook.{timing}", event=event, actions=actions)
         else:
             when = self.cond(cond)
-            said = self.book.say(f"hook.{timing}.if", event=event, cond=when, actions=actions)
+            said = self.say(f"hook.{timing}.if", event=event, cond=when, actions=actions)
         return _tidy(said)
 
     def _event(self, moment: str, name: str, cond: ast.Cond | None) -> tuple[str, ast.Cond | None]:
         """The event as a clause; `clear when cause is X` is said in one clause."""
-        phrases = self.book.phrases
         if (
             name == "clear"
             and isinstance(cond, ast.Compare)
@@ -103,16 +126,16 @@ class Explainer:
             and isinstance(cond.left, ast.Ident)
             and cond.left.name == "cause"
             and isinstance(cond.right, ast.Ident)
-            and f"{moment}.clear.{cond.right.name}" in phrases
+            and f"{moment}.clear.{cond.right.name}" in TEMPLATES
         ):
             cause = cond.right.name
             if cause in self.moved:
-                return self.book.say(f"{moment}.clear.{cause}.rank", rank=self.moved[cause]), None
-            return phrases[f"{moment}.clear.{cause}"], None
+                return self.say(f"{moment}.clear.{cause}.rank", rank=self.moved[cause]), None
+            return self.text(f"{moment}.clear.{cause}"), None
         key = f"{moment}.{name}"
-        if key in phrases:
-            return phrases[key], cond
-        return self.book.say("event.unknown", word=name), cond
+        if key in TEMPLATES:
+            return self.text(key), cond
+        return self.say(f"event.unknown.{moment}", word=name), cond
 
     # ----------------------------------------------------------------- actions
 
@@ -126,97 +149,97 @@ class Explainer:
         return said
 
     def retro(self, what: str, retro: ast.Retro) -> str:
-        return self.book.say("retro", what=what, retro=retro.text)
+        return self.say("retro", what=what, retro=retro.text)
 
     def cards(self, count: ast.Int, which: ast.Which | None = None) -> str:
         """`a card`, `2 cards`, `their lowest card`, `their 2 highest cards`, ..."""
-        return self.book.count(which or "cards", count.value)
+        return self.count(which or "cards", count.value)
 
     def _draw(self, a: ast.Draw) -> str:
-        return self.book.say("draw", who=self.target(a.target), cards=self.cards(a.count))
+        return self.say("draw", who=self.target(a.target), cards=self.cards(a.count))
 
     def _pickup(self, a: ast.PickUp) -> str:
-        return self.book.say("pickup", who=self.target(a.target))
+        return self.say("pickup", who=self.target(a.target))
 
     def _give(self, a: ast.Give) -> str:
         who, whom = self.target(a.target), self.target(a.recipient, "dat")
-        return self.book.say("give", who=who, whom=whom, cards=self.cards(a.count, a.which))
+        return self.say("give", who=who, whom=whom, cards=self.cards(a.count, a.which))
 
     def _discard(self, a: ast.Discard) -> str:
         cards = self.cards(a.count, a.which)
-        return self.book.say("discard", who=self.target(a.target), cards=cards)
+        return self.say("discard", who=self.target(a.target), cards=cards)
 
     def _swap_hands(self, a: ast.SwapHands) -> str:
-        who, whom = self.target(a.target), self.target(a.other, self.book.case("with"))
-        return self.book.say("swap_hands", who=who, whom=whom)
+        who, whom = self.target(a.target), self.target(a.other, "with")
+        return self.say("swap_hands", who=who, whom=whom)
 
     def _under(self, a: ast.Under) -> str:
         cards = self.cards(a.count, a.which)
-        return self.book.say("under", who=self.target(a.target), cards=cards)
+        return self.say("under", who=self.target(a.target), cards=cards)
 
     def _swap_face(self, a: ast.SwapFace) -> str:
-        return self.book.say("swap_face", who=self.target(a.target))
+        return self.say("swap_face", who=self.target(a.target))
 
     def _choose(self, a: ast.Choose) -> str:
-        return self.book.say("choose", who=self.target(a.chooser), body=self.actions(a.body))
+        return self.say("choose", who=self.target(a.chooser), body=self.actions(a.body))
 
     def _may(self, a: ast.May) -> str:
-        return self.book.say("may", who=self.target(a.target), body=self.actions(a.body))
+        return self.say("may", who=self.target(a.target), body=self.actions(a.body))
 
     def _pass_hands(self, a: ast.PassHands) -> str:
-        return self.book.say(f"pass_hands.{a.way}")
+        return self.say(f"pass_hands.{a.way}")
 
     def _take(self, a: ast.TakeRemoved) -> str:
-        return self.book.say("take", who=self.target(a.target), cards=self.cards(a.count))
+        return self.say("take", who=self.target(a.target), cards=self.cards(a.count))
 
     def _shuffle(self, a: ast.ShuffleRemoved) -> str:
-        return self.book.say("shuffle")
+        return self.say("shuffle")
 
     def _clear(self, a: ast.ClearPile) -> str:
-        return self.book.say("clearpile")
+        return self.say("clearpile")
 
     def _reveal(self, a: ast.Reveal) -> str:
-        return self.book.say(f"reveal.{a.what}", who=self.target(a.target))
+        return self.say(f"reveal.{a.what}", who=self.target(a.target))
 
     def _become(self, a: ast.Become) -> str:
-        return self.book.say("become", who=self.target(a.target), title=a.title.value)
+        return self.say("become", who=self.target(a.target), title=a.title.value)
 
     def _announce(self, a: ast.Announce) -> str:
-        return self.book.say("announce", text=a.text.value)
+        return self.say("announce", text=a.text.value)
 
     def _repeat(self, a: ast.Repeat) -> str:
-        times = self.book.count("times", a.count.value)
-        return self.book.say("repeat", times=times, body=self.actions(a.body))
+        times = self.count("times", a.count.value)
+        return self.say("repeat", times=times, body=self.actions(a.body))
 
     def _if(self, a: ast.If) -> str:
         cond, then = self.cond(a.cond), self.actions(a.then)
         if a.else_ is None:
-            return self.book.say("if", cond=cond, then=then)
-        return self.book.say("ifelse", cond=cond, then=then, otherwise=self.actions(a.else_))
+            return self.say("if", cond=cond, then=then)
+        return self.say("ifelse", cond=cond, then=then, otherwise=self.actions(a.else_))
 
     def _roshambo(self, a: ast.RoshamboAction) -> str:
         first, second = self.target(a.first), self.target(a.second)
-        return self.book.say("roshambo", first=first, second=second, body=self.actions(a.body))
+        return self.say("roshambo", first=first, second=second, body=self.actions(a.body))
 
     def _prevent(self, a: ast.Prevent) -> str:
-        verb = self.book.say(f"verb.{a.verb}")
-        return self.book.say("prevent", verb=verb, words=self._words(a.words))
+        verb = self.say(f"verb.{a.verb}")
+        return self.say("prevent", verb=verb, words=self._words(a.words))
 
     def _forbid(self, a: ast.Forbid) -> str:
         who = self.target(a.target)
-        return self.book.say("forbid", who=who, modal=a.modal, words=self._words(a.words))
+        return self.say("forbid", who=who, modal=a.modal, words=self._words(a.words))
 
     def _while(self, a: ast.While) -> str:
-        return self.book.say("while", cond=self.cond(a.cond), body=self.actions(a.body))
+        return self.say("while", cond=self.cond(a.cond), body=self.actions(a.body))
 
     def _forever(self, a: ast.Forever) -> str:
-        return self.book.say("forever", body=self.actions(a.body))
+        return self.say("forever", body=self.actions(a.body))
 
     def _until(self, a: ast.RepeatUntil) -> str:
-        return self.book.say("until", cond=self.cond(a.cond), body=self.actions(a.body))
+        return self.say("until", cond=self.cond(a.cond), body=self.actions(a.body))
 
     def _end(self, a: ast.EndGame) -> str:
-        return self.book.say(f"end.{a.what}")
+        return self.say(f"end.{a.what}")
 
     @staticmethod
     def _words(words: Sequence[ast.Ident]) -> str:
@@ -225,47 +248,54 @@ class Explainer:
     # ----------------------------------------------------------------- targets
 
     def target(self, target: ast.Target, case: str = "nom") -> str:
+        """`target` in the slot `case`: `nom` (who acts), `dat` (who receives: `give`), `gen`
+        (whose: a player's field) or `with` (after "swaps hands with"), each its own message
+        context, so a language gives each slot the form its grammar needs there."""
         return TARGETS[type(target)](self, target, case)
 
     def _role(self, t: ast.Role, case: str) -> str:
-        return self.book.say(f"role.{t.name}.{case}")
+        return self.say(f"role.{t.name}.{case}")
 
     def _each(self, t: ast.Each, case: str) -> str:
-        said = self.book.say(f"each.{t.kind}.{case}")
+        said = self.say(f"each.{t.kind}.{case}")
         if t.where is None:
             return said
-        return self.book.say("where", target=said, cond=self.cond(t.where))
+        return self.say("where", target=said, cond=self.cond(t.where))
 
     def _their(self, t: ast.Their, case: str) -> str:
-        return self.book.say(f"their.{t.which}.{case}")
+        return self.say(f"their.{t.which}.{case}")
 
     def _name(self, t: ast.NameTarget, case: str) -> str:
-        return self.book.say("target.name", name=t.name.name)
+        return self.say("target.name", name=t.name.name)
 
     def _seat(self, t: ast.SeatTarget, case: str) -> str:
-        return self.book.say("target.seat", word=t.word, number=t.number.value)
+        return self.say("target.seat", word=t.word, number=t.number.value)
 
     def _title(self, t: ast.TitleTarget, case: str) -> str:
-        return self.book.say(f"title.{case}", title=t.title.value)
+        return self.say(f"title.{case}", title=t.title.value)
 
     def _trait(self, t: ast.TraitTarget, case: str) -> str:
-        return self.book.say("target.trait", trait=t.trait.name)
+        return self.say("target.trait", trait=t.trait.name)
 
     # ----------------------------------------------------------------- conditions
 
-    def cond(self, cond: ast.Cond) -> str:
-        return CONDS[type(cond)](self, cond)
+    def cond(self, cond: ast.Cond, mood: str = "") -> str:
+        """`cond` said in `mood`: "" where a condition usually stands (after "if", "as long as",
+        ...), NEGATED inside "it is not so that", whose slot may take another mood (Italian
+        "non è vero che il valore sia 7"), said with the templates of that slot (their keys
+        end in `.negated`, context `... inside a negation`)."""
+        return CONDS[type(cond)](self, cond, mood)
 
-    def _compare(self, c: ast.Compare) -> str:
-        said = self._truth(c)
+    def _compare(self, c: ast.Compare, mood: str) -> str:
+        said = self._truth(c, mood)
         if said is None:
             left, right = self.operand(c.left), self.operand(c.right, value=True)
             # "is 1" in a count: Polish says "wynosi 1", not "to 1" (a rank or a symbol)
             number = ".number" if isinstance(c.right, ast.Int) and c.op in _EQUALITY else ""
-            said = self.book.say(f"cmp.{c.op}{number}", left=left, right=right)
+            said = self.say(f"cmp.{c.op}{number}{mood}", left=left, right=right)
         return self.retro(said, c.retro) if c.retro is not None else said
 
-    def _truth(self, c: ast.Compare) -> str | None:
+    def _truth(self, c: ast.Compare, mood: str) -> str | None:
         """`low is true`, `legal is false`, ... said as one statement."""
         if not (
             isinstance(c.left, ast.Ident)
@@ -275,21 +305,23 @@ class Explainer:
         ):
             return None
         value = c.right.value if c.op in ("is", "==") else not c.right.value
-        return self.book.say(f"{'true' if value else 'false'}.{c.left.name}")
+        return self.say(f"{'true' if value else 'false'}.{c.left.name}{mood}")
 
-    def _in(self, c: ast.In) -> str:
+    def _in(self, c: ast.In, mood: str) -> str:
         options = self._list([self.operand(o, value=True) for o in c.options], "list.or")
-        said = self.book.say("in", left=self.operand(c.left), options=options)
+        said = self.say(f"in{mood}", left=self.operand(c.left), options=options)
         return self.retro(said, c.retro) if c.retro is not None else said
 
-    def _and(self, c: ast.And) -> str:
-        return self.book.say("and", left=self.cond(c.left), right=self.cond(c.right))
+    def _and(self, c: ast.And, mood: str) -> str:
+        left, right = self.cond(c.left, mood), self.cond(c.right, mood)
+        return self.say("and", left=left, right=right)
 
-    def _or(self, c: ast.Or) -> str:
-        return self.book.say("or", left=self.cond(c.left), right=self.cond(c.right))
+    def _or(self, c: ast.Or, mood: str) -> str:
+        left, right = self.cond(c.left, mood), self.cond(c.right, mood)
+        return self.say("or", left=left, right=right)
 
-    def _not(self, c: ast.Not) -> str:
-        return self.book.say("not", cond=self.cond(c.operand))
+    def _not(self, c: ast.Not, mood: str) -> str:
+        return self.say(f"not{mood}", cond=self.cond(c.operand, NEGATED))
 
     # ----------------------------------------------------------------- operands
 
@@ -307,32 +339,31 @@ class Explainer:
 
     def _rank(self, o: ast.Rank) -> str:
         letter = RANK_WORDS.get(o.text.lower(), o.text.upper())
-        return self.book.say(f"rank.{letter}")
+        return self.say(f"rank.{letter}")
 
     def _bool(self, o: ast.Bool) -> str:
-        return self.book.say(f"bool.{'true' if o.value else 'false'}")
+        return self.say(f"bool.{'true' if o.value else 'false'}")
 
     def _ident(self, o: ast.Ident) -> str:
-        field = self.book.phrases.get(f"field.{o.name}")
-        said = field if field is not None else self._symbol(o.name)
-        return said if said is not None else self.book.say("word", word=o.name)
+        key = f"field.{o.name}"
+        said = self.text(key) if key in TEMPLATES else self._symbol(o.name)
+        return said if said is not None else self.say("word", word=o.name)
 
     def _player_field(self, o: ast.PlayerField) -> str:
         whose = self.target(o.target, "gen")
         rank = RANK_COUNT_FIELDS.get(o.field.name)
         if rank is not None:
-            name = RANK_NAMES.get(rank, str(rank))
-            return self.book.say("pfield.rank_count", rank=name, whose=whose)
+            return self.say("pfield.rank_count", rank=self.letter(rank), whose=whose)
         if o.field.name in PLAYER_FIELDS:
-            return self.book.say(f"pfield.{o.field.name}", whose=whose)
-        return self.book.say("pfield.unknown", field=o.field.name, whose=whose)
+            return self.say(f"pfield.{o.field.name}", whose=whose)
+        return self.say("pfield.unknown", field=o.field.name, whose=whose)
 
     # ----------------------------------------------------------------- helpers
 
     def _list(self, items: list[str], last: str) -> str:
         if len(items) <= 1:
             return "".join(items)
-        comma, final = self.book.say("list.comma"), self.book.say(last)
+        comma, final = self.say("list.comma"), self.say(last)
         return comma.join(items[:-1]) + final + items[-1]
 
 

@@ -24,6 +24,10 @@ rule "W":
 """
 
 
+# the jack as each language's rulebook writes it on a card (S2), as the narration does
+JACKS = {"en": "J", "it": "J", "pt": "J", "de": "B", "pl": "W", "fr": "V"}
+
+
 def said(lang: str, variants: Variants | None) -> list[str]:
     return [s for _, sentences in explain_text(CAUSES, lang, variants=variants) for s in sentences]
 
@@ -33,7 +37,16 @@ def test_moved_ranks_are_named_in_every_language(lang: str) -> None:
     base = said(lang, None)
     moved = said(lang, Variants(clear=11, pass_on=9, low=8))
     assert all(a != b for a, b in zip(base, moved, strict=True))
-    assert "J" in moved[0] and "9" in moved[1] and "8" in moved[2] and "J" in moved[3]
+    jack = JACKS[lang]
+    assert jack in moved[0] and "9" in moved[1] and "8" in moved[2] and jack in moved[3]
+
+
+def test_a_moved_rank_is_written_as_the_rulebook_letters_it() -> None:
+    """German says a jack B, French V, as the narration and the rulebooks do (DE-37)."""
+    assert said("de", Variants(clear=11))[0].startswith("Wenn eine Karte mit dem Wert B ")
+    assert said("fr", Variants(clear=13))[0].startswith("Après qu'une carte de valeur R ")
+    rule = 'rule "Q":\n    after play when queens of player > 1: player draws 1\n'
+    assert "die Zahl der Karten D auf der Hand" in explain_text(rule, "de")[0][1][0]
 
 
 def test_english_words_for_the_moved_ranks() -> None:

@@ -15,6 +15,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from lopti_rules.i18n import LANGUAGES, LOCALE_DIR, ngettext, set_language
+from lopti_rules.i18n.templates import TEMPLATES
 
 ROOT = Path(__file__).parents[2]
 OTHERS = sorted(set(LANGUAGES) - {"en"})
@@ -62,6 +63,8 @@ KEYWORDS = {
     "N_": None,
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
+    "NP_": ((1, "c"), 2),
+    "NNP_": ((1, "c"), 2, 3),
 }
 
 
@@ -73,6 +76,18 @@ def test_the_template_holds_every_message_of_the_source() -> None:
         )
     }
     assert found == set(IDS), "run the pybabel extract/update commands in docs/translating.md"
+
+
+def test_every_explain_template_is_a_message_of_the_catalogue() -> None:
+    """`lopti explain` has no texts of its own: each template is a catalogue message (so the
+    test below checks every language translates it, with its placeholders and plural forms),
+    found by `pybabel extract` with the keywords of docs/translating.md."""
+    for key, template in TEMPLATES.items():
+        message = IDS.get((template.context, template.singular))
+        assert message is not None, (key, "run the pybabel extract/update commands")
+        plural = message.id[1] if isinstance(message.id, tuple) else None
+        assert plural == template.plural, key
+        assert template.context.startswith("explain: "), key
 
 
 @pytest.mark.parametrize("lang", OTHERS)
