@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import click
 
 from lopti_rules import __version__
+from lopti_rules.cli.clickwords import follow, speaking
 from lopti_rules.cli.groups import FullSummaries
 from lopti_rules.cli.help import Context
 from lopti_rules.cli.output import color_option
@@ -75,6 +76,7 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
         set_language(choose(value))
     except UnknownLanguage as exc:
         raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+    follow()
 
 
 def lang_option() -> click.Option:
@@ -223,10 +225,16 @@ def early_language(argv: Sequence[str]) -> None:
         set_language(choose(asked))
     except UnknownLanguage:
         return
+    follow()
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (never lets a traceback reach the user)."""
+    with speaking():  # click's own messages in the language in use (`cli/clickwords.py`)
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         rv = cli.main(args=argv, prog_name="lopti", standalone_mode=False)
     except click.exceptions.Exit as exc:
@@ -256,9 +264,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def usage_sentence(exc: click.UsageError) -> str:
-    """A usage error as one sentence that says where to look for help."""
+    """A usage error as one sentence that says where to look for help. click writes its
+    English messages as sentences ("No such option"), which follow `error:` in lower case
+    here; a catalogue writes them as they stand after its own `error:` (German keeps the
+    capital of a noun), so only the English is lowered."""
+    from lopti_rules.i18n import DEFAULT, current_language
+
     message = " ".join(exc.format_message().split())
-    message = message[:1].lower() + message[1:]
+    if current_language() == DEFAULT:
+        message = message[:1].lower() + message[1:]
     if not message.endswith((".", "?", "!", "?)")):
         message += "."
     path = exc.ctx.command_path if exc.ctx is not None else "lopti"
