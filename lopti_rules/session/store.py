@@ -205,7 +205,7 @@ def locked(
     another command holds it; after `timeout` seconds `SessionBusy`."""
     real = Path(os.path.realpath(path))
     if real.exists() and not real.is_file():
-        raise FileRefused(str(path), "it is not a regular file")
+        raise FileRefused(str(path), _("it is not a regular file"))
     lock_path = real.parent / f".{real.name}.lock"
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)

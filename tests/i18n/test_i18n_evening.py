@@ -202,6 +202,15 @@ NOT_THE_HOST: list[dict[str, object]] = [
     {"type": "seat_back"},
     {"type": "move", "seq": 0, "move": {"kind": "pickup"}},
     {"type": "no_such_message"},
+    {"type": "settle", "pile": "5 | 7", "play": "Z"},
+    {"type": "settle", "pile": "3", "play": "8"},
+]
+# a real-card table's questions, each settled with the engine's reason
+SETTLED: list[dict[str, object]] = [
+    {"type": "settle", "pile": "5", "play": "8"},
+    {"type": "settle", "pile": "9", "play": "10"},
+    {"type": "settle", "pile": "8", "play": "8 8"},
+    {"type": "settle", "pile": "", "play": "4 4"},
 ]
 
 
@@ -223,7 +232,8 @@ def mistakes(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> s
 
 
 def refusals(lang: str) -> list[str]:
-    """The web table's refusals to seat 1 (not the host), at a table speaking `lang`."""
+    """The web table's refusals to seat 1 (not the host), and its settled questions, at a
+    table speaking `lang`."""
     set_language(lang)
     service = TableService(Evening.open(None, ["Ann", "Ben", "Cat"], []), seed=7)
     said: list[str] = []
@@ -236,6 +246,11 @@ def refusals(lang: str) -> list[str]:
             ws.send_json(msg)
             reply = ws.receive_json()
             assert reply["type"] == "error", reply
+            said.append(str(reply["message"]))
+        for msg in SETTLED:
+            ws.send_json(msg)
+            reply = ws.receive_json()
+            assert reply["type"] == "settled" and reply["legal"], reply
             said.append(str(reply["message"]))
         ws.send_bytes(b"\xff")
         said.append(str(ws.receive_json()["message"]))
@@ -263,3 +278,7 @@ def test_the_check_finds_english_mistakes_when_they_are_there(
     for fragment in ("No such option", "Did you mean one of:", "a player is listed twice"):
         assert fragment.lower() in said.lower()
     assert {"only the host may deal a round", "is not one of the players"} <= left
+    assert {
+        "it ranks higher than the top play (P3)",
+        "a 10 may be played on anything here (P4, X10.1)",
+    } <= left
