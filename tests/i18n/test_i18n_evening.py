@@ -176,7 +176,7 @@ def test_the_check_finds_english_when_it_is_there(
 
 
 # click's usage errors: an unknown option (with its did-you-mean), a missing argument (with
-# its choices), extra arguments, a bad choice, a file that is not there
+# its choices), extra arguments, a bad choice, a file or folder that is not there
 USAGE = [
     ["--bogus"],
     ["play", "--playrs", "3"],
@@ -185,6 +185,7 @@ USAGE = [
     ["session", "start", "Ann,Ben", "x", "y"],
     ["schema", "nope"],
     ["check", "no-such-file.lopti"],
+    ["conformance", "no-such-folder"],
 ]
 # hand edits of a session file, each breaking one fact: (the line, what it becomes)
 EDITS = [
@@ -263,7 +264,7 @@ def test_the_mistakes_of_an_evening_have_no_english_left(
 ) -> None:
     monkeypatch.chdir(ROOT)
     said = mistakes(tmp_path, capsys, lang)
-    assert said.count("--help`") >= len(USAGE) - 1 and "Zed" in said  # each was refused
+    assert said.count("--help`") >= len(USAGE) - 2 and "Zed" in said  # each was refused
     left = {f: m for f, m in english_left(lang).items() if f in said}
     assert not left, f"{lang}: English left in: {left}"
 
