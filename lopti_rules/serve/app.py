@@ -502,12 +502,12 @@ def make_app(
     async def qr(request: Request) -> Response:
         who = service.tokens.identify(request.query_params.get("t"))
         if who is None or not who.host:
-            return Response("only the host may show join codes", 403)
+            return Response(_("only the host may show join codes"), 403)
         try:
             seat = int(request.query_params.get("seat", ""))
             token = service.tokens.seat[seat]
         except (ValueError, IndexError):
-            return Response("no such seat", 404)
+            return Response(_("there is no such seat"), 404)
         base = (hub.public_url or str(request.base_url)).rstrip("/")
         return Response(qr_svg(f"{base}/?t={token}"), media_type="image/svg+xml")
 

@@ -373,7 +373,7 @@ class Evening:
         vote = self._open()
         if vote.need is not None:
             raise Refusal(
-                "the vote is tied and Roshambo has begun: it can no longer be withdrawn", "V11"
+                _("the vote is tied and Roshambo has begun: it can no longer be withdrawn"), "V11"
             )
         if by is not None and by != vote.proposal.proposer:
             raise Refusal(_("only the proposer or the host withdraws a proposal"), "V2")

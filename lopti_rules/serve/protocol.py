@@ -309,4 +309,5 @@ def parse(frame: str | bytes) -> Message:
     except ValidationError as exc:
         error = exc.errors()[0]
         where = ".".join(str(p) for p in error["loc"][1:]) or "message"
-        raise BadMessage(f"`{kind}` message, `{where}`: {error['msg']}") from None
+        said = _("`{kind}` message, `{where}`: {problem}")  # pydantic's words stay English
+        raise BadMessage(said.format(kind=kind, where=where, problem=error["msg"])) from None

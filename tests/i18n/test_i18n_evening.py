@@ -203,6 +203,7 @@ NOT_THE_HOST: list[dict[str, object]] = [
     {"type": "seat_back"},
     {"type": "move", "seq": 0, "move": {"kind": "pickup"}},
     {"type": "no_such_message"},
+    {"type": "ballot"},
     {"type": "settle", "pile": "5 | 7", "play": "Z"},
     {"type": "settle", "pile": "3", "play": "8"},
 ]
@@ -255,6 +256,9 @@ def refusals(lang: str) -> list[str]:
             said.append(str(reply["message"]))
         ws.send_bytes(b"\xff")
         said.append(str(ws.receive_json()["message"]))
+        codes = client.get(f"/qr.svg?t={service.tokens.seat[1]}&seat=2")
+        assert codes.status_code == 403
+        said.append(codes.text)
     return said
 
 
