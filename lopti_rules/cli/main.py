@@ -66,6 +66,9 @@ SUMMARIES: dict[str, str] = {
 }
 
 
+HELP_NAMES = ["-h", "--help"]
+
+
 def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     """`--lang LANG` (on `lopti` and on every command): the language people read."""
     from lopti_rules.i18n import UnknownLanguage, choose, set_language
@@ -92,15 +95,26 @@ def lang_option() -> click.Option:
     )
 
 
+def help_option(cmd: click.Command) -> None:
+    """`-h`/`--help` on `cmd`, its text a message id that the help formatter says when the
+    help is written (`cli/help.py`): click's own help option is made once per command, in
+    the language of the run that first made it, since click says its words through gettext
+    (`cli/clickwords.py`)."""
+    if cmd.add_help_option:
+        cmd.add_help_option = False
+        click.help_option(*HELP_NAMES, help=N_("Show this message and exit."))(cmd)
+
+
 def with_shared_options(cmd: click.Command) -> None:
-    """Give `cmd` (and a group's subcommands: `lopti session show --lang it`) `--lang` and
-    `--color`, as `lopti` has them."""
+    """Give `cmd` (and a group's subcommands: `lopti session show --lang it`) `--lang`,
+    `--color` and `-h`/`--help`, as `lopti` has them."""
     cmd.context_class = Context  # its help in the language in use (`cli/help.py`)
     have = {p.name for p in cmd.params}
     if "lang" not in have:
         cmd.params.append(lang_option())
     if "color" not in have:
         cmd.params.append(color_option())
+    help_option(cmd)
     if isinstance(cmd, click.Group):
         for sub in cmd.commands.values():
             with_shared_options(sub)
@@ -173,7 +187,7 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
 
 @click.group(
     cls=LazyGroup,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": HELP_NAMES},
     help=(
         N_("Author, check and play house rules for the card game Lopti.") + "\n"
         "\n"
@@ -199,6 +213,7 @@ def cli() -> None:
 cli.context_class = Context  # its help in the language in use (`cli/help.py`)
 cli.params.append(lang_option())
 cli.params.append(color_option())
+help_option(cli)
 
 # click >= 8.2 raises this for a group called without a command (older click prints the help)
 NoArgsIsHelp: type[click.UsageError] = getattr(

@@ -84,3 +84,15 @@ def test_a_run_leaves_the_process_gettext_as_it_was(
     monkeypatch.setenv("LANGUAGE", "sv")
     run(capsys, "--bogus", "--lang", "it")
     assert os.environ["LANGUAGE"] == "sv"
+
+
+def test_the_help_of_one_run_does_not_keep_the_language_of_another(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """click makes a command's help option once: its text must still follow each run."""
+    run(capsys, "session", "vote", "--help", "--lang", "de")
+    _, french = run(capsys, "session", "vote", "--help", "--lang", "fr")
+    _, english = run(capsys, "session", "vote", "-h", "--lang", "en")
+    assert "-h, --help" in french and "Afficher ce message et quitter." in french
+    assert "Diese Hilfe" not in french
+    assert "Show this message and exit." in english
