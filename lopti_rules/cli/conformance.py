@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from lopti_rules.i18n import N_
+from lopti_rules.i18n import N_, _
 
 
 @click.command(
@@ -32,10 +32,12 @@ def command(paths: tuple[str, ...], quiet: bool) -> int:
     try:
         results = run_paths(paths)
     except FileNotFoundError as exc:
-        click.echo(f"error: {exc.filename} is not a scenario file or folder.", err=True)
+        said = _("error: {path} is not a scenario file or folder.").format(path=exc.filename)
+        click.echo(said, err=True)
         return 2
     if not results:
-        click.echo(f"error: no scenario files (*.yaml, *.yml) in {', '.join(paths)}.", err=True)
+        said = _("error: there are no scenario files (*.yaml, *.yml) in {paths}.")
+        click.echo(said.format(paths=", ".join(paths)), err=True)
         return 2
     failed = 0
     for result in results:

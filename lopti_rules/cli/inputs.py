@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lopti_rules.i18n import _
+
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 
@@ -28,12 +30,13 @@ def expand(paths: tuple[str, ...] | list[str]) -> list[str]:
         if where.is_dir():
             inside = sorted(str(f) for f in where.rglob("*.lopti") if f.is_file())
             if not inside:
-                raise InputError(f"there are no rule files (*.lopti) in the folder {path}")
+                said = _("there are no rule files (*.lopti) in the folder {path}")
+                raise InputError(said.format(path=path))
             found += inside
         elif where.exists():
             found.append(path)
         else:
-            raise InputError(f"there is no file or folder {path}")
+            raise InputError(_("there is no file or folder {path}").format(path=path))
     if found.count(STDIN) > 1:
-        raise InputError("standard input (`-`) can be read only once")
+        raise InputError(_("standard input (`-`) can be read only once"))
     return found

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import click
 
 from lopti_rules import __version__
+from lopti_rules.cli.clickwords import follow, speaking
 from lopti_rules.cli.groups import FullSummaries
 from lopti_rules.cli.help import Context
 from lopti_rules.cli.output import color_option
@@ -65,6 +66,9 @@ SUMMARIES: dict[str, str] = {
 }
 
 
+HELP_NAMES = ["-h", "--help"]
+
+
 def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     """`--lang LANG` (on `lopti` and on every command): the language people read."""
     from lopti_rules.i18n import UnknownLanguage, choose, set_language
@@ -75,6 +79,7 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
         set_language(choose(value))
     except UnknownLanguage as exc:
         raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+    follow()
 
 
 def lang_option() -> click.Option:
@@ -90,15 +95,26 @@ def lang_option() -> click.Option:
     )
 
 
+def help_option(cmd: click.Command) -> None:
+    """`-h`/`--help` on `cmd`, its text a message id that the help formatter says when the
+    help is written (`cli/help.py`): click's own help option is made once per command, in
+    the language of the run that first made it, since click says its words through gettext
+    (`cli/clickwords.py`)."""
+    if cmd.add_help_option:
+        cmd.add_help_option = False
+        click.help_option(*HELP_NAMES, help=N_("Show this message and exit."))(cmd)
+
+
 def with_shared_options(cmd: click.Command) -> None:
-    """Give `cmd` (and a group's subcommands: `lopti session show --lang it`) `--lang` and
-    `--color`, as `lopti` has them."""
+    """Give `cmd` (and a group's subcommands: `lopti session show --lang it`) `--lang`,
+    `--color` and `-h`/`--help`, as `lopti` has them."""
     cmd.context_class = Context  # its help in the language in use (`cli/help.py`)
     have = {p.name for p in cmd.params}
     if "lang" not in have:
         cmd.params.append(lang_option())
     if "color" not in have:
         cmd.params.append(color_option())
+    help_option(cmd)
     if isinstance(cmd, click.Group):
         for sub in cmd.commands.values():
             with_shared_options(sub)
@@ -171,7 +187,7 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
 
 @click.group(
     cls=LazyGroup,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": HELP_NAMES},
     help=(
         N_("Author, check and play house rules for the card game Lopti.") + "\n"
         "\n"
@@ -197,6 +213,7 @@ def cli() -> None:
 cli.context_class = Context  # its help in the language in use (`cli/help.py`)
 cli.params.append(lang_option())
 cli.params.append(color_option())
+help_option(cli)
 
 # click >= 8.2 raises this for a group called without a command (older click prints the help)
 NoArgsIsHelp: type[click.UsageError] = getattr(
@@ -223,10 +240,16 @@ def early_language(argv: Sequence[str]) -> None:
         set_language(choose(asked))
     except UnknownLanguage:
         return
+    follow()
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (never lets a traceback reach the user)."""
+    with speaking():  # click's own messages in the language in use (`cli/clickwords.py`)
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         rv = cli.main(args=argv, prog_name="lopti", standalone_mode=False)
     except click.exceptions.Exit as exc:
@@ -256,9 +279,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def usage_sentence(exc: click.UsageError) -> str:
-    """A usage error as one sentence that says where to look for help."""
+    """A usage error as one sentence that says where to look for help. click writes its
+    English messages as sentences ("No such option"), which follow `error:` in lower case
+    here; a catalogue writes them as they stand after its own `error:` (German keeps the
+    capital of a noun), so only the English is lowered."""
+    from lopti_rules.i18n import DEFAULT, current_language
+
     message = " ".join(exc.format_message().split())
-    message = message[:1].lower() + message[1:]
+    if current_language() == DEFAULT:
+        message = message[:1].lower() + message[1:]
     if not message.endswith((".", "?", "!", "?)")):
         message += "."
     path = exc.ctx.command_path if exc.ctx is not None else "lopti"

@@ -166,18 +166,31 @@ def table_names(players: str | None, pack: LoadedPack | None) -> list[str]:
         names = list(roster)
         if players is not None and players.strip().isascii() and players.strip().isdigit():
             if int(players) != len(names):
+                said = ngettext(
+                    "--players {given} does not agree with the {n} player of {path} "
+                    "({players}): leave it out",
+                    "--players {given} does not agree with the {n} players of {path} "
+                    "({players}): leave it out",
+                    len(names),
+                )
                 raise ValueError(
-                    f"--players {players.strip()} does not agree with the {len(names)} players "
-                    f"of {pack.path} ({', '.join(names)}): leave it out"
+                    said.format(
+                        given=players.strip(),
+                        path=pack.path,
+                        players=", ".join(names),
+                        n=len(names),
+                    )
                 )
         elif players is not None:
             agree_roster(pack, parse_players(players))
     if pack is not None:
         for index, entry in enumerate(pack.entries):
             if entry.author >= len(names):
+                said = _(
+                    "rule {k} of {path} is by seat {seat}, but this table has seats 0 to {last}"
+                )
                 raise ValueError(
-                    f"rule {index + 1} of {pack.path} is by seat {entry.author}, "
-                    f"but this table has seats 0 to {len(names) - 1}"
+                    said.format(k=index + 1, path=pack.path, seat=entry.author, last=len(names) - 1)
                 )
     return names
 

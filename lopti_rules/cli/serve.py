@@ -20,7 +20,7 @@ import click
 
 from lopti_rules.i18n import N_, _
 
-EXTRA = (
+EXTRA = N_(
     "`lopti serve` needs the web extra: pip install 'lopti-rules[serve]' "
     "(from a checkout of the project: pip install '.[serve]')"
 )
@@ -106,7 +106,7 @@ def command(
     away: float,
 ) -> int:
     if not extra_installed():
-        click.echo(f"error: {EXTRA}.", err=True)
+        click.echo(_("error: {message}.").format(message=_(EXTRA)), err=True)
         return 2
     from lopti_rules.cli.output import Rejected, failure
     from lopti_rules.cli.play import load_rules_of, table_names

@@ -130,3 +130,9 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark `message` for extraction where it is defined; translate it with `_()` when used."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural message for extraction where it is defined (`pybabel extract -k
+    Nn_:1,2`); it is said with `ngettext` where it is used."""
+    return singular, plural

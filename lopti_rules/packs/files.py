@@ -23,6 +23,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from lopti_rules.i18n import _
+
 
 class FileRefused(OSError):
     """A file this module will not read or replace; its message is one sentence."""
@@ -45,9 +47,9 @@ def read_bounded(path: str | Path, limit: int, *, regular: bool = False) -> byte
     try:
         mode = os.fstat(fd).st_mode
         if regular and not stat.S_ISREG(mode):
-            raise FileRefused(name, f"it is not a regular file ({_kind(mode)})")
+            raise FileRefused(name, _("it is not a regular file ({kind})").format(kind=_kind(mode)))
         if stat.S_ISDIR(mode):
-            raise IsADirectoryError(21, "it is a folder", name)
+            raise IsADirectoryError(21, _("it is a folder"), name)
         os.set_blocking(fd, True)
         chunks: list[bytes] = []
         size = 0
@@ -60,20 +62,21 @@ def read_bounded(path: str | Path, limit: int, *, regular: bool = False) -> byte
     finally:
         os.close(fd)
     if size > limit:
-        raise FileRefused(name, f"it is larger than the limit of {limit:,} bytes")
+        said = _("it is larger than the limit of {limit} bytes").format(limit=f"{limit:,}")
+        raise FileRefused(name, said)
     return b"".join(chunks)
 
 
 def _kind(mode: int) -> str:
     if stat.S_ISFIFO(mode):
-        return "a FIFO"
+        return _("a FIFO")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a plain file"
+        return _("a socket")
+    return _("not a plain file")
 
 
 def write_atomic(path: str | Path, text: str, *, durable: bool = True) -> None:
@@ -89,9 +92,10 @@ def write_atomic(path: str | Path, text: str, *, durable: bool = True) -> None:
         info = None
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(name, f"it is not a regular file ({_kind(info.st_mode)})")
+            said = _("it is not a regular file ({kind})").format(kind=_kind(info.st_mode))
+            raise FileRefused(name, said)
         if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
-            raise FileRefused(name, "the file is read-only")  # also for root, who may write it
+            raise FileRefused(name, _("the file is read-only"))  # also for root, who may write it
     folder = target.parent
     try:
         handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)

@@ -392,7 +392,7 @@ def _entry(
             rule_text = _read_rule_file(Path(path).parent, rule.file, confine)
         except (OSError, UnicodeDecodeError) as exc:
             line, col = locator.position(("rules", index, "file"))
-            reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
+            reason = exc.strerror if isinstance(exc, OSError) else _("it is not UTF-8 text")
             message = _("cannot read rule file `{file}`: {reason}").format(
                 file=_shown(rule.file), reason=reason
             )
@@ -428,7 +428,10 @@ def _read_rule_file(folder: Path, written: str, confine: bool) -> str:
     if confine and not _inside(os.path.realpath(rule_path), _home(folder)):
         raise FileRefused(
             str(rule_path),
-            "it is outside the pack's folder and the one above it (`--any-rule-file` allows that)",
+            _(
+                "it is outside the pack's folder and the one above it (`--any-rule-file` "
+                "allows that)"
+            ),
         )
     data = read_bounded(rule_path, MAX_RULE_FILE_BYTES, regular=True)
     return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lopti_rules.engine.events import Event, Gate
+from lopti_rules.i18n import _
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -174,12 +175,17 @@ class Table:
         """`seat` makes the call `name` (says "Lopti"): it can no longer be caught missed."""
         spec = self._spec(name)
         if spec.kind != "call":
-            raise ReportRefused(f"`{spec.name}` is a {spec.kind}, not a call: nobody says it")
+            not_said = {
+                "race": _("`{name}` is a race, not a call: nobody says it"),
+                "conduct": _("`{name}` is a conduct, not a call: nobody says it"),
+            }
+            raise ReportRefused(not_said[spec.kind].format(name=spec.name))
         for o in self.open:
             if o.spec is spec and o.seat == seat and o.open_to("missed"):
                 o.said = True
                 return
-        raise ReportRefused(f"the call `{spec.name}` is not due for seat {seat} now")
+        said = _("the call `{name}` is not due for seat {seat} now")
+        raise ReportRefused(said.format(name=spec.name, seat=seat))
 
     def report(self, name: str, seat: int, by: int, report: str | None = None) -> None:
         """The table reports `name` about `seat`, made by `by`: its hooks run now. `report`
@@ -188,8 +194,12 @@ class Table:
         spec = self._spec(name)
         told = report or REPORTS_OF[spec.kind][0]
         if told not in REPORTS_OF[spec.kind]:
-            said = " or ".join(f"`{r}`" for r in REPORTS_OF[spec.kind])
-            raise ReportRefused(f"`{spec.name}` is a {spec.kind}: it is reported {said}")
+            reported = {
+                "call": _("`{name}` is a call: it is reported `missed`"),
+                "race": _("`{name}` is a race: it is reported `lost` or `won`"),
+                "conduct": _("`{name}` is a conduct: it is reported `caught`"),
+            }
+            raise ReportRefused(reported[spec.kind].format(name=spec.name))
         game = self.runtime.game
         self._may_report(game, spec, seat, by)
         if spec.kind != "conduct":
@@ -199,40 +209,46 @@ class Table:
     def _spec(self, name: str) -> TableEventSpec:
         spec = self.specs.get(name.casefold())
         if spec is None:
-            known = ", ".join(f"`{n}`" for n in self.specs) or "none"
-            raise ReportRefused(f"no rule in force declares `{name}` (declared: {known})")
+            known = ", ".join(f"`{n}`" for n in self.specs) or "-"
+            said = _("no rule in force declares `{name}` (declared: {known})")
+            raise ReportRefused(said.format(name=name, known=known))
         return spec
 
     def _may_report(self, game: Game, spec: TableEventSpec, seat: int, by: int) -> None:
         seats = range(game.players)
         if seat not in seats or by not in seats:
-            raise ReportRefused(f"the table has seats 0 to {game.players - 1}")
+            raise ReportRefused(_("the table has seats 0 to {last}").format(last=game.players - 1))
         if game.over:
-            raise ReportRefused("the round is over: nothing can be reported now")
+            raise ReportRefused(_("the round is over: nothing can be reported now"))
         if game.resolving:
-            raise ReportRefused("a move is resolving: report between moves")
+            raise ReportRefused(_("a move is resolving: report between moves"))
         if game.out[seat]:
-            raise ReportRefused(f"seat {seat} has finished: no card can reach them (R3)")
+            said = _("seat {seat} has finished: no card can reach that player (R3)")
+            raise ReportRefused(said.format(seat=seat))
         if seat == by:
-            raise ReportRefused("a player does not report themselves: another player must")
+            raise ReportRefused(_("a player does not report themselves: another player must"))
 
     def _opening(self, spec: TableEventSpec, seat: int, report: str) -> Open:
         for o in self.open:
             if o.spec is spec and o.seat in (seat, None) and report not in o.named:
                 if o.said:
-                    raise ReportRefused(f"seat {seat} said `{spec.name}` in time")
+                    said = _("seat {seat} said `{name}` in time")
+                    raise ReportRefused(said.format(seat=seat, name=spec.name))
                 if seat in o.named.values():
-                    raise ReportRefused(f"seat {seat} is already named in the race `{spec.name}`")
+                    said = _("seat {seat} is already named in the race `{name}`")
+                    raise ReportRefused(said.format(seat=seat, name=spec.name))
                 return o
         if spec.kind == "call":
-            raise ReportRefused(
-                f"the call `{spec.name}` is not due for seat {seat} now "
-                "(it is due after its event and can be caught until the next play)"
+            said = _(
+                "the call `{name}` is not due for seat {seat} now (it is due after its event "
+                "and can be caught until the next play)"
             )
-        raise ReportRefused(
-            f"the race `{spec.name}` is not open for `{report}` now (each of its reports is made "
+            raise ReportRefused(said.format(name=spec.name, seat=seat))
+        said = _(
+            "the race `{name}` is not open for `{report}` now (each of its reports is made "
             "once, until the next play)"
         )
+        raise ReportRefused(said.format(name=spec.name, report=report))
 
 
 def _others(game: Game, seat: int) -> tuple[int, ...]:

@@ -38,6 +38,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from lopti_rules.i18n import _
 from lopti_rules.serve import protocol
 from lopti_rules.serve.labels import catalogue
 from lopti_rules.serve.limits import Bucket, Limits
@@ -92,11 +93,13 @@ def _not_text(frame: bytes) -> Refusal:
     try:
         frame.decode("utf-8")
     except UnicodeDecodeError:
-        return Refusal("the message is not UTF-8 text", None, "malformed")
-    return Refusal("messages are JSON text frames", None, "malformed")
+        return Refusal(_("the message is not UTF-8 text"), None, "malformed")
+    return Refusal(_("messages are JSON text frames"), None, "malformed")
 
 
-TOO_FAST = Refusal("too many messages at once: wait a moment", None, "rate")
+def too_fast() -> dict[str, object]:
+    """The refusal of a message sent faster than the table's rate."""
+    return Refusal(_("too many messages at once: wait a moment"), None, "rate").to_json()
 
 
 class Fault(Exception):
@@ -104,7 +107,7 @@ class Fault(Exception):
 
 
 def internal_error() -> dict[str, object]:
-    text = "the server could not do that (an internal error); the table goes on"
+    text = _("the server could not do that (an internal error); the table goes on")
     return Refusal(text, None, "internal").to_json()
 
 
@@ -403,7 +406,7 @@ class Hub:
         """One frame from `ws`: parsed, handled under the table's lock, answered. Whatever
         the handler does - refuse, or fail - the lock is released and the sender told."""
         if not self.allowed(ws, 1.0):
-            self.send(ws, TOO_FAST.to_json())
+            self.send(ws, too_fast())
             return
         try:
             msg = protocol.parse(text)
@@ -413,7 +416,7 @@ class Hub:
         if isinstance(msg, protocol.CheckRuleMsg) and not self.allowed(
             ws, self.limits.check_cost - 1.0
         ):  # the checker runs: a check counts as several messages
-            self.send(ws, TOO_FAST.to_json())
+            self.send(ws, too_fast())
             return
         mine = self.outboxes.get(ws)
         if mine is not None:
@@ -499,12 +502,12 @@ def make_app(
     async def qr(request: Request) -> Response:
         who = service.tokens.identify(request.query_params.get("t"))
         if who is None or not who.host:
-            return Response("only the host may show join codes", 403)
+            return Response(_("only the host may show join codes"), 403)
         try:
             seat = int(request.query_params.get("seat", ""))
             token = service.tokens.seat[seat]
         except (ValueError, IndexError):
-            return Response("no such seat", 404)
+            return Response(_("there is no such seat"), 404)
         base = (hub.public_url or str(request.base_url)).rstrip("/")
         return Response(qr_svg(f"{base}/?t={token}"), media_type="image/svg+xml")
 

@@ -225,7 +225,8 @@ class Evening:
         except store.StaleRevision as exc:
             raise Refusal(str(exc), None, "stale") from None
         except store.SessionFileError as exc:
-            raise Refusal(f"the session file cannot be used now: {exc}", None) from None
+            said = _("the session file cannot be used now: {problem}").format(problem=exc)
+            raise Refusal(said, None) from None
         except store.SessionBusy as exc:
             raise Refusal(str(exc), None, "stale") from None
 
@@ -372,7 +373,7 @@ class Evening:
         vote = self._open()
         if vote.need is not None:
             raise Refusal(
-                "the vote is tied and Roshambo has begun: it can no longer be withdrawn", "V11"
+                _("the vote is tied and Roshambo has begun: it can no longer be withdrawn"), "V11"
             )
         if by is not None and by != vote.proposal.proposer:
             raise Refusal(_("only the proposer or the host withdraws a proposal"), "V2")
@@ -382,7 +383,7 @@ class Evening:
     def close(self, defenders: Sequence[str] = ()) -> None:
         vote = self._open()
         if defenders and vote.need is not None:
-            raise Refusal("the votes are counted: Roshambo is being played", "V11")
+            raise Refusal(_("the votes are counted: Roshambo is being played"), "V11")
         if defenders:
             self.set_defenders(defenders)
         ballots = Ballots(

@@ -21,6 +21,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from lopti_rules.i18n import _
 from lopti_rules.session.model import MAX_LINE, MAX_NAME, MAX_TEXT
 
 MAX_FRAME = 16_384  # bytes of one incoming frame
@@ -283,28 +284,30 @@ def parse(frame: str | bytes) -> Message:
     """One incoming frame as a message; BadMessage (one sentence) otherwise."""
     size = len(frame) if isinstance(frame, bytes) else len(frame.encode("utf-8"))
     if size > MAX_FRAME:
-        raise BadMessage(f"the message is {size} bytes; at most {MAX_FRAME} are accepted")
+        said = _("the message is {size} bytes long; at most {limit} are accepted")
+        raise BadMessage(said.format(size=size, limit=MAX_FRAME))
     if isinstance(frame, bytes):
         try:
             frame = frame.decode("utf-8")
         except UnicodeDecodeError:
-            raise BadMessage("the message is not UTF-8 text") from None
+            raise BadMessage(_("the message is not UTF-8 text")) from None
     try:
         data = json.loads(frame)
     except ValueError:
-        raise BadMessage("the message is not JSON") from None
+        raise BadMessage(_("the message is not JSON")) from None
     except RecursionError:
-        raise BadMessage("the message is nested too deeply") from None
+        raise BadMessage(_("the message is nested too deeply")) from None
     if not isinstance(data, dict):
-        raise BadMessage("a message is a JSON object with a `type`")
+        raise BadMessage(_("a message is a JSON object with a `type`"))
     kind = data.get("type")
     if kind not in MESSAGE_TYPES:
-        raise BadMessage(f"unknown message type {str(kind)[:40]!r}")
+        raise BadMessage(_("unknown message type {kind}").format(kind=repr(str(kind)[:40])))
     try:
         return _ADAPTER.validate_python(data)
     except RecursionError:
-        raise BadMessage("the message is nested too deeply") from None
+        raise BadMessage(_("the message is nested too deeply")) from None
     except ValidationError as exc:
         error = exc.errors()[0]
         where = ".".join(str(p) for p in error["loc"][1:]) or "message"
-        raise BadMessage(f"`{kind}` message, `{where}`: {error['msg']}") from None
+        said = _("`{kind}` message, `{where}`: {problem}")  # pydantic's words stay English
+        raise BadMessage(said.format(kind=kind, where=where, problem=error["msg"])) from None

@@ -249,20 +249,21 @@ class TableService:
 
     def _me(self, who: Identity) -> str:
         if who.seat is None:
-            raise Refusal("this device has no seat", None, "forbidden")
+            raise Refusal(_("this device has no seat"), None, "forbidden")
         return self.names[who.seat]
 
-    def _host(self, who: Identity, what: str) -> None:
+    def _host(self, who: Identity, refusal: str) -> None:
+        """Refuse with `refusal` (a whole sentence, translated) unless `who` is the host."""
         if not who.host:
-            raise Refusal(f"only the host may {what}", None, "forbidden")
+            raise Refusal(refusal, None, "forbidden")
 
     def _acting_for(self, who: Identity, name: str | None) -> str:
         """The player a message acts for: yourself, or (the host only) the one named."""
         if name is None or name == self._me(who):
             return self._me(who)
-        self._host(who, "act for another player")
+        self._host(who, _("only the host may act for another player"))
         if name not in self.names:
-            raise Refusal(f"{name[:40]} is not one of the players", "E1")
+            raise Refusal(_("{name} is not one of the players").format(name=name[:40]), "E1")
         return name
 
     def _change(self, who: Identity, msg: p.Message) -> None:
@@ -272,10 +273,10 @@ class TableService:
         if isinstance(msg, p.MoveMsg):
             r = self._playing()
             if msg.seq != self.seq:
-                raise Refusal("the table has changed since that move was chosen", None, "stale")
+                raise Refusal(_("the table has changed since that move was chosen"), None, "stale")
             seat = who.seat
             if seat is None or r.kinds[seat] != "person":
-                raise Refusal("this device plays no seat at this table", None, "forbidden")
+                raise Refusal(_("this device plays no seat at this table"), None, "forbidden")
             m = msg.move
             r.move(seat, m.kind, m.rank, m.count, m.index)
             self._after_move()
@@ -286,21 +287,21 @@ class TableService:
             else:
                 r = self._playing()
                 if who.seat is None:
-                    raise Refusal("this device has no seat", None, "forbidden")
+                    raise Refusal(_("this device has no seat"), None, "forbidden")
                 r.answer(who.seat, msg.id, msg.choice)
                 self._after_move()
         elif isinstance(msg, p.CallMsg):
             if who.seat is None:
-                raise Refusal("this device has no seat", None, "forbidden")
+                raise Refusal(_("this device has no seat"), None, "forbidden")
             self._playing().call(who.seat, msg.kind, msg.name, msg.about)
             self._after_move()
         elif isinstance(msg, p.NewRoundMsg):
-            self._host(who, "deal a round")
+            self._host(who, _("only the host may deal a round"))
             self._new_round(msg)
         elif isinstance(msg, p.FinishRoundMsg):
-            self._host(who, "record a round's winner")
+            self._host(who, _("only the host may record a round's winner"))
             if self.round is not None and not self.round.over:
-                raise Refusal("this round is being played here: it ends by itself", "W4")
+                raise Refusal(_("this round is being played here: it ends by itself"), "W4")
             ev.finish(msg.winner, msg.places)
             won = _("{who} wins round {k}.")
             self.log.append(won.format(who=msg.winner, k=ev.session.current - 1))
@@ -347,20 +348,20 @@ class TableService:
             self._me(who)
             assert who.seat is not None
             if not self.give_back(who.seat):
-                raise Refusal("no bot is playing your seat", None, "stale")
+                raise Refusal(_("no bot is playing your seat"), None, "stale")
             return
-        self._host(who, "decide who plays a seat or abandon a round")
+        self._host(who, _("only the host may decide who plays a seat or abandon a round"))
         if isinstance(msg, p.AwayAfterMsg):
             self.away_after = float(msg.seconds)
             return
         r = self._playing()
         if isinstance(msg, p.StandInMsg):
             if r.over or r.kinds[msg.seat] != "person" or msg.seat in r.standins:
-                raise Refusal("a bot stands in only for a person in a round in play", None)
+                raise Refusal(_("a bot stands in only for a person in a round in play"), None)
             self.stand_in(msg.seat)
         elif isinstance(msg, p.AbandonMsg):
             if not standin.abandon(r):
-                raise Refusal("the round is over already", "W4", "stale")
+                raise Refusal(_("the round is over already"), "W4", "stale")
             line = _("The host abandons round {round}: it has no winner.")
             self.log.append(line.format(round=r.options.round))
             self._after_move()
@@ -378,7 +379,7 @@ class TableService:
         waiting = self.evening.session.winner_waiting()
         winner = self.evening.to_json()["winner"]
         if waiting is None or not (who.host or (who.seat is not None and self._me(who) == winner)):
-            raise Refusal("only the round's winner (or the host) writes the winner's rule", "R0")
+            raise Refusal(_("only the round's winner (or the host) writes the winner's rule"), "R0")
         checked = self.evening.check(text)
         self.draft = {"round": waiting, "by": winner, "text": text, **checked}
         return checked
@@ -408,13 +409,13 @@ class TableService:
         elif isinstance(msg, p.BallotMsg):
             ev.ballot(self._acting_for(who, msg.for_), msg.yes, msg.object)
         elif isinstance(msg, p.VoteCloseMsg):
-            self._host(who, "count a vote before everyone has voted")
+            self._host(who, _("only the host may count a vote before everyone has voted"))
             ev.close(msg.defenders)
         elif isinstance(msg, p.VoteDefendersMsg):
-            self._host(who, "enter the supporters' defenders")
+            self._host(who, _("only the host may enter the supporters' defenders"))
             ev.set_defenders(msg.defenders)
         elif isinstance(msg, p.SetupRestoreMsg):
-            self._host(who, "enter the setup vote on an old rule")
+            self._host(who, _("only the host may enter the setup vote on an old rule"))
             ev.restore_at_setup(msg.proposer or msg.author, msg.author, msg.text, msg.yes)
         elif isinstance(msg, p.VoteCancelMsg):
             ev.cancel(None if who.host else self._me(who))
@@ -438,14 +439,15 @@ class TableService:
             return  # the procedure says there is no such rule in force
         if not msg.creator_absent:
             if me != author:
-                raise Refusal(f"only {author}, the rule's creator, rules on it", "R6", "forbidden")
+                said = _("only {author}, the rule's creator, rules on it").format(author=author)
+                raise Refusal(said, "R6", "forbidden")
             return
         if me == author:
-            raise Refusal("the creator is here: they rule on their rule themselves", "R6")
+            raise Refusal(_("the creator is here: they rule on their rule themselves"), "R6")
         others = [n for n in msg.yes if n != me]
         if others and not who.host:
             raise Refusal(
-                "each player says yes from their own device; only the host enters others' votes",
+                _("each player says yes from their own device; only the host enters others' votes"),
                 "R6",
                 "forbidden",
             )
@@ -482,18 +484,22 @@ class TableService:
 
     def _playing(self) -> Round:
         if self.round is None:
-            raise Refusal("no round is being played here: the host deals one", "S5", "stale")
+            raise Refusal(_("no round is being played here: the host deals one"), "S5", "stale")
         return self.round
 
     def _new_round(self, msg: p.NewRoundMsg) -> None:
         ev = self.evening
         if self.round is not None and not self.round.over:
-            raise Refusal(f"round {self.round.options.round} is still in play", "W4")
+            said = _("round {k} is still in play").format(k=self.round.options.round)
+            raise Refusal(said, "W4")
         kinds: list[str] = [*msg.seats] or self.kinds
         if len(kinds) != len(self.names):
-            raise Refusal(f"name person or bot for each of the {len(self.names)} seats", "S1")
+            said = _("name a person or a bot for each seat ({n})").format(n=len(self.names))
+            raise Refusal(said, "S1")
         if msg.cards == "web" and msg.absent:
-            raise Refusal("a round played here has every seat filled (bots for the absent)", "S1")
+            raise Refusal(
+                _("a round played here has every seat filled (bots for the absent)"), "S1"
+            )
         record = ev.deal(msg.absent)
         self.dealt = (record.round, record.dealer)
         self._dropped += len(self.log)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from lopti_rules.engine import Game, IllegalMoveError, Play, Position, play_of
 from lopti_rules.engine.cards import RANK_NAMES
+from lopti_rules.i18n import _
 from lopti_rules.language.catalog import RANK_VALUES
 from lopti_rules.serve.clauses import cited
 
@@ -29,7 +30,9 @@ def ranks_of(text: str) -> list[int]:
     for word in text.replace(",", " ").split():
         rank = _BY_NAME.get(word.upper())
         if rank is None:
-            raise SettleError(f"{word[:12]!r} is not a rank (2..10, J, Q, K, A)")
+            raise SettleError(
+                _("{word} is not a rank (2..10, J, Q, K, A)").format(word=repr(word[:12]))
+            )
         ranks.append(rank)
     return ranks
 
@@ -37,33 +40,35 @@ def ranks_of(text: str) -> list[int]:
 def _why_legal(pile: list[list[int]], chain: int, play: Play) -> str:
     """The clause that allows a play the engine accepted."""
     if chain and pile:
-        return "only 3s may answer a 3-obligation, and these are 3s (P7, X3.1)"
+        return _("only 3s may answer a 3-obligation, and these are 3s (P7, X3.1)")
     if not pile:
-        return "on an empty table any rank and any number of cards is legal (T1, P2)"
+        return _("on an empty table any rank and any number of cards is legal (T1, P2)")
     top, count = pile[-1][0], len(pile[-1])
     if play.rank == 3:
-        return "a 3 may be played on anything (X3.1)"
+        return _("a 3 may be played on anything (X3.1)")
     if top == 7:
-        return "under the low rule 7 or lower is legal (P6, X7.2)"
+        return _("under the low rule 7 or lower is legal (P6, X7.2)")
     if top == 2 and play.rank != 2:
-        return "after a 2 any rank is legal (P5, X2.2)"
+        return _("after a 2 any rank is legal (P5, X2.2)")
     if play.rank == top:
         if play.count > count:
-            return "the same rank with more cards than the top play (P3b)"
-        return "it completes all four of the rank (P3c, C1b)"
-    if play.rank in (2, 7, 10):
-        clause = {2: "X2.1", 7: "X7.1", 10: "X10.1"}[play.rank]
-        return f"a {RANK_NAMES[play.rank]} may be played on anything here (P4, {clause})"
-    return "it ranks higher than the top play (P3a)"
+            return _("the same rank with more cards than the top play (P3)")
+        return _("it completes all four of the rank (P3, C1)")
+    anywhere = {  # written out: each rank's noun has its own form in each language
+        2: _("a 2 may be played on anything here (P4, X2.1)"),
+        7: _("a 7 may be played on anything here (P4, X7.1)"),
+        10: _("a 10 may be played on anything here (P4, X10.1)"),
+    }
+    return anywhere.get(play.rank) or _("it ranks higher than the top play (P3)")
 
 
 def settle(pile_text: str, play_text: str, chain: int = 0) -> dict[str, object]:
     """The engine's answer, as the page shows it; SettleError for text that is not cards."""
     plays = [ranks_of(part) for part in pile_text.replace("|", ",").split(",") if part.strip()]
     if any(len(set(p)) != 1 for p in plays):
-        raise SettleError("each play on the pile is cards of one rank (P1)")
+        raise SettleError(_("each play on the pile is cards of one rank (P1)"))
     if any(3 in p for p in plays):
-        raise SettleError("3s are never on the pile (X3.2): give them as the chain")
+        raise SettleError(_("3s are never on the pile (X3.2): give them as the chain"))
     wanted = ranks_of(play_text)
     try:
         move = play_of(wanted)
@@ -74,7 +79,8 @@ def settle(pile_text: str, play_text: str, chain: int = 0) -> dict[str, object]:
         counts[rank] += 1
     too_many = next((r for r in range(2, 15) if counts[r] > 4), None)
     if too_many is not None:
-        raise SettleError(f"there are only four {RANK_NAMES[too_many]}s in the deck (S1)")
+        said = _("the deck holds only four cards of rank {rank} (S1)")
+        raise SettleError(said.format(rank=RANK_NAMES[too_many]))
     # the other player holds one card of a rank still in the deck (none when the pile, the
     # chain and the play use up every card: the engine plays it all the same)
     spare = [r for r in range(14, 1, -1) if counts[r] < 4][:1]
@@ -96,7 +102,9 @@ def settle(pile_text: str, play_text: str, chain: int = 0) -> dict[str, object]:
         game.apply(move)
     except IllegalMoveError as exc:
         return _answer(False, str(exc).replace("seat 0", "you"))
-    return _answer(True, f"{move} is legal: {_why_legal(plays, chain, move)}")
+    return _answer(
+        True, _("{move} is legal: {why}").format(move=move, why=_why_legal(plays, chain, move))
+    )
 
 
 def _answer(legal: bool, text: str) -> dict[str, object]:

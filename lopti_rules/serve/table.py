@@ -563,7 +563,7 @@ class Round:
         """`["say", name, seat]` or `["report", name, about, by]` on the table events."""
         table = self.table
         if table is None:
-            raise ReportRefused("no rule in force declares a table call, race or conduct")
+            raise ReportRefused(_("no rule in force declares a table call, race or conduct"))
         if step[0] == "say":
             table.say(str(step[1]), int(step[2]))
         else:

@@ -161,11 +161,11 @@ class RoshamboRecord(_Model):
         from lopti_rules.session.roshambo import knockout_winner
 
         if self.candidates and knockout_winner(self.candidates, self.knockout) != self.defender:
-            raise ValueError("the knockout (K4) does not match its candidates and defender")
+            raise ValueError(_("the knockout (K4) does not match its candidates and defender"))
         if {self.match.a, self.match.b} != {self.proposer, self.defender}:
-            raise ValueError("the match must be between the proposer and the defender")
+            raise ValueError(_("the match must be between the proposer and the defender"))
         if self.match.winner != self.winner:
-            raise ValueError("the winner must be the winner of the match")
+            raise ValueError(_("the winner must be the winner of the match"))
         return self
 
 
@@ -285,40 +285,48 @@ def _problem(state: SessionState) -> tuple[str, Loc] | None:
     """The first fact a hand-edited session breaks (one sentence, and where), or None."""
     if len(set(state.players)) != len(state.players):
         twice = next(i for i, p in enumerate(state.players) if p in state.players[:i])
-        return "a player is listed twice", ("players", twice)
+        return _("a player is listed twice"), ("players", twice)
     for name, loc in _names(state):
         if name not in state.players:
-            return f"`{name}` is not one of the players ({', '.join(state.players)})", loc
+            said = _("`{name}` is not one of the players ({players})")
+            return said.format(name=name, players=", ".join(state.players)), loc
     for index, r in enumerate(state.rounds):
         at: Loc = ("rounds", index)
         if r.round != index + 1:
-            return f"round {r.round} is out of order: rounds are 1, 2, 3, ...", (*at, "round")
+            said = _("round {k} is out of order: rounds are numbered 1, 2, 3 and so on").format(
+                k=r.round
+            )
+            return said, (*at, "round")
         if not r.finished and index != len(state.rounds) - 1:
-            return f"round {r.round} is not finished, but a later round was dealt", at
+            return _("round {k} is not finished, but a later round was dealt").format(k=r.round), at
         if r.winner is not None and not r.finished:
-            return f"round {r.round} has a winner but is not finished", (*at, "winner")
+            said = _("round {k} has a winner but is not finished").format(k=r.round)
+            return said, (*at, "winner")
     seen: set[int] = set()
     for index, v in enumerate(state.votes):
         if v.round > 0 and v.round in seen:
-            return "a round has two Rule Votes: one per round (V1, V7)", ("votes", index)
+            return _("a round has two Rule Votes: one per round (V1, V7)"), ("votes", index)
         seen.add(v.round)
         if set(v.voted_yes) & set(v.voted_no):
-            return "someone voted both yes and no", ("votes", index, "voted_no")
+            return _("someone voted both yes and no"), ("votes", index, "voted_no")
     ids: set[int] = set()
     won: set[int] = set()
     for loc, rule in _all_rules(state):
         if rule.id in ids:
-            return f"two rules have the id {rule.id}", (*loc, "id")
+            return _("two rules have the id {id}").format(id=rule.id), (*loc, "id")
         ids.add(rule.id)
         if rule.how != "winner":
             continue
         if rule.won is None or not 1 <= rule.won <= len(state.rounds):
-            return f"rule {rule.id} names no round its author won (R0)", (*loc, "won")
+            said = _("rule {id} names no round its author won (R0)").format(id=rule.id)
+            return said, (*loc, "won")
         if rule.won in won:
-            return f"round {rule.won} has two winner's rules: one rule (R0)", (*loc, "won")
+            said = _("round {k} has two winner's rules: one rule (R0)").format(k=rule.won)
+            return said, (*loc, "won")
         won.add(rule.won)
         if state.rounds[rule.won - 1].winner != rule.author:
-            return f"{rule.author} did not win round {rule.won} (W4, R0)", (*loc, "author")
+            said = _("{who} did not win round {k} (W4, R0)").format(who=rule.author, k=rule.won)
+            return said, (*loc, "author")
     return None
 
 

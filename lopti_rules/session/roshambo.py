@@ -101,24 +101,28 @@ def is_over(a_wins: int, b_wins: int, decisive: int = MAIN_DECISIVE) -> bool:
 def check_match(match: MatchRecord) -> str | None:
     """Why a recorded match breaks K3/K4, or None when it is a complete, correct match."""
     if match.decisive not in (MAIN_DECISIVE, KNOCKOUT_DECISIVE):
-        return f"a match is {MAIN_DECISIVE} decisive throws (K3) or 1 in a knockout (K4)"
+        said = _("a match is {main} decisive throws (K3), or one in a knockout (K4)")
+        return said.format(main=MAIN_DECISIVE)
     if match.a == match.b:
-        return "a player cannot play Roshambo against themselves"
+        return _("nobody plays Roshambo against themselves")
     if len(match.throws_a) != len(match.throws_b):
-        return "both players must have made the same number of throws"
+        return _("both players must have made the same number of throws")
     bad = set(match.throws_a + match.throws_b) - set(THROWS)
     if bad:
-        return f"a throw is R, P or S, not {sorted(bad)[0]!r}"
+        return _("a throw is R, P or S, not {throw}").format(throw=repr(sorted(bad)[0]))
     a, b = 0, 0
     for index, (x, y) in enumerate(zip(match.throws_a, match.throws_b, strict=True)):
         if is_over(a, b, match.decisive):
-            return f"the match was over after throw {index}: the later throws do not count"
+            said = _("the match was over after throw {k}: the later throws do not count")
+            return said.format(k=index)
         a += beats(x, y)
         b += beats(y, x)
     if not is_over(a, b, match.decisive):
-        return f"the match is not finished ({a}-{b} after {a + b} decisive throws)"
+        said = _("the match is not finished ({a}-{b}; decisive throws: {n})")
+        return said.format(a=a, b=b, n=a + b)
     if match.winner != (match.a if a > b else match.b):
-        return f"the throws make {match.a if a > b else match.b} the winner, not {match.winner}"
+        said = _("the throws make {who} the winner, not {named}")
+        return said.format(who=match.a if a > b else match.b, named=match.winner)
     return None
 
 

@@ -59,7 +59,8 @@ def load(path: str | Path) -> Session:
     try:
         text = read_bounded(path, MAX_SESSION_BYTES, regular=True).decode("utf-8")
     except UnicodeDecodeError:
-        raise SessionFileError(f"{name}:1:1: the session file is not UTF-8 text") from None
+        said = _("the session file is not UTF-8 text")
+        raise SessionFileError(f"{name}:1:1: {said}") from None
     return Session(parse(text, name))
 
 
@@ -71,7 +72,8 @@ def parse(text: str, path: str) -> SessionState:
     except yamlsafe.YamlError as exc:
         raise SessionFileError(str(exc)) from None
     if not isinstance(data, dict):
-        raise SessionFileError(f"{path}:1:1: a session file is a mapping with `players`")
+        said = _("a session file is a mapping with `players`")
+        raise SessionFileError(f"{path}:1:1: {said}")
     state = _validate(data, locator)
     _check_rules(state, locator, text)
     return state
@@ -92,10 +94,11 @@ def _check_rules(state: SessionState, locator: yamlsafe.Locator, text: str) -> N
         errors = [d for d in check_sources(sources, roster=state.players) if d.is_error]
         if errors:
             d = errors[0]
-            raise SessionFileError(
-                f"{d.file}:{d.span.line}:{d.span.column}: {d.code} {d.message} (a rule in "
-                f"force in round {k}; `lopti check` on the exported pack shows every problem)"
-            )
+            said = _(
+                "{code} {message} (a rule in force in round {k}; `lopti check` on the "
+                "exported pack shows every problem)"
+            ).format(code=d.code, message=d.message, k=k)
+            raise SessionFileError(f"{d.file}:{d.span.line}:{d.span.column}: {said}")
 
 
 def _validate(data: dict[str, object], locator: yamlsafe.Locator) -> SessionState:
@@ -112,7 +115,7 @@ def _validate(data: dict[str, object], locator: yamlsafe.Locator) -> SessionStat
         where = ".".join(str(p) for p in loc)
         message = str(error["msg"]).removeprefix("Value error, ")
         if error["type"] == "extra_forbidden":
-            message = f"unknown key `{loc[-1]}`"
+            message = _("unknown key `{key}`").format(key=loc[-1])
         elif where and not isinstance(cause, FactError):
             message = f"`{where}`: {message[:1].lower()}{message[1:]}"
         raise SessionFileError(f"{path}:{line}:{col}: {message}") from None
@@ -202,7 +205,7 @@ def locked(
     another command holds it; after `timeout` seconds `SessionBusy`."""
     real = Path(os.path.realpath(path))
     if real.exists() and not real.is_file():
-        raise FileRefused(str(path), "it is not a regular file")
+        raise FileRefused(str(path), _("it is not a regular file"))
     lock_path = real.parent / f".{real.name}.lock"
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
@@ -217,12 +220,14 @@ def locked(
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
-                    raise SessionBusy(
-                        f"{path} is in use by another `lopti session` command (waited "
-                        f"{timeout:g} s): try again when it has finished"
-                    ) from None
+                    said = _(
+                        "{path} is in use by another `lopti session` command (waited "
+                        "{seconds} s): try again when it has finished"
+                    )
+                    raise SessionBusy(said.format(path=path, seconds=f"{timeout:g}")) from None
                 if not told and waiting is not None:
-                    waiting(f"waiting for another `lopti session` command to finish with {path}")
+                    said = _("waiting for another `lopti session` command to finish with {path}")
+                    waiting(said.format(path=path))
                     told = True
                 time.sleep(0.01)
         yield

@@ -23,7 +23,9 @@ from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-INSTALL_HINT = (
+from lopti_rules.i18n import N_, _
+
+INSTALL_HINT = N_(
     "install it with `pip install 'lopti-rules[dask]'` (from a checkout of the project: "
     "`pip install '.[dask]'`)"
 )
@@ -55,7 +57,8 @@ def dask_executor(
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise DaskMissing(f"--dask needs Dask's distributed scheduler: {INSTALL_HINT}") from None
+        said = _("--dask needs Dask's distributed scheduler: {hint}")
+        raise DaskMissing(said.format(hint=_(INSTALL_HINT))) from None
     wait = CONNECT_TIMEOUT if timeout is None else timeout
     cluster = None
     try:
@@ -76,8 +79,12 @@ def dask_executor(
     except (OSError, TimeoutError) as exc:
         if cluster is not None:
             cluster.close()
-        where = "a local cluster" if address == "local" else f"the scheduler at {address}"
-        raise DaskUnavailable(f"cannot reach {where}: {exc}") from None
+        if address == "local":
+            said = _("cannot start a local cluster: {problem}").format(problem=exc)
+        else:
+            said = _("cannot reach the scheduler at {address}: {problem}")
+            said = said.format(address=address, problem=exc)
+        raise DaskUnavailable(said) from None
     try:
         slots = sum(client.nthreads().values())
         with client.get_executor(pure=False) as executor:

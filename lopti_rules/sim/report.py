@@ -25,7 +25,7 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lopti_rules.i18n import _, current_language
+from lopti_rules.i18n import N_, _, current_language
 from lopti_rules.i18n.numbers import decimal
 from lopti_rules.sim.compare import Comparison
 from lopti_rules.sim.play import GameRecord
@@ -33,7 +33,7 @@ from lopti_rules.sim.play import GameRecord
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-INSTALL_HINT = (
+INSTALL_HINT = N_(
     "install it with `pip install 'lopti-rules[report]'` (from a checkout of the project: "
     "`pip install '.[report]'`)"
 )
@@ -50,9 +50,8 @@ def require_matplotlib() -> None:
     try:
         import matplotlib
     except ImportError:
-        raise MatplotlibMissing(
-            f"--html needs matplotlib to draw its plots: {INSTALL_HINT}"
-        ) from None
+        said = _("--html needs matplotlib to draw its plots: {hint}")
+        raise MatplotlibMissing(said.format(hint=_(INSTALL_HINT))) from None
     matplotlib.use("Agg")
 
 

@@ -10,6 +10,10 @@ Names, rule titles, codes and clause ids are not messages and may stay as they a
 text of a rule file (`session show` prints it above its plain words): the rule language's words
 are English in every language, and some of them are also the English of `explain`'s messages
 ("each other player").
+
+The evening's mistakes are checked the same way: click's own usage errors (a mistyped
+option, a missing argument, a bad choice), the problems of hand-edited session files, and
+the web table's refusals of who may do what (and of frames that are no messages).
 """
 
 from __future__ import annotations
@@ -20,10 +24,14 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from starlette.testclient import TestClient
 
 from lopti_rules.cli.main import main
-from lopti_rules.i18n import LANGUAGES, LOCALE_DIR
+from lopti_rules.i18n import LANGUAGES, LOCALE_DIR, set_language
+from lopti_rules.serve.app import make_app
+from lopti_rules.serve.evening import Evening
 from lopti_rules.serve.labels import catalogue
+from lopti_rules.serve.service import TableService
 
 ROOT = Path(__file__).parents[2]
 OTHERS = sorted(set(LANGUAGES) - {"en"})
@@ -174,3 +182,117 @@ def test_the_check_finds_english_when_it_is_there(
     said = evening(tmp_path, capsys, "en")
     left = {f for f in english_left("it") if f in said}
     assert len(left) > 50
+
+
+# click's usage errors: an unknown option (with its did-you-mean), a missing argument (with
+# its choices), extra arguments, a bad choice, a file or folder that is not there
+USAGE = [
+    ["--bogus"],
+    ["play", "--playrs", "3"],
+    ["check"],
+    ["session", "vote"],
+    ["session", "start", "Ann,Ben", "x", "y"],
+    ["schema", "nope"],
+    ["check", "no-such-file.lopti"],
+    ["conformance", "no-such-folder"],
+]
+# hand edits of a session file, each breaking one fact: (the line, what it becomes)
+EDITS = [
+    ("players: [Ann, Ben, Cat]", "players: [Ann, Ben, Ann]"),
+    ("first_dealer: Ann", "first_dealer: Zed"),
+    ("seed: 0", "seed: 0\ncolour: red"),
+    ("seed: 0", "seed: 0\nrounds: [{round: 2, dealer: Ann, first: Ben}]"),
+]
+# what a seat that is not the host asks of the web table, each refused
+NOT_THE_HOST: list[dict[str, object]] = [
+    {"type": "new_round", "cards": "web", "seats": ["person", "bot", "bot"]},
+    {"type": "abandon"},
+    {"type": "vote_close"},
+    {"type": "ballot", "yes": True, "for": "Cat"},
+    {"type": "seat_back"},
+    {"type": "move", "seq": 0, "move": {"kind": "pickup"}},
+    {"type": "no_such_message"},
+    {"type": "ballot"},
+    {"type": "settle", "pile": "5 | 7", "play": "Z"},
+    {"type": "settle", "pile": "3", "play": "8"},
+]
+# a real-card table's questions, each settled with the engine's reason
+SETTLED: list[dict[str, object]] = [
+    {"type": "settle", "pile": "5", "play": "8"},
+    {"type": "settle", "pile": "9", "play": "10"},
+    {"type": "settle", "pile": "8", "play": "8 8"},
+    {"type": "settle", "pile": "", "play": "4 4"},
+]
+
+
+def mistakes(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> str:
+    """Every usage error, session file problem and web table refusal above, as told."""
+    told = [run(capsys, lang, *argv) for argv in USAGE]
+    file = tmp_path / f"{lang}-start.yaml"
+    run(capsys, lang, "session", "start", "Ann,Ben,Cat", "--dealer", "Ann", "--file", str(file))
+    for i, (line, edited) in enumerate(EDITS):
+        broken = tmp_path / f"{lang}-{i}.yaml"
+        text = file.read_text(encoding="utf-8")
+        assert line in text
+        broken.write_text(text.replace(line, edited), encoding="utf-8")
+        told.append(run(capsys, lang, "session", "show", "--file", str(broken)))
+    listed = tmp_path / f"{lang}-list.yaml"
+    listed.write_text("- Ann\n- Ben\n", encoding="utf-8")  # not a mapping
+    told.append(run(capsys, lang, "session", "show", "--file", str(listed)))
+    return "\n".join([*told, *refusals(lang)])
+
+
+def refusals(lang: str) -> list[str]:
+    """The web table's refusals to seat 1 (not the host), and its settled questions, at a
+    table speaking `lang`."""
+    set_language(lang)
+    service = TableService(Evening.open(None, ["Ann", "Ben", "Cat"], []), seed=7)
+    said: list[str] = []
+    with (
+        TestClient(make_app(service, away_after=0.0)) as client,
+        client.websocket_connect(f"/ws?t={service.tokens.seat[1]}") as ws,
+    ):
+        ws.receive_json()
+        for msg in NOT_THE_HOST:
+            ws.send_json(msg)
+            reply = ws.receive_json()
+            assert reply["type"] == "error", reply
+            said.append(str(reply["message"]))
+        for msg in SETTLED:
+            ws.send_json(msg)
+            reply = ws.receive_json()
+            assert reply["type"] == "settled" and reply["legal"], reply
+            said.append(str(reply["message"]))
+        ws.send_bytes(b"\xff")
+        said.append(str(ws.receive_json()["message"]))
+        codes = client.get(f"/qr.svg?t={service.tokens.seat[1]}&seat=2")
+        assert codes.status_code == 403
+        said.append(codes.text)
+    return said
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_mistakes_of_an_evening_have_no_english_left(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    said = mistakes(tmp_path, capsys, lang)
+    assert said.count("--help`") >= len(USAGE) - 2 and "Zed" in said  # each was refused
+    left = {f: m for f, m in english_left(lang).items() if f in said}
+    assert not left, f"{lang}: English left in: {left}"
+
+
+def test_the_check_finds_english_mistakes_when_they_are_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In English the same mistakes hold click's, the session file's and the table's English."""
+    monkeypatch.chdir(ROOT)
+    said = mistakes(tmp_path, capsys, "en")
+    left = {f for f in english_left("it") if f in said}
+    for fragment in ("No such option", "Did you mean one of:", "a player is listed twice"):
+        assert fragment.lower() in said.lower()
+    assert {"only the host may deal a round", "is not one of the players"} <= left
+    assert {
+        "it ranks higher than the top play (P3)",
+        "a 10 may be played on anything here (P4, X10.1)",
+    } <= left
