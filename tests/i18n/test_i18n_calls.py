@@ -4,6 +4,7 @@ English sentence of the catalogue left in (the check of test_i18n_evening.py).""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from engine_helpers import table
@@ -13,23 +14,19 @@ from lopti_rules.api import load_rules
 from lopti_rules.i18n import set_language
 from lopti_rules.runtime.calls import ReportRefused, Table
 
-RULES = """rule "Say Lopti":
-    call lopti "say Lopti" after play when hand of player is 1
-    after missed lopti: player draws 2
-rule "Tap the five":
-    race tap "tap the table" after play when rank is 5
-    after lost tap: player draws 1
-rule "No swearing":
-    conduct swearing "swear"
-    after caught swearing: player draws 1
-"""
+# the shipped table talk: a call, a race and a conduct rule (examples/packs/table_talk.yaml)
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples/rules"
+RULES = [
+    (EXAMPLES / f"{name}.lopti").read_text(encoding="utf-8")
+    for name in ("say_lopti", "slap_the_five", "mao_swearing")
+]
 
 
 def refusals(lang: str) -> list[str]:
     """Each refused report or call at a two-seat table, as told in `lang`."""
     set_language(lang)
     game = table(["9 6", "J Q K"], face_down=["A", "A"], pile=["5"])
-    runtime = load_rules(RULES, 0).install(game)
+    runtime = load_rules(RULES, [0, 0, 0]).install(game)
     calls = runtime.table
     assert isinstance(calls, Table)
     steps: list[Callable[[], None]] = [

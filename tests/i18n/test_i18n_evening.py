@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -163,17 +164,6 @@ def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> st
     return "\n".join([*told, *map(str, labels.values())])
 
 
-@pytest.mark.parametrize("lang", OTHERS)
-def test_an_evening_has_no_english_sentence_left(
-    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(ROOT)
-    said = without_rule_text(evening(tmp_path, capsys, lang), TENS)
-    assert "Roshambo" in said and "R6, E4" in said and "D30" in said  # the tie and the ruling
-    left = {f: m for f, m in english_left(lang).items() if f in said}
-    assert not left, f"{lang}: English left in: {left}"
-
-
 def test_the_check_finds_english_when_it_is_there(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -271,13 +261,29 @@ def refusals(lang: str) -> list[str]:
     return said
 
 
-@pytest.mark.parametrize("lang", OTHERS)
-def test_the_mistakes_of_an_evening_have_no_english_left(
-    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(ROOT)
+def _evening_said(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> str:
+    said = without_rule_text(evening(tmp_path, capsys, lang), TENS)
+    assert "Roshambo" in said and "R6, E4" in said and "D30" in said  # the tie and the ruling
+    return said
+
+
+def _mistakes_said(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> str:
     said = mistakes(tmp_path, capsys, lang)
     assert said.count("--help`") >= len(USAGE) - 2 and "Zed" in said  # each was refused
+    return said
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("part", [_evening_said, _mistakes_said], ids=["evening", "mistakes"])
+def test_an_evening_and_its_mistakes_have_no_english_sentence_left(
+    part: Callable[[Path, pytest.CaptureFixture[str], str], str],
+    lang: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    said = part(tmp_path, capsys, lang)
     left = {f: m for f, m in english_left(lang).items() if f in said}
     assert not left, f"{lang}: English left in: {left}"
 
