@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar, Unpack
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -465,29 +465,23 @@ class Hub:
             LOG.warning("a connection's step failed: %s: %s", type(exc).__name__, exc)
 
 
-def make_app(
-    service: TableService,
-    *,
-    public_url: str | None = None,
-    answer_timeout: float = ANSWER_TIMEOUT,
-    gone_grace: float = GONE_GRACE,
-    call_window: float = CALL_WINDOW,
-    limits: Limits | None = None,
-    beat: float = 0.0,
-    away_after: float = AWAY_AFTER,
-) -> Starlette:
-    """The table's application; `beat`: seconds between bots' moves (0: at once, as the
-    tests play); `away_after`: seconds before a bot plays a gone person's seat (0: never)."""
-    hub = Hub(
-        service,
-        public_url,
-        answer_timeout=answer_timeout,
-        gone_grace=gone_grace,
-        call_window=call_window,
-        limits=limits,
-        beat=beat,
-        away_after=away_after,
-    )
+class HubOptions(TypedDict, total=False):
+    """`make_app`'s settings, `Hub`'s keyword arguments (their defaults are `Hub`'s)."""
+
+    public_url: str | None
+    answer_timeout: float
+    gone_grace: float
+    call_window: float
+    limits: Limits | None
+    beat: float
+    away_after: float
+
+
+def make_app(service: TableService, **options: Unpack[HubOptions]) -> Starlette:
+    """The table's application, with `Hub`'s settings; `beat`: seconds between bots' moves
+    (0: at once, as the tests play); `away_after`: seconds before a bot plays a gone person's
+    seat (0: never)."""
+    hub = Hub(service, **options)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
