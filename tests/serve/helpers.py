@@ -13,10 +13,12 @@ from typing import Any
 
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from lopti_rules.engine import TableOptions
 from lopti_rules.serve.app import ANSWER_TIMEOUT, CALL_WINDOW, GONE_GRACE, make_app
 from lopti_rules.serve.evening import Evening
 from lopti_rules.serve.limits import Limits
 from lopti_rules.serve.service import TableService, table_file_for
+from lopti_rules.serve.table import Round
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -145,3 +147,32 @@ def with_rule(tmp_path: Path) -> tuple[TableService, str]:
         state = won_round(ws)
         ask(ws, {"type": "add_rule", "text": TENS_TAX})
     return service, state["evening"]["winner"]
+
+
+def prompts_seen(
+    table: TableOptions, seeds: range, rules: list[tuple[str, int]] | None = None, moves: int = 300
+) -> set[str]:
+    """The prompts a person in seat 0 (two bots beside) is asked over a round of each seed,
+    answering the first option and playing the first legal move."""
+    found: set[str] = set()
+    for seed in seeds:
+        r = Round.deal(["Ann", "Ben", "Cat"], ["person", "bot", "bot"], table, seed, rules or [])
+        for _ in range(moves):
+            if r.over:
+                break
+            asks = r.asks(0)
+            if asks:
+                if asks[0].kind == "choice":
+                    found.add(asks[0].prompt)
+                r.answer(0, asks[0].id, asks[0].options[0][0])
+                continue
+            legal = r.legal(0)
+            if not legal:
+                break
+            m = legal[0]
+            rank, count, index = m.get("rank"), m.get("count"), m.get("index")
+            assert rank is None or isinstance(rank, int)
+            assert count is None or isinstance(count, int)
+            assert index is None or isinstance(index, int)
+            r.move(0, str(m["kind"]), rank, count, index)
+    return found

@@ -6,37 +6,15 @@ from __future__ import annotations
 
 from lopti_rules.engine import TableOptions
 from lopti_rules.engine.asks import PURPOSES
-from lopti_rules.serve.table import PROMPTS, Round
+from lopti_rules.serve.table import PROMPTS
+from tests.serve.helpers import prompts_seen
 
 UNDER = 'rule "Under":\n    after play: player puts 1 card under the pile\n'
 FLIP = 'rule "Flip":\n    after play: player swaps a face up card with a face down card\n'
 
 
 def _prompts(rule: str, seeds: range) -> set[str]:
-    """The prompts a person in seat 0 (two bots beside) is asked, answering the first option."""
-    found: set[str] = set()
-    for seed in seeds:
-        table = TableOptions(players=3)
-        r = Round.deal(["Ann", "Ben", "Cat"], ["person", "bot", "bot"], table, seed, [(rule, 0)])
-        for _ in range(100):
-            if r.over:
-                break
-            asks = r.asks(0)
-            if asks:
-                if asks[0].kind == "choice":
-                    found.add(asks[0].prompt)
-                r.answer(0, asks[0].id, asks[0].options[0][0])
-                continue
-            legal = r.legal(0)
-            if not legal:
-                break
-            m = legal[0]
-            rank, count, index = m.get("rank"), m.get("count"), m.get("index")
-            assert rank is None or isinstance(rank, int)
-            assert count is None or isinstance(count, int)
-            assert index is None or isinstance(index, int)
-            r.move(0, str(m["kind"]), rank, count, index)
-    return found
+    return prompts_seen(TableOptions(players=3), seeds, [(rule, 0)], moves=100)
 
 
 def test_every_purpose_of_an_ask_has_a_prompt() -> None:
