@@ -18,6 +18,7 @@ from lopti_rules.bots.search import seat_bots
 from lopti_rules.engine import EventBus, Game, PickUp, Position, TableOptions
 from lopti_rules.engine.variants import Variants
 from lopti_rules.packs.pack import load_pack
+from tests.bots.positions import advance, permuted
 from tests.tiers import tiers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,78 +66,22 @@ def test_only_legal_moves(examples: int) -> None:
     check()
 
 
-def _advance(seed: int, steps: int) -> Game:
-    """A game some greedy moves in, with more than one legal move for the seat to act."""
-    game = Game.new(TableOptions(players=4), seed)
-    rng = random.Random(seed)
-    greedy = GreedyBot()
-    done = 0
-    while not game.over and (done < steps or len(game.legal_moves()) < 2):
-        game.apply(greedy.choose(game.view(game.turn), game.legal_moves(), rng))
-        done += 1
-    return game
-
-
-def _permuted(
-    pos: Position, seat: int, rng: random.Random, keep: list[int] | None = None
-) -> Position:
-    """`pos` with every card `seat` cannot see dealt again at random into the same slots;
-    `keep` ranks stay in the next seat's hand (what the seat learnt from the log)."""
-    kept = list(keep or [])
-    mate = (seat + 1) % pos.players
-    hands = [list(h) for h in pos.hands]
-    for rank in kept:
-        hands[mate].remove(rank)
-    hidden = [r for s, h in enumerate(hands) if s != seat for r in h]
-    hidden += [r for d in pos.face_down for r in d] + list(pos.deck)
-    rng.shuffle(hidden)
-
-    def take(k: int) -> list[int]:
-        part = hidden[:k]
-        del hidden[:k]
-        return part
-
-    new_hands = [h if s == seat else sorted(take(len(h))) for s, h in enumerate(hands)]
-    new_hands[mate] = sorted(new_hands[mate] + kept)
-    downs = [take(len(d)) for d in pos.face_down]
-    deck = take(len(pos.deck))
-    return Position(
-        players=pos.players,
-        hands=new_hands,
-        face_up=pos.face_up,
-        face_down=downs,
-        pile=pos.pile,
-        deck=deck,
-        turn=pos.turn,
-        dealer=pos.dealer,
-        round=pos.round,
-        chain=pos.chain,
-        obligation=pos.obligation,
-        removed=pos.removed,
-        removed_unknown=pos.removed_unknown,
-        drawn=pos.drawn,
-        bonus=pos.bonus,
-        finished=pos.finished,
-        places=pos.places,
-    )
-
-
 @settings(max_examples=20, deadline=None, derandomize=True)
 @given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=0, max_value=60))
-def test_decisions_do_not_change_when_unseen_cards_are_permuted(seed: int, steps: int) -> None:
-    game = _advance(seed, steps)
+def test_decisions_do_not_change_when_unseen_cards_arepermuted(seed: int, steps: int) -> None:
+    game = advance(seed, steps)
     if game.over:
         return
     seat = game.turn
     pos = game.position()
-    other = Game.from_position(_permuted(pos, seat, random.Random(seed)))
+    other = Game.from_position(permuted(pos, seat, random.Random(seed)))
     assert other.position().hands[seat] == pos.hands[seat]
     a = quick().choose(game.view(seat), game.legal_moves(), random.Random(1))
     b = quick().choose(other.view(seat), other.legal_moves(), random.Random(1))
     assert a == b
 
 
-def test_what_the_log_showed_is_kept_and_the_rest_is_permuted() -> None:
+def test_what_the_log_showed_is_kept_and_the_rest_ispermuted() -> None:
     # seat 1 picks up a pile the table saw; the bot at seat 0 remembers it
     pos = Position(
         players=3,
@@ -159,7 +104,7 @@ def test_what_the_log_showed_is_kept_and_the_rest_is_permuted() -> None:
     assert all(sample.hands[1].count(r) >= n for r, n in ((11, 1), (13, 2)))
     for k in range(5):
         after = game.position()
-        other = Game.from_position(_permuted(after, 0, random.Random(k), keep=[11, 13, 13]))
+        other = Game.from_position(permuted(after, 0, random.Random(k), keep=[11, 13, 13]))
         a = bot.choose(game.view(0), game.legal_moves(), random.Random(3))
         b = bot.choose(other.view(0), other.legal_moves(), random.Random(3))
         assert a == b
