@@ -38,6 +38,7 @@ ROOT = Path(__file__).parents[2]
 OTHERS = sorted(set(LANGUAGES) - {"en"})
 WORD = re.compile(r"[A-Za-z]{2,}")
 TENS = ROOT / "examples" / "rules" / "tens_tax.lopti"
+RULING = ("session", "ruling", "1", "Q?", "A.", "--creator-absent", "--yes", "Ann")
 TIE = ["R" * 30, "S" * 30]  # the proposer wins every throw of the match (K3)
 
 
@@ -122,33 +123,9 @@ def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> st
             "/".join(TIE),
             *file,
         ),
-        run(
-            capsys,
-            lang,
-            "session",
-            "ruling",
-            "1",
-            "Q?",
-            "A.",
-            "--creator-absent",
-            "--yes",
-            "Ann",
-            *file,
-        ),
+        run(capsys, lang, *RULING, *file),
         run(capsys, lang, "session", "undo", *file),
-        run(
-            capsys,
-            lang,
-            "session",
-            "ruling",
-            "1",
-            "Q?",
-            "A.",
-            "--creator-absent",
-            "--yes",
-            "Ann",
-            *file,
-        ),
+        run(capsys, lang, *RULING, *file),
         run(capsys, lang, "session", "history", *file),
         run(capsys, lang, "session", "show", *file),
         run(capsys, lang, "vet", "examples/rules/comeback.lopti", "--games", "30", "--seed", "1"),
