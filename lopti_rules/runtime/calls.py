@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from lopti_rules.engine.events import Event, Gate
+from lopti_rules.engine.events import Event, EventBus, Gate
 from lopti_rules.i18n import _
 
 if TYPE_CHECKING:
@@ -98,6 +98,30 @@ class Reportable:
     by: tuple[int, ...]  # the seats that may report it (never the one it is about)
 
 
+def windows(
+    bus: EventBus,
+    specs: Sequence[TableEventSpec],
+    opener: Callable[[TableEventSpec], Callable[[Event], None]],
+    close_all: Callable[[Event], None],
+    close_seat: Callable[[Event], None],
+    *,
+    gated: bool = True,
+) -> None:
+    """When a call or race can be due, declared once: it opens after its trigger event
+    (`opener(spec)` runs; with `gated`, only when its condition holds), and every one closes
+    when the next play begins (`close_all`) or, for that player's, when they finish
+    (`close_seat`). The web table subscribes the same windows ungated, as the whole table
+    sees them (`serve/table.py` `Triggers`)."""
+    timed = [s for s in specs if s.event is not None]
+    for spec in timed:
+        assert spec.event is not None
+        gate = spec.gate if gated else None
+        bus.subscribe(spec.event, "after", opener(spec), gate, keys=spec.keys)
+    if timed:
+        bus.subscribe("play", "before", close_all)
+        bus.subscribe("finish", "after", close_seat)
+
+
 class Table:
     """The table events in force on one game: what is open, saying and reporting."""
 
@@ -108,14 +132,7 @@ class Table:
         self.specs = {s.name: s for s in specs}
         self.open: list[Open] = []
         self.listeners: list[Open] = []  # opened since the model last looked (TableModel)
-        bus = runtime.bus
-        timed = [s for s in specs if s.event is not None]
-        for spec in timed:
-            assert spec.event is not None
-            bus.subscribe(spec.event, "after", self._opener(spec), spec.gate, keys=spec.keys)
-        if timed:
-            bus.subscribe("play", "before", self._close_all)
-            bus.subscribe("finish", "after", self._close_seat)
+        windows(runtime.bus, specs, self._opener, self._close_all, self._close_seat)
 
     def _opener(self, spec: TableEventSpec) -> Callable[[Event], None]:
         def fire(event: Event) -> None:

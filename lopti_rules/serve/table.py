@@ -54,7 +54,7 @@ from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.narrate import Narrator
 from lopti_rules.i18n import N_, _, ngettext, npgettext
 from lopti_rules.runtime import RuleEntry
-from lopti_rules.runtime.calls import REPORTS_OF, ReportRefused, Table, TableEventSpec
+from lopti_rules.runtime.calls import REPORTS_OF, ReportRefused, Table, TableEventSpec, windows
 from lopti_rules.serve.clauses import cited
 
 KEEP = "keep"
@@ -175,13 +175,7 @@ class Triggers:
 
     def __init__(self, bus: EventBus, specs: Sequence[TableEventSpec]) -> None:
         self.open: list[tuple[TableEventSpec, int | None]] = []
-        timed = [spec for spec in specs if spec.event is not None]
-        for spec in timed:
-            assert spec.event is not None
-            bus.subscribe(spec.event, "after", self._opener(spec), None, keys=spec.keys)
-        if timed:
-            bus.subscribe("play", "before", self._close_all)
-            bus.subscribe("finish", "after", self._close_seat)
+        windows(bus, specs, self._opener, self._close_all, self._close_seat, gated=False)
 
     def _opener(self, spec: TableEventSpec) -> Callable[[Event], None]:
         def fire(event: Event) -> None:
