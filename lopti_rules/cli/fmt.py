@@ -17,6 +17,7 @@ import difflib
 
 import click
 
+from lopti_rules.diagnostics.oserrors import os_reason
 from lopti_rules.i18n import N_, _, ngettext
 
 
@@ -78,7 +79,7 @@ def command(files: tuple[str, ...], check_only: bool, show_diff: bool) -> int:
                 write_atomic(name, formatted)  # a full disk leaves the old file whole
             except OSError as exc:
                 said = _("error: cannot write {path}: {reason}.")
-                click.echo(said.format(path=name, reason=exc.strerror or exc), err=True)
+                click.echo(said.format(path=name, reason=os_reason(exc)), err=True)
                 return 2
             click.echo(_("reformatted {path}").format(path=source.path))
     if names != [STDIN] or check_only or show_diff:

@@ -24,6 +24,7 @@ from lopti_rules.cli.clickwords import follow, speaking
 from lopti_rules.cli.groups import FullSummaries
 from lopti_rules.cli.help import Context
 from lopti_rules.cli.output import color_option
+from lopti_rules.diagnostics.oserrors import os_reason
 from lopti_rules.i18n import N_, _
 
 # command name -> module under lopti_rules.cli (each defines `command`)
@@ -270,7 +271,7 @@ def _main(argv: list[str] | None) -> int:
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         said = _("error: {message}{where}.")
-        click.echo(said.format(message=exc.strerror or exc, where=where), err=True)
+        click.echo(said.format(message=os_reason(exc), where=where), err=True)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -35,6 +35,7 @@ from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import DEFAULT_MAX_MOVES, RoundResult, run_round
 from lopti_rules.bots.search import seat_bots
 from lopti_rules.cli.output import Rejected, failure
+from lopti_rules.diagnostics.oserrors import os_reason
 from lopti_rules.diagnostics.style import ansi
 from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.eventlog import EventLog, header
@@ -453,5 +454,5 @@ def command(
         out.flush()
         return 0
     said = _("error: cannot write the log {path}: {reason}.")
-    click.echo(said.format(path=log_path, reason=error.strerror or error), err=True)
+    click.echo(said.format(path=log_path, reason=os_reason(error)), err=True)
     return 2

@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from lopti_rules.diagnostics.oserrors import os_reason
 from lopti_rules.i18n import N_, _
 
 EXTRA = N_(
@@ -174,6 +175,6 @@ def _serve(service: object, host: str, port: int, beat: float, away: float) -> i
         server.run()
     except OSError as exc:
         said = _("error: cannot listen on {address}: {reason}.")
-        click.echo(said.format(address=f"{host}:{port}", reason=exc.strerror or exc), err=True)
+        click.echo(said.format(address=f"{host}:{port}", reason=os_reason(exc)), err=True)
         return 2
     return 0

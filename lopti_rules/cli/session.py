@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import click
 
 from lopti_rules.cli.groups import FullSummaries
+from lopti_rules.diagnostics.oserrors import os_reason
 from lopti_rules.i18n import N_, _
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
 from lopti_rules.session.roshambo import LineThrows, PromptThrows, RoshamboError
@@ -61,7 +62,7 @@ def _read(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
+        reason = os_reason(exc) if isinstance(exc, OSError) else _("it is not UTF-8 text")
         click.echo(
             _("error: cannot read {path}: {reason}.").format(path=path, reason=reason), err=True
         )

@@ -28,6 +28,7 @@ import click
 from lopti_rules.bots import told_kinds
 from lopti_rules.cli.output import Rejected, failure
 from lopti_rules.cli.simulate import Run, run_options
+from lopti_rules.diagnostics.oserrors import os_reason
 from lopti_rules.diagnostics.style import ansi
 from lopti_rules.i18n import N_, _, ngettext
 
@@ -207,7 +208,7 @@ def command(
             Path(html_path).write_text(page, encoding="utf-8")
         except OSError as exc:
             said = _("error: cannot write {path}: {reason}.")
-            click.echo(said.format(path=html_path, reason=exc.strerror or exc), err=True)
+            click.echo(said.format(path=html_path, reason=os_reason(exc)), err=True)
             return 2
     if run.output == "json":
         doc = {"check": check_json, "accepted": True, "games": run.games, "seed": run.seed}

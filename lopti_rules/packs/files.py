@@ -23,6 +23,7 @@ import stat
 import tempfile
 from pathlib import Path
 
+from lopti_rules.diagnostics.oserrors import os_reason
 from lopti_rules.i18n import _
 
 
@@ -127,7 +128,7 @@ def write_atomic(path: str | Path, text: str, *, durable: bool = True) -> None:
 
 def _named(exc: OSError, name: str) -> OSError:
     """The same error, naming the file the user gave (not the temporary file)."""
-    reason = exc.strerror or str(exc)
+    reason = os_reason(exc)
     return OSError(exc.errno, reason, name)
 
 

@@ -34,6 +34,7 @@ from pydantic import (
     model_validator,
 )
 
+from lopti_rules.diagnostics.oserrors import os_reason
 from lopti_rules.diagnostics.source import PositionMap, Source
 from lopti_rules.diagnostics.spell import did_you_mean
 from lopti_rules.i18n import N_, _
@@ -392,7 +393,7 @@ def _entry(
             rule_text = _read_rule_file(Path(path).parent, rule.file, confine)
         except (OSError, UnicodeDecodeError) as exc:
             line, col = locator.position(("rules", index, "file"))
-            reason = exc.strerror if isinstance(exc, OSError) else _("it is not UTF-8 text")
+            reason = os_reason(exc) if isinstance(exc, OSError) else _("it is not UTF-8 text")
             message = _("cannot read rule file `{file}`: {reason}").format(
                 file=_shown(rule.file), reason=reason
             )

@@ -32,6 +32,7 @@ import yaml
 from pydantic import ValidationError
 
 from lopti_rules.api import check_sources
+from lopti_rules.diagnostics.oserrors import os_reason
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.i18n import _
 from lopti_rules.packs import yamlsafe
@@ -210,7 +211,8 @@ def locked(
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as exc:
-        raise OSError(exc.errno, f"cannot lock the session: {exc.strerror}", str(path)) from None
+        reason = _("cannot lock the session: {reason}").format(reason=os_reason(exc))
+        raise FileRefused(str(path), reason) from None
     try:
         deadline = time.monotonic() + timeout
         told = False

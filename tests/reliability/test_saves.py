@@ -47,7 +47,7 @@ def test_a_session_save_on_a_full_disk_keeps_the_old_file_and_reports_no_success
     monkeypatch.setattr(os, "fsync", full_disk)  # the file helper's fsync
     code, out, err = run(capsys, "session", "deal", "--file", str(path))
     assert code == 2 and out == ""
-    assert err == f"error: No space left on device ({path}).\n"
+    assert err == f"error: the disk is full ({path}).\n"
     assert path.read_text("utf-8") == before and leftovers(tmp_path) == []
 
 
@@ -59,7 +59,7 @@ def test_fmt_on_a_full_disk_keeps_the_old_file(
     monkeypatch.setattr(os, "fsync", full_disk)  # the file helper's fsync
     code, out, err = run(capsys, "fmt", str(path))
     assert code == 2 and "reformatted" not in out
-    assert err == f"error: cannot write {path}: No space left on device.\n"
+    assert err == f"error: cannot write {path}: the disk is full.\n"
     assert path.read_text("utf-8") == UNFORMATTED and leftovers(tmp_path) == []
 
 

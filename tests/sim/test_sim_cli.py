@@ -78,7 +78,7 @@ def test_simulate_json_is_the_same_for_any_worker_count(capsys: pytest.CaptureFi
             "error: `clever` is not a bot (choose from easy, greedy, hard, medium, random).",
         ),
         (["--workers", "0"], "error: --workers must be at least 1."),
-        (["--pack", "no/such.yaml"], "error: No such file or directory (no/such.yaml)."),
+        (["--pack", "no/such.yaml"], "error: there is no such file or folder (no/such.yaml)."),
     ],
 )
 def test_simulate_refuses_bad_arguments_in_one_sentence(
