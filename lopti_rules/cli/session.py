@@ -20,7 +20,7 @@ import click
 
 from lopti_rules.cli.groups import FullSummaries
 from lopti_rules.diagnostics.oserrors import os_reason
-from lopti_rules.i18n import N_, _
+from lopti_rules.i18n import N_, _, pgettext
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
 from lopti_rules.session.roshambo import LineThrows, PromptThrows, RoshamboError
 from lopti_rules.session.rules import titles
@@ -448,7 +448,13 @@ def vote(
         if any(len(pair) != 2 for pair in lines):
             raise RoshamboError(_("give --throws as two lines of letters: RPS.../PSR..."))
         given = LineThrows([(p[0], p[1]) for p in lines])
-        source = PromptThrows(given, lambda q: str(click.prompt(q, err=True)), _tell)
+        source = PromptThrows(
+            given,
+            lambda q: str(
+                click.prompt(q, err=True, prompt_suffix=pgettext("a prompt's end", ": "))
+            ),
+            _tell,
+        )
     except RoshamboError as exc:
         click.echo(_("error: {message}.").format(message=exc), err=True)
         raise Stop(2) from None

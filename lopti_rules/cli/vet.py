@@ -217,7 +217,7 @@ def command(
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         click.echo(shown, nl=False)
-        click.echo(f"{heading}: {details}")
+        click.echo(_("{heading}: {details}").format(heading=heading, details=details))
         click.echo()
         click.echo(result.text(setup.names, ansi), nl=False)
         if html_path is not None:
@@ -297,7 +297,7 @@ def vet_base(pack_path: str | None, author: str, run: Run) -> int:
         doc |= {"comparison": result.to_json()}
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
-        click.echo(f"{heading}: {details}")
+        click.echo(_("{heading}: {details}").format(heading=heading, details=details))
         click.echo()
         click.echo(result.text(setup.names, ansi), nl=False)
     return 0

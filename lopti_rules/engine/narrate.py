@@ -24,6 +24,7 @@ unchanged by the catalogues.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -61,6 +62,8 @@ _MOVES = {
 _BURNS = {2: N_("two {rank}s"), 3: N_("three {rank}s")}
 _BASE = Variants()
 _QUOTES = '"”“»«„'  # the closing quotation marks of the languages lopti speaks
+# a sentence that ends inside its quotation marks (French sets a space before »: `. »`)
+_QUOTED_STOP = re.compile(f"[.!?][ \u00a0\u202f]*[{_QUOTES}]+$")
 
 # the events `_exchange` tells: cards moved between players, or taken back
 _EXCHANGES = frozenset({"give", "discard", "under", "swap_hands", "pass_hands", "take"})
@@ -223,11 +226,7 @@ class Narrator:
             self._emit(intro)
         clauses = [i if isinstance(i, str) else _draws(i, self.name) for i in firing.items]
         told = _("; ").join(clauses) if clauses else _("it fires, but nothing moves")
-        end = (
-            ""
-            if told.endswith(tuple(f"{stop}{quote}" for stop in ".!?" for quote in _QUOTES))
-            else "."
-        )
+        end = "" if _QUOTED_STOP.search(told) else "."
         self._emit(_("{rule}: {told}{end}").format(rule=firing.rule, told=told, end=end))
 
     def _gather(self, firing: _Firing, event: Event) -> None:
