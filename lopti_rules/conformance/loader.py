@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from lopti_rules.conformance.model import Misplaced, Scenario
+from lopti_rules.diagnostics.schema import schema_words
 from lopti_rules.packs import yamlsafe
 
 SUFFIXES = (".yaml", ".yml")
@@ -125,5 +126,5 @@ def _message(error: Any, loc: tuple[str | int, ...]) -> str:
         return f"unknown key `{loc[-1] if loc else where}`"
     if kind == "missing":
         return f"missing required key `{where}`"
-    msg = str(error["msg"]).removeprefix("Value error, ")
+    msg = schema_words(error)
     return f"`{where}`: {msg}" if where else msg

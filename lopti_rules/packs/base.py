@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from lopti_rules.diagnostics.schema import schema_words
 from lopti_rules.diagnostics.spell import did_you_mean
 from lopti_rules.i18n import _
 from lopti_rules.packs.pack import BaseVariants
@@ -42,7 +43,7 @@ def validated(values: dict[str, object]) -> BaseVariants:
     except ValidationError as exc:
         error = exc.errors()[0]
         where = ".".join(str(p) for p in error["loc"])
-        message = str(error["msg"]).removeprefix("Value error, ")
+        message = schema_words(error)
         got = error.get("input")
         if not where:
             raise ValueError(message) from None

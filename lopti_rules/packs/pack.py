@@ -35,6 +35,7 @@ from pydantic import (
 )
 
 from lopti_rules.diagnostics.oserrors import os_reason
+from lopti_rules.diagnostics.schema import schema_words
 from lopti_rules.diagnostics.source import PositionMap, Source
 from lopti_rules.diagnostics.spell import did_you_mean
 from lopti_rules.i18n import N_, _
@@ -621,7 +622,7 @@ def _problems(exc: ValidationError, locator: yamlsafe.Locator) -> list[PackProbl
         else:
             line, col = locator.position(loc)
             where = ".".join(str(p) for p in loc) or _("the pack")
-            message = f"`{where}`: {_lower_first(error['msg'])}"  # pydantic's words
+            message = f"`{where}`: {schema_words(error)}"
             hint = None
         problem = PackProblem(locator.path, line, col, message, BAD_SHAPE, hint)
         if problem not in problems:
@@ -637,8 +638,3 @@ def _keys_at(loc: tuple[str | int, ...]) -> list[str]:
 
 
 _UNION_TAGS = {"list[constrained-str]", "none", "function-after"}
-
-
-def _lower_first(text: str) -> str:
-    text = text.removeprefix("Value error, ")
-    return text[:1].lower() + text[1:]

@@ -21,6 +21,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from lopti_rules.diagnostics.schema import schema_words
 from lopti_rules.i18n import _
 from lopti_rules.session.model import MAX_LINE, MAX_NAME, MAX_TEXT
 
@@ -309,5 +310,5 @@ def parse(frame: str | bytes) -> Message:
     except ValidationError as exc:
         error = exc.errors()[0]
         where = ".".join(str(p) for p in error["loc"][1:]) or "message"
-        said = _("`{kind}` message, `{where}`: {problem}")  # pydantic's words stay English
-        raise BadMessage(said.format(kind=kind, where=where, problem=error["msg"])) from None
+        said = _("`{kind}` message, `{where}`: {problem}")
+        raise BadMessage(said.format(kind=kind, where=where, problem=schema_words(error))) from None

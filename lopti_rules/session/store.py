@@ -33,6 +33,7 @@ from pydantic import ValidationError
 
 from lopti_rules.api import check_sources
 from lopti_rules.diagnostics.oserrors import os_reason
+from lopti_rules.diagnostics.schema import schema_words
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.i18n import _
 from lopti_rules.packs import yamlsafe
@@ -114,7 +115,7 @@ def _validate(data: dict[str, object], locator: yamlsafe.Locator) -> SessionStat
             loc = (*loc, *cause.loc)
         line, col = locator.position(loc)
         where = ".".join(str(p) for p in loc)
-        message = str(error["msg"]).removeprefix("Value error, ")
+        message = schema_words(error)
         if error["type"] == "extra_forbidden":
             message = _("unknown key `{key}`").format(key=loc[-1])
         elif where and not isinstance(cause, FactError):
