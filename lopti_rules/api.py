@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from lopti_rules.diagnostics.render import FileResult
 from lopti_rules.diagnostics.source import Diagnostic, Severity, Source, Span
-from lopti_rules.i18n import _
+from lopti_rules.i18n import _, grouped
 from lopti_rules.language import ast
 from lopti_rules.language.parse import parse
 
@@ -105,7 +105,7 @@ def read_source(path: str | Path) -> Source:
     if len(data) > limit:
         source = Source("", name)
         message = _("the file is over {size} bytes long; the limit is {limit} characters").format(
-            size=f"{limit:,}", limit=f"{MAX_FILE_CHARS:,}"
+            size=grouped(limit), limit=grouped(MAX_FILE_CHARS)
         )
         source.report("LP005", Span.point(1, 1), message, _("split the rules over several files"))
         return source

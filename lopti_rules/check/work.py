@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from lopti_rules.check.loops import hook_refs
 from lopti_rules.diagnostics.source import Source
-from lopti_rules.i18n import _
+from lopti_rules.i18n import _, grouped
 from lopti_rules.language import ast
 from lopti_rules.language.work import (
     CASCADE_LIMIT,
@@ -38,7 +38,7 @@ from lopti_rules.language.work import (
 
 
 def _shown(work: int) -> str:
-    return f"{work:,}" if work < 10**9 else _("more than {n}").format(n=f"{10**9:,}")
+    return grouped(work) if work < 10**9 else _("more than {n}").format(n=grouped(10**9))
 
 
 def check_hook(source: Source, hook: ast.Hook) -> None:
@@ -51,7 +51,7 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
         biggest.span,
         _(
             "this hook can run up to {shown} actions each time it fires; the limit is {limit}"
-        ).format(shown=_shown(work), limit=f"{WORK_LIMIT:,}"),
+        ).format(shown=_shown(work), limit=grouped(WORK_LIMIT)),
         _("nest fewer `repeat`s or use smaller counts (each `each`/`every` counts 5 players)"),
     )
 
@@ -85,7 +85,7 @@ def check_cascades(units: Sequence[tuple[Source, ast.File]]) -> None:
                 shown=_shown(bound),
                 event=event,
                 hooks=", ".join(others[:3]) + (" ..." if len(others) > 3 else ""),
-                limit=f"{CASCADE_LIMIT:,}",
+                limit=grouped(CASCADE_LIMIT),
             ),
             _(
                 "emit fewer events here (smaller counts, fewer `repeat`s), or make the hooks "

@@ -127,6 +127,16 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translation(current_language()).npgettext(context, singular, plural, n)
 
 
+def grouped(n: int) -> str:
+    """A whole number in the current language, grouped as it groups thousands: English
+    "1,050", German, Italian and Portuguese "1.050", French and Polish "1 050" (no-break
+    spaces) (Babel's CLDR data; imported on first use, so only a message that
+    shows a large number loads it). A comma would read as a decimal comma in most of them."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(n, locale=current_language()))
+
+
 def N_(message: str) -> str:
     """Mark `message` for extraction where it is defined; translate it with `_()` when used."""
     return message

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from lopti_rules.diagnostics.source import Source, Span
-from lopti_rules.i18n import _
+from lopti_rules.i18n import _, grouped
 from lopti_rules.language import ast
 from lopti_rules.language.lark_parser import (
     IndentMismatch,
@@ -110,7 +110,7 @@ def _over_limits(source: Source) -> bool:
             "LP005",
             Span.point(1, 1),
             _("the file is {size} characters long; the limit is {limit}").format(
-                size=f"{len(text):,}", limit=f"{MAX_FILE_CHARS:,}"
+                size=grouped(len(text)), limit=grouped(MAX_FILE_CHARS)
             ),
             _("split the rules over several files"),
         )
@@ -121,7 +121,7 @@ def _over_limits(source: Source) -> bool:
                 "LP005",
                 Span(number, MAX_LINE_CHARS + 1, number, len(line) + 1),
                 _("line {line} is {size} characters long; the limit is {limit}").format(
-                    line=number, size=f"{len(line):,}", limit=f"{MAX_LINE_CHARS:,}"
+                    line=number, size=grouped(len(line)), limit=grouped(MAX_LINE_CHARS)
                 ),
                 _("break the hook into an indented block with one action per line"),
             )

@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 
 from lopti_rules.diagnostics.oserrors import os_reason
-from lopti_rules.i18n import _
+from lopti_rules.i18n import _, grouped
 
 
 class FileRefused(OSError):
@@ -63,7 +63,7 @@ def read_bounded(path: str | Path, limit: int, *, regular: bool = False) -> byte
     finally:
         os.close(fd)
     if size > limit:
-        said = _("it is larger than the limit of {limit} bytes").format(limit=f"{limit:,}")
+        said = _("it is larger than the limit of {limit} bytes").format(limit=grouped(limit))
         raise FileRefused(name, said)
     return b"".join(chunks)
 

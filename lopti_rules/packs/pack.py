@@ -38,7 +38,7 @@ from lopti_rules.diagnostics.oserrors import os_reason
 from lopti_rules.diagnostics.schema import schema_words
 from lopti_rules.diagnostics.source import PositionMap, Source
 from lopti_rules.diagnostics.spell import did_you_mean
-from lopti_rules.i18n import N_, _
+from lopti_rules.i18n import N_, _, grouped
 from lopti_rules.packs import yamlsafe
 from lopti_rules.packs.files import FileRefused, read_bounded
 
@@ -312,7 +312,7 @@ def read_pack_bytes(path: str) -> bytes:
         return read_bounded(path, MAX_PACK_BYTES)
     except FileRefused:
         message = _("the pack is larger than the limit of {limit} characters").format(
-            limit=f"{MAX_PACK_CHARS:,}"
+            limit=grouped(MAX_PACK_CHARS)
         )
         raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _(_SPLIT))]) from None
 
@@ -323,7 +323,7 @@ _SPLIT = N_("split the rules over several packs, or keep long rules in `file:` e
 def load_pack_text(text: str, path: str, *, confine: bool = True) -> LoadedPack:
     if len(text) > MAX_PACK_CHARS:
         message = _("the pack is {size} characters long; the limit is {limit}").format(
-            size=f"{len(text):,}", limit=f"{MAX_PACK_CHARS:,}"
+            size=grouped(len(text)), limit=grouped(MAX_PACK_CHARS)
         )
         raise PackError([PackProblem(path, 1, 1, message, TOO_BIG, _(_SPLIT))])
     lines = text.splitlines()

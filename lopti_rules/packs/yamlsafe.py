@@ -29,7 +29,7 @@ from typing import Any
 
 import yaml
 
-from lopti_rules.i18n import N_, _
+from lopti_rules.i18n import N_, _, grouped
 
 MAX_DEPTH = 64
 MAX_NODES = 200_000
@@ -91,7 +91,7 @@ class _Loader(yaml.SafeLoader):
         if size > MAX_NODES:
             raise _Refused(
                 _("this holds more than {limit} values once its aliases are expanded").format(
-                    limit=f"{MAX_NODES:,}"
+                    limit=grouped(MAX_NODES)
                 ),
                 event.start_mark,
             )
@@ -122,7 +122,7 @@ class _Loader(yaml.SafeLoader):
             if digits > MAX_INT_DIGITS:
                 raise _Refused(
                     _("this number has {digits} digits; the limit is {limit}").format(
-                        digits=f"{digits:,}", limit=MAX_INT_DIGITS
+                        digits=grouped(digits), limit=MAX_INT_DIGITS
                     ),
                     node.start_mark,
                 )

@@ -32,7 +32,7 @@ from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
-from lopti_rules.i18n import _
+from lopti_rules.i18n import _, grouped
 from lopti_rules.language import ast
 from lopti_rules.runtime import compile_rules
 
@@ -124,7 +124,9 @@ def _blamed(
 
 def _fired(fires: dict[str, int]) -> str:
     top = sorted((item for item in fires.items() if item[1]), key=lambda i: -i[1])[:3]
-    return ", ".join(_('"{title}" ({n} times)').format(title=title, n=f"{n:,}") for title, n in top)
+    return ", ".join(
+        _('"{title}" ({n} times)').format(title=title, n=grouped(n)) for title, n in top
+    )
 
 
 def _report(units: Sequence[tuple[Source, ast.File]], figures: Figures) -> None:
@@ -146,7 +148,7 @@ def _report(units: Sequence[tuple[Source, ast.File]], figures: Figures) -> None:
                 stalled=figures.stalled_by[BOTS[0]],
                 played=(played + 1) // len(BOTS),
                 players=figures.players,
-                cap=f"{MAX_MOVES:,}",
+                cap=grouped(MAX_MOVES),
                 base=f"{base:.0f}",
                 fired=_fired(figures.fires),
             ),
@@ -171,7 +173,7 @@ def _report(units: Sequence[tuple[Source, ast.File]], figures: Figures) -> None:
     )
     if figures.stalled:
         message += "; " + _("{n} of them did not end within {cap} moves").format(
-            n=figures.stalled, cap=f"{MAX_MOVES:,}"
+            n=figures.stalled, cap=grouped(MAX_MOVES)
         )
     source.report(
         "LW603",

@@ -177,3 +177,18 @@ def test_a_pack_schema_problem_is_translated(
         italian["message"]
         == "`base.low`: `15` non è un valore di carta (usa 2..10, J, Q, K o A) né none"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "limit"),
+    [("en", "1,000"), ("de", "1.000"), ("pl", "1\u00a0000"), ("fr", "1\u202f000")],
+)
+def test_a_large_number_in_a_message_is_grouped_as_the_language_groups_it(
+    lang: str, limit: str
+) -> None:
+    # a comma would read as a decimal comma in German or Polish: "1,050" is 1.05 there
+    set_language(lang)
+    nested = "".join(f"\n{'    ' * (2 + i)}repeat 10 times:" for i in range(3))
+    text = f'rule "Flood":\n    after play:{nested}\n{"    " * 5}every player draws 1\n'
+    said = " ".join(d.message for d in diagnose(text) if d.code == "LR208")
+    assert f" {limit}" in said, said
