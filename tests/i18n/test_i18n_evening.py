@@ -2,8 +2,9 @@
 
 The evening: a narrated round with a house rule firing, a session (a winner's rule, a tied
 Rule Vote settled by Roshambo, a ruling without a majority, an undo, the history and the
-state), a vetting and a simulation with their figures, the web table's labels and the
-`--help` of the commands. Everything they print is gathered, and the test fails when any
+state), a vetting and a simulation with their figures, a conformance run with a failing
+scenario (every expectation of its step wrong) beside a passing one, the web table's labels
+and the `--help` of the commands. Everything they print is gathered, and the test fails when any
 English message of the catalogue (a run of at least two words between its placeholders)
 appears in it: a message the language has translated must never show its English words.
 Names, rule titles, codes and clause ids are not messages and may stay as they are, nor is the
@@ -38,6 +39,20 @@ OTHERS = sorted(set(LANGUAGES) - {"en"})
 WORD = re.compile(r"[A-Za-z]{2,}")
 TENS = ROOT / "examples" / "rules" / "tens_tax.lopti"
 TIE = ["R" * 30, "S" * 30]  # the proposer wins every throw of the match (K3)
+PASSES = ROOT / "tests" / "conformance" / "ten" / "ten_on_seven_refused.yaml"
+# a scenario whose one step expects wrongly: each kind of expectation it checks fails
+FAILS = """\
+name: five on seven, expected wrongly
+clause: [P6, X7.2]
+players: 2
+state:
+  pile: ["K", "7"]
+  hands: [["10", "5"], ["6"]]
+  face_down: [["Q"], ["Q"]]
+steps:
+  - play: ["5"]
+    expect: {legal: true, pile: ["K", "7"], turn: 0, hands: {0: ["5"]}, events: [{clear: {}}]}
+"""
 
 
 def fragments(message: str) -> list[str]:
@@ -76,6 +91,8 @@ def run(capsys: pytest.CaptureFixture[str], lang: str, *argv: str) -> str:
 
 def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> str:
     file = ["--file", str(tmp_path / f"{lang}.yaml")]
+    scenario = tmp_path / f"{lang}-fails.yaml"
+    scenario.write_text(FAILS, encoding="utf-8")
     told = [
         run(
             capsys,
@@ -152,6 +169,7 @@ def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> st
         run(capsys, lang, "session", "show", *file),
         run(capsys, lang, "vet", "examples/rules/comeback.lopti", "--games", "30", "--seed", "1"),
         run(capsys, lang, "simulate", "--games", "30", "--seed", "1"),
+        run(capsys, lang, "conformance", str(scenario), str(PASSES)),
         run(capsys, lang, "--help"),
         run(capsys, lang, "session", "--help"),
         run(capsys, lang, "session", "vote", "--help"),
@@ -170,6 +188,7 @@ def test_an_evening_has_no_english_sentence_left(
     monkeypatch.chdir(ROOT)
     said = without_rule_text(evening(tmp_path, capsys, lang), TENS)
     assert "Roshambo" in said and "R6, E4" in said and "D30" in said  # the tie and the ruling
+    assert "five on seven, expected wrongly: " in said and "[K 7 5]" in said  # the failing run
     left = {f: m for f, m in english_left(lang).items() if f in said}
     assert not left, f"{lang}: English left in: {left}"
 
