@@ -136,4 +136,4 @@ def _message(error: Any, loc: tuple[str | int, ...]) -> str:
     if kind == "missing":
         return _("missing required key `{key}`").format(key=where)
     msg = str(error["msg"]).removeprefix("Value error, ")
-    return f"`{where}`: {msg}" if where else msg
+    return _("`{where}`: {problem}").format(where=where, problem=msg) if where else msg

@@ -13,8 +13,9 @@ are English in every language, and some of them are also the English of `explain
 ("each other player").
 
 The evening's mistakes are checked the same way: click's own usage errors (a mistyped
-option, a missing argument, a bad choice), the problems of hand-edited session files, and
-the web table's refusals of who may do what (and of frames that are no messages).
+option, a missing argument, a bad choice), malformed conformance scenarios, the problems of
+hand-edited session files, and the web table's refusals of who may do what (and of frames
+that are no messages).
 """
 
 from __future__ import annotations
@@ -215,6 +216,12 @@ USAGE = [
     ["check", "no-such-file.lopti"],
     ["conformance", "no-such-folder"],
 ]
+# scenarios that are not well formed, each refused at its line and column
+MALFORMED = [
+    'name: a\nplayers: 2\nstate: {pile: ["5 6"]}\nsteps: [{pickup: true}]\n',
+    "name: b\nplayers: 2\nstate: {turn: 5}\nsteps: [{pickup: true, play: 5}]\n",
+    "name: c\nplayers: 2\nsteps: [{play: 5, expect: {events: [{play: {colour: red}}]}}]\n",
+]
 # hand edits of a session file, each breaking one fact: (the line, what it becomes)
 EDITS = [
     ("players: [Ann, Ben, Cat]", "players: [Ann, Ben, Ann]"),
@@ -247,6 +254,10 @@ SETTLED: list[dict[str, object]] = [
 def mistakes(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> str:
     """Every usage error, session file problem and web table refusal above, as told."""
     told = [run(capsys, lang, *argv) for argv in USAGE]
+    scenarios = [tmp_path / f"{lang}-scenario-{i}.yaml" for i in range(len(MALFORMED))]
+    for scenario, text in zip(scenarios, MALFORMED, strict=True):
+        scenario.write_text(text, encoding="utf-8")
+    told.append(run(capsys, lang, "conformance", *map(str, scenarios)))
     file = tmp_path / f"{lang}-start.yaml"
     run(capsys, lang, "session", "start", "Ann,Ben,Cat", "--dealer", "Ann", "--file", str(file))
     for i, (line, edited) in enumerate(EDITS):
