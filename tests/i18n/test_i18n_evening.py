@@ -216,11 +216,16 @@ USAGE = [
     ["check", "no-such-file.lopti"],
     ["conformance", "no-such-folder"],
 ]
-# scenarios that are not well formed, each refused at its line and column
+# scenarios that are not well formed, each refused at its line and column, and one whose
+# step cannot be made as written
 MALFORMED = [
     'name: a\nplayers: 2\nstate: {pile: ["5 6"]}\nsteps: [{pickup: true}]\n',
     "name: b\nplayers: 2\nstate: {turn: 5}\nsteps: [{pickup: true, play: 5}]\n",
     "name: c\nplayers: 2\nsteps: [{play: 5, expect: {events: [{play: {colour: red}}]}}]\n",
+    # well formed, but its answers to the J's ask are a seat not offered and one too many
+    "name: d\nplayers: 4\noptions: {name_next: J}\n"
+    'state: {pile: ["9"], hands: [[J, "4"], [K], [A], [Q]], face_down: [[6], [6], [6], [6]]}\n'
+    "steps: [{play: J, choose: [0, true]}]\n",
 ]
 # hand edits of a session file, each breaking one fact: (the line, what it becomes)
 EDITS = [
@@ -322,6 +327,11 @@ def test_the_check_finds_english_mistakes_when_they_are_there(
     for fragment in ("No such option", "Did you mean one of:", "a player is listed twice"):
         assert fragment.lower() in said.lower()
     assert {"only the host may deal a round", "is not one of the players"} <= left
+    assert {  # a malformed scenario, and a step's answers the engine's ask refuses
+        "a play mixes ranks; it is cards of one rank (P1)",
+        "`choose:` answers no ask used:",
+        "is not among the seats offered (",
+    } <= left
     assert {
         "it ranks higher than the top play (P3)",
         "a 10 may be played on anything here (P4, X10.1)",
