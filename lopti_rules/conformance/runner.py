@@ -218,7 +218,8 @@ def run_scenario(
             problems = [said.format(kind=type(exc).__name__, problem=exc)]
         if problems:
             said = _("step {number} ({step}): {problems}")
-            return said.format(number=number, step=step.describe(), problems="; ".join(problems))
+            glue = pgettext("conformance: between the problems of a step", "; ")
+            return said.format(number=number, step=step.describe(), problems=glue.join(problems))
     return None
 
 
