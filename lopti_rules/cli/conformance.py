@@ -1,15 +1,17 @@
 """`lopti conformance PATH...`: run conformance scenarios and report each one.
 
 Prints `PASS name` or `FAIL name: reason` per scenario (a malformed scenario is a FAIL whose
-reason gives the file, line and column), then `N passed, N failed`. Exit 0 when every scenario
-passes, 1 when any fails, 2 for a usage or I/O error (a path that does not exist).
+reason gives the file, line and column), then `N passed, N failed`, in the language in use
+(`--lang`): clause ids, scenario names, event and field names and the steps' own keys stay as
+the scenario writes them. Exit 0 when every scenario passes, 1 when any fails, 2 for a usage
+or I/O error (a path that does not exist).
 """
 
 from __future__ import annotations
 
 import click
 
-from lopti_rules.i18n import N_, _
+from lopti_rules.i18n import N_, _, ngettext
 
 
 @click.command(
@@ -45,5 +47,8 @@ def command(paths: tuple[str, ...], quiet: bool) -> int:
             failed += 1
         if not (quiet and result.passed):
             click.echo(result.line(ansi))
-    click.echo(f"{len(results) - failed} passed, {failed} failed")
+    passed = len(results) - failed
+    said = ngettext("{n} passed", "{n} passed", passed).format(n=passed)
+    said_failed = ngettext("{n} failed", "{n} failed", failed).format(n=failed)
+    click.echo(_("{passed}, {failed}").format(passed=said, failed=said_failed))
     return 1 if failed else 0

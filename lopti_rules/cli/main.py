@@ -226,8 +226,9 @@ def early_language(argv: Sequence[str]) -> None:
     """Speak the language `--lang` names anywhere in `argv` (the last one), else the
     environment's, before click parses anything: `lopti session --help --lang it` shows the
     help in Italian, though click writes the help before it reads `--lang`. A language lopti
-    does not speak is left to `--lang`'s own check, which says so."""
-    from lopti_rules.i18n import UnknownLanguage, choose, set_language
+    does not speak is left to `--lang`'s own check, which says so in the language this run
+    speaks without it (the environment's, never an earlier run's in the same process)."""
+    from lopti_rules.i18n import DEFAULT, UnknownLanguage, choose, set_language
 
     asked = None
     for i, arg in enumerate(argv):
@@ -240,7 +241,10 @@ def early_language(argv: Sequence[str]) -> None:
     try:
         set_language(choose(asked))
     except UnknownLanguage:
-        return
+        try:
+            set_language(choose())
+        except UnknownLanguage:  # LOPTI_LANG names none either: English, as `current_language`
+            set_language(DEFAULT)
     follow()
 
 

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from lopti_rules.conformance.model import Misplaced, Scenario
 from lopti_rules.diagnostics.schema import schema_words
+from lopti_rules.i18n import _, ngettext
 from lopti_rules.packs import yamlsafe
 
 SUFFIXES = (".yaml", ".yml")
@@ -67,8 +68,10 @@ def load_all(paths: Sequence[Path]) -> list[Loaded]:
             if key in seen:
                 item = Loaded(
                     path,
-                    problem=f"{path}: the name `{item.scenario.name}` is already used by "
-                    f"{seen[key].name} in the same folder",
+                    problem=f"{path}: "
+                    + _("the name `{name}` is already used by {other} in the same folder").format(
+                        name=item.scenario.name, other=seen[key].name
+                    ),
                 )
             else:
                 seen[key] = path
@@ -80,7 +83,9 @@ def load_file(path: Path) -> Loaded:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return Loaded(path, problem=f"{path}: cannot read the file ({exc})")
+        return Loaded(
+            path, problem=f"{path}: " + _("cannot read the file ({problem})").format(problem=exc)
+        )
     return load_text(text, path)
 
 
@@ -90,7 +95,8 @@ def load_text(text: str, path: Path) -> Loaded:
     except yamlsafe.YamlError as exc:
         return Loaded(path, problem=str(exc))
     if not isinstance(data, dict):
-        return Loaded(path, problem=f"{path}:1:1: a scenario is a YAML mapping (name, clause, ...)")
+        said = _("a scenario is a YAML mapping (name, clause, ...)")
+        return Loaded(path, problem=f"{path}:1:1: {said}")
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
@@ -115,7 +121,11 @@ def _validation_problem(exc: ValidationError, locator: yamlsafe.Locator, path: P
     if node is None:
         node = locator.node(loc)
     line, column = (node.start_mark.line + 1, node.start_mark.column + 1) if node else (1, 1)
-    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+    others = len(errors) - 1
+    more = ""
+    if others:  # English keeps its plural for one more, as it always wrote it
+        said = ngettext("(and {n} more problems)", "(and {n} more problems)", others)
+        more = " " + said.format(n=others)
     return f"{path}:{line}:{column}: {_message(first, loc)}{more}"
 
 
@@ -123,8 +133,8 @@ def _message(error: Any, loc: tuple[str | int, ...]) -> str:
     where = ".".join(str(part) for part in loc)
     kind = error["type"]
     if kind == "extra_forbidden":
-        return f"unknown key `{loc[-1] if loc else where}`"
+        return _("unknown key `{key}`").format(key=loc[-1] if loc else where)
     if kind == "missing":
-        return f"missing required key `{where}`"
+        return _("missing required key `{key}`").format(key=where)
     msg = schema_words(error)
-    return f"`{where}`: {msg}" if where else msg
+    return _("`{where}`: {problem}").format(where=where, problem=msg) if where else msg

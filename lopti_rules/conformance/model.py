@@ -8,7 +8,8 @@ pile, a finished seat holding cards or to act, a seat the table does not have) a
 that cannot be checked (an event field LANGUAGE.md §4 does not give, a per-seat list that does
 not list every seat) are refused too, each at the key it is about (`Misplaced`). Everything
 here is data: building the engine's `Position` and running the steps is `runner`'s job,
-mapping a validation error back to a line and column is `loader`'s.
+mapping a validation error back to a line and column is `loader`'s. Each problem is said in
+the language in use (gettext); the keys, event and field names it quotes stay as written.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from pydantic import (
 
 from lopti_rules.engine.cards import RANKS, SEVEN, SUITS, THREE, names, parse_rank, rank_name
 from lopti_rules.engine.events import EVENT_NAMES
+from lopti_rules.i18n import _, ngettext
 from lopti_rules.language.catalog import EVENTS, FieldType
 from lopti_rules.packs.pack import BaseVariants
 
@@ -54,7 +56,7 @@ class Misplaced(ValueError):
 
 def _rank(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, str | int):
-        raise ValueError(f"`{value}` is not a rank (use 2..10, J, Q, K or A)")
+        raise ValueError(_("`{value}` is not a rank (use 2..10, J, Q, K or A)").format(value=value))
     return parse_rank(value)
 
 
@@ -63,7 +65,7 @@ def _ranks(value: Any) -> Any:
     if isinstance(value, str):
         parts = value.split()
         if not parts:
-            raise ValueError("an empty play; give one or more ranks")
+            raise ValueError(_("an empty play; give one or more ranks"))
         return parts  # each part is then read by `Rank`
     if isinstance(value, int) and not isinstance(value, bool):
         return [value]
@@ -98,7 +100,8 @@ def _event(value: Any) -> Any:
     if isinstance(value, dict) and len(value) == 1:
         ((name, fields),) = value.items()
         return {"name": name, "fields": {} if fields is None else fields}
-    raise ValueError("an event is a name (`clear`) or a name with fields (`{clear: {cause: ten}}`)")
+    said = _("an event is a name ({name}) or a name with fields ({fields})")
+    raise ValueError(said.format(name="`clear`", fields="`{clear: {cause: ten}}`"))
 
 
 def _field_problem(kind: FieldType, value: str | int | bool) -> str | None:
@@ -107,16 +110,21 @@ def _field_problem(kind: FieldType, value: str | int | bool) -> str | None:
         try:
             _rank(value)
         except ValueError:
-            return f"`{value}`, which is not a rank (use 2..10, J, Q, K or A)"
+            return _("`{value}`, which is not a rank (use 2..10, J, Q, K or A)").format(value=value)
         return None
     if kind.kind == "bool":
-        return None if isinstance(value, bool) else f"`{value}`; give `true` or `false`"
+        return (
+            None
+            if isinstance(value, bool)
+            else _("`{value}`; give `true` or `false`").format(value=value)
+        )
     if kind.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int) or value < kind.minimum:
-            return f"`{value}`; give a number of {kind.minimum} or more"
+            said = _("`{value}`; give a number of {minimum} or more")
+            return said.format(value=value, minimum=kind.minimum)
         return None
     if str(value).lower() not in kind.symbols:
-        return f"`{value}`; give {kind.describe()}"
+        return _("`{value}`; give {values}").format(value=value, values=kind.describe())
     return None
 
 
@@ -173,19 +181,21 @@ class State(_Strict):
     def _plays_and_low(self) -> State:
         for i, play in enumerate(self.pile):
             if not play:
-                raise Misplaced(("pile", i), "an empty play; give one or more ranks")
+                raise Misplaced(("pile", i), _("an empty play; give one or more ranks"))
             if len(set(play)) > 1:
-                raise Misplaced(("pile", i), "a play mixes ranks; it is cards of one rank (P1)")
+                raise Misplaced(("pile", i), _("a play mixes ranks; it is cards of one rank (P1)"))
             if play[0] == THREE:
                 raise Misplaced(
-                    ("pile", i), "3s never go on the pile: they go to the chain beside it (X3.2)"
+                    ("pile", i), _("3s never go on the pile: they go to the chain beside it (X3.2)")
                 )
         top_is_seven = bool(self.pile) and self.pile[-1][0] == SEVEN
         if self.low is not None and self.low != top_is_seven:
             raise Misplaced(
                 ("low",),
-                f"`low: {str(self.low).lower()}` disagrees with the pile: the low rule is "
-                "pending exactly when the top play is 7s (X7.2)",
+                _(
+                    "`low: {low}` disagrees with the pile: the low rule is pending exactly "
+                    "when the top play is 7s (X7.2)"
+                ).format(low=str(self.low).lower()),
             )
         self._chain_and_obligation()
         return self
@@ -195,20 +205,26 @@ class State(_Strict):
         if self.chain > MAX_CHAIN:
             raise Misplaced(
                 ("chain",),
-                f"a chain of {self.chain} cannot be pending: the fourth chained 3 clears the "
-                "pile at once (X3.5, C1c)",
+                _(
+                    "a chain of {chain} cannot be pending: the fourth chained 3 clears the "
+                    "pile at once (X3.5, C1c)"
+                ).format(chain=self.chain),
             )
         if self.obligation and not self.pile:
             raise Misplaced(
                 ("obligation",),
-                "a 3-obligation needs a non-empty pile: a 3 on an empty table obliges nobody "
-                "(X3.3, X3.4)",
+                _(
+                    "a 3-obligation needs a non-empty pile: a 3 on an empty table obliges "
+                    "nobody (X3.3, X3.4)"
+                ),
             )
         if self.obligation and not self.chain:
             raise Misplaced(
                 ("obligation",),
-                "a 3-obligation comes from a 3-play, whose 3s stay in the chain until the "
-                "obligation ends (X3.3, X3.5): give `chain` of 1 to 3",
+                _(
+                    "a 3-obligation comes from a 3-play, whose 3s stay in the chain until the "
+                    "obligation ends (X3.3, X3.5): give `chain` of 1 to 3"
+                ),
             )
 
     @property
@@ -250,7 +266,8 @@ class EventSpec(_Strict):
     @model_validator(mode="after")
     def _known(self) -> EventSpec:
         if self.name not in EVENT_NAMES:
-            raise ValueError(f"`{self.name}` is not an event (known: {', '.join(EVENT_NAMES)})")
+            said = _("`{name}` is not an event (known: {known})")
+            raise ValueError(said.format(name=self.name, known=", ".join(EVENT_NAMES)))
         known: dict[str, FieldType | None] = (
             dict(EVENTS[self.name].fields) if self.name in EVENTS else dict(REPORT_FIELDS)
         )
@@ -258,20 +275,23 @@ class EventSpec(_Strict):
             where = (self.name, key)
             if key == "player":
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise Misplaced(where, f"`player` of `{self.name}` is a seat number")
+                    said = _("`player` of `{name}` is a seat number").format(name=self.name)
+                    raise Misplaced(where, said)
                 continue
             if key not in known:
                 listed = ", ".join(f"`{f}`" for f in ("player", *known))
                 raise Misplaced(
                     where,
-                    f"`{key}` is not a field of `{self.name}` (its fields: {listed}; "
-                    "LANGUAGE.md §4)",
+                    _(
+                        "`{key}` is not a field of `{name}` (its fields: {listed}; LANGUAGE.md §4)"
+                    ).format(key=key, name=self.name, listed=listed),
                     key=True,
                 )
             kind = known[key]
             problem = _field_problem(kind, value) if kind is not None else None
             if problem:
-                raise Misplaced(where, f"`{key}` of `{self.name}` is {problem}")
+                said = _("`{key}` of `{name}` is {problem}")
+                raise Misplaced(where, said.format(key=key, name=self.name, problem=problem))
         return self
 
     def __str__(self) -> str:
@@ -318,7 +338,7 @@ class Expect(_Strict):
     @model_validator(mode="after")
     def _error_means_illegal(self) -> Expect:
         if self.error is not None and self.legal is True:
-            raise ValueError("`error` describes a refused move, so `legal` must not be true")
+            raise ValueError(_("`error` describes a refused move, so `legal` must not be true"))
         return self
 
     def wants_legal(self) -> bool:
@@ -334,7 +354,8 @@ def _answer(value: Any) -> Any:
         return value
     if isinstance(value, str | list):
         return tuple(_rank(r) for r in _ranks(value))
-    raise ValueError(f"`{value}` is not an answer (yes/no, a seat number, or a list of ranks)")
+    said = _("`{value}` is not an answer (yes/no, a seat number, or a list of ranks)")
+    raise ValueError(said.format(value=value))
 
 
 # an answer to one of the step's asks, in the engine's form (engine/asks.py): a bool, a seat
@@ -356,16 +377,17 @@ class Report(_Strict):
     @model_validator(mode="after")
     def _who(self) -> Report:
         if self.say and self.by is not None:
-            raise ValueError("a call that is said has no reporter: leave out `by`")
+            raise ValueError(_("a call that is said has no reporter: leave out `by`"))
         if not self.say and self.by is None:
-            raise ValueError("a report names who makes it: `by: SEAT`")
+            raise ValueError(_("a report names who makes it: `by: SEAT`"))
         return self
 
     def describe(self) -> str:
         if self.say:
-            return f"seat {self.seat} says {self.call}"
+            return _("seat {seat} says {call}").format(seat=self.seat, call=self.call)
         told = f" {self.outcome}" if self.outcome else ""
-        return f"report {self.call}{told} about seat {self.seat} by seat {self.by}"
+        said = _("report {call}{outcome} about seat {seat} by seat {by}")
+        return said.format(call=self.call, outcome=told, seat=self.seat, by=self.by)
 
 
 STEP_KINDS = ("play", "pickup", "reveal", "swap", "report")
@@ -386,14 +408,17 @@ class Step(_Strict):
     def _one_move(self) -> Step:
         given = [k for k in STEP_KINDS if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError(
+            said = _(
                 "a step makes exactly one move (`play`, `pickup`, `reveal` or `swap`) or one "
-                "`report`" + (f" (got {', '.join(given)})" if given else "")
+                "`report`"
             )
+            if given:
+                said = _("{problem} (got {given})").format(problem=said, given=", ".join(given))
+            raise ValueError(said)
         if self.pickup is False:
-            raise ValueError("`pickup: false` makes no move; write `pickup: true`")
+            raise ValueError(_("`pickup: false` makes no move; write `pickup: true`"))
         if self.play is not None and not self.play:
-            raise ValueError("`play` is empty; give one or more ranks")
+            raise ValueError(_("`play` is empty; give one or more ranks"))
         return self
 
     def describe(self) -> str:
@@ -442,48 +467,74 @@ class Scenario(_Strict):
         for key in ZONES:
             zone = getattr(st, key)
             if zone is not None and len(zone) != n:
-                raise Misplaced(("state", key), f"`{key}` has {len(zone)} seats; `players` is {n}")
+                said = ngettext(  # English keeps "seats" for one, as it always wrote it
+                    "`{key}` has {count} seats; `players` is {n}",
+                    "`{key}` has {count} seats; `players` is {n}",
+                    len(zone),
+                )
+                raise Misplaced(("state", key), said.format(key=key, count=len(zone), n=n))
         for where, seat in self._seat_numbers():
             if not 0 <= seat < n:
-                raise Misplaced(where, f"seat {seat} does not exist; seats are 0..{n - 1}")
+                said = _("seat {seat} does not exist; seats are 0..{last}")
+                raise Misplaced(where, said.format(seat=seat, last=n - 1))
         if len(set(st.finished)) != len(st.finished):
-            raise Misplaced(("state", "finished"), "`finished` names a seat twice")
+            raise Misplaced(("state", "finished"), _("`finished` names a seat twice"))
         for number, step in enumerate(self.steps):
             listed = step.expect.listed() if step.expect is not None else {}
             for key, count in listed.items():
                 if count != n:
                     raise Misplaced(
                         ("steps", number, "expect", key),
-                        f"`{key}` lists {count} seat{'' if count == 1 else 's'}; `players` is "
-                        f"{n} (a list gives every seat; the map form `{{seat: [...]}}` gives some)",
+                        ngettext(
+                            "`{key}` lists {count} seat; `players` is {n} (a list gives every "
+                            "seat; the map form {form} gives some)",
+                            "`{key}` lists {count} seats; `players` is {n} (a list gives every "
+                            "seat; the map form {form} gives some)",
+                            count,
+                        ).format(key=key, count=count, n=n, form="`{seat: [...]}`"),
                     )
         cards = st.cards()
         for rank in set(cards):
             if cards.count(rank) > SUITS:
                 raise Misplaced(
                     ("state",),
-                    f"the state holds {cards.count(rank)} cards of rank {rank_name(rank)}; "
-                    f"a deck has {SUITS}",
+                    ngettext(  # five or more: English has no singular to say
+                        "the state holds {count} cards of rank {rank}; a deck has {suits}",
+                        "the state holds {count} cards of rank {rank}; a deck has {suits}",
+                        cards.count(rank),
+                    ).format(count=cards.count(rank), rank=rank_name(rank), suits=SUITS),
                 )
         threes = cards.count(THREE)
         if st.chain and threes + st.chain > SUITS:
             raise Misplaced(
                 ("state", "chain"),
-                f"the state holds {threes} cards of rank 3 besides a chain of {st.chain}; a "
-                f"deck has {SUITS} (chained 3s have left the round but still count, X3.2)",
+                ngettext(  # English keeps "cards" for one, as it always wrote it
+                    "the state holds {threes} cards of rank 3 besides a chain of {chain}; a deck "
+                    "has {suits} (chained 3s have left the round but still count, X3.2)",
+                    "the state holds {threes} cards of rank 3 besides a chain of {chain}; a deck "
+                    "has {suits} (chained 3s have left the round but still count, X3.2)",
+                    threes,
+                ).format(threes=threes, chain=st.chain, suits=SUITS),
             )
         removed = st.removed_count
         if removed + len(cards) > DECK_CARDS:
             raise Misplaced(
                 ("state", "removed") if st.removed is not None else ("state",),
-                f"the state holds {len(cards)} cards and {removed:,} removed ones; a deck has "
-                f"{DECK_CARDS} (S1)",
+                _("the state holds {cards} and {removed}; a deck has {deck} (S1)").format(
+                    cards=ngettext("{n} card", "{n} cards", len(cards)).format(n=len(cards)),
+                    removed=ngettext("{n} removed one", "{n} removed ones", removed).format(
+                        n=f"{removed:,}"
+                    ),
+                    deck=DECK_CARDS,
+                ),
             )
         if st.setup and (st.pile or st.chain):
             raise Misplaced(
                 ("state", "pile") if st.pile else ("state", "chain"),
-                "during the setup nothing has been played yet: the pile and the chain are "
-                "empty until the first play (S3-S6)",
+                _(
+                    "during the setup nothing has been played yet: the pile and the chain are "
+                    "empty until the first play (S3-S6)"
+                ),
             )
         self._finished_seats()
         return self
@@ -531,14 +582,18 @@ class Scenario(_Strict):
             if held:
                 raise Misplaced(
                     ("state", "finished", i),
-                    f"seat {seat} has finished but still holds {' '.join(names(held))}: a "
-                    "player goes out only with no cards left (W1, D37)",
+                    _(
+                        "seat {seat} has finished but still holds {cards}: a player goes out "
+                        "only with no cards left (W1, D37)"
+                    ).format(seat=seat, cards=" ".join(names(held))),
                 )
         if st.turn in st.finished:
             raise Misplaced(
                 ("state", "turn"),
-                f"seat {st.turn} is to act but has already finished; play skips finished "
-                "seats (S7, D27)",
+                _(
+                    "seat {seat} is to act but has already finished; play skips finished "
+                    "seats (S7, D27)"
+                ).format(seat=st.turn),
             )
 
     def clauses(self) -> list[str]:

@@ -12,6 +12,9 @@ leave the game exactly as it was and emit nothing (CONFORMANCE.md: "nothing chan
 engine exception other than `IllegalMoveError` is a FAIL naming it, never a crash of the run.
 The engine under test is the real one unless an `Engine` (how to build the table, how to make
 a move) is handed in: the corpus's own tests hand in deliberately broken ones to show it fails.
+Reasons are said in the language in use (gettext); what they quote from the scenario or the
+game stays as it is: clause ids, names, event and field names, the step as its keys write it
+(`play 5`, `pickup`), cards, and the engine's own refusals (already in that language).
 """
 
 from __future__ import annotations
@@ -31,13 +34,16 @@ from lopti_rules.engine.cards import SEVEN, THREE, names, parse_rank, rank_name
 from lopti_rules.engine.events import Event
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Reveal, Swap, play_of
 from lopti_rules.engine.position import Position
+from lopti_rules.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:
     from lopti_rules.engine import Game
     from lopti_rules.runtime import Runtime
     from lopti_rules.runtime.calls import Table
 
-RUNTIME_MISSING = "custom rules need the hook runtime (lopti_rules.runtime), which is not installed"
+RUNTIME_MISSING = N_(
+    "custom rules need the hook runtime (lopti_rules.runtime), which is not installed"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +56,28 @@ class Result:
     def line(self, paint: Paint = plain) -> str:
         """`PASS name` or `FAIL name: reason` (`paint`: the verdict in its colour)."""
         if self.passed:
-            return f"{paint('PASS', 'good')} {self.name}"
-        return f"{paint('FAIL', 'error')} {self.name}: {self.reason}"
+            passed = paint(pgettext("conformance verdict", "PASS"), "good")
+            return f"{passed} {self.name}"
+        failed = paint(pgettext("conformance verdict", "FAIL"), "error")
+        return f"{failed} {self.name}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """What a refused step (a move or a report) must not have done, said of that step: two
+    messages each, since a language says "the refused move" and "the refused report" with
+    its own article and agreement."""
+
+    changed: str
+    emitted: str
+
+
+REFUSED_MOVE = Refused(
+    N_("the refused move changed the game"), N_("the refused move emitted events: {events}")
+)
+REFUSED_REPORT = Refused(
+    N_("the refused report changed the game"), N_("the refused report emitted events: {events}")
+)
 
 
 def _table(pos: Position, seed: int) -> Game:
@@ -138,7 +164,7 @@ def install_custom_rules(
     if sc.rules is None:
         return None
     if importlib.util.find_spec("lopti_rules.runtime") is None:
-        return RUNTIME_MISSING
+        return _(RUNTIME_MISSING)
     from lopti_rules.api import ruleset_from_sources
     from lopti_rules.diagnostics.source import Source
     from lopti_rules.runtime import RuleEntry, RulesRejected
@@ -148,7 +174,7 @@ def install_custom_rules(
     except RulesRejected as exc:
         errors = [d for d in exc.diagnostics if d.is_error]
         shown = "; ".join(f"{d.span.line}:{d.span.column}: {d.code} {d.message}" for d in errors)
-        return f"the checker rejects the scenario's rules (rules {shown})"
+        return _("the checker rejects the scenario's rules (rules {shown})").format(shown=shown)
     runtime = rules.install(game)
     if installed is not None:
         installed.append(runtime)
@@ -167,7 +193,8 @@ def run_scenario(
         game = engine.table(build_position(sc), sc.seed)
     except ValueError as exc:
         where = f"{state_at}: " if state_at else ""
-        return f"{where}the engine rejects the scenario's state: {exc}"
+        said = _("the engine rejects the scenario's state: {problem}").format(problem=exc)
+        return where + said
     installed: list[Runtime] = []
     reason = install_custom_rules(game, sc, installed)
     if reason is not None:
@@ -187,9 +214,12 @@ def run_scenario(
             else:
                 problems = _run_step(game, step, emitted, engine.apply)
         except Exception as exc:  # an engine bug must be a FAIL, not a crash of the run
-            problems = [f"the step crashed with {type(exc).__name__}: {exc}"]
+            said = _("the step crashed with {kind}: {problem}")
+            problems = [said.format(kind=type(exc).__name__, problem=exc)]
         if problems:
-            return f"step {number} ({step.describe()}): " + "; ".join(problems)
+            said = _("step {number} ({step}): {problems}")
+            glue = pgettext("conformance: between the problems of a step", "; ")
+            return said.format(number=number, step=step.describe(), problems=glue.join(problems))
     return None
 
 
@@ -215,29 +245,29 @@ class _Answers:
 
     def __call__(self, game: Game, ask: Ask) -> Answer | None:
         if not self.left:
-            self.problems.append(
-                f"the `{ask.purpose}` ask of seat {ask.seat} has no answer in `choose:`"
-            )
+            said = _("the `{purpose}` ask of seat {seat} has no answer in `choose:`")
+            self.problems.append(said.format(purpose=ask.purpose, seat=ask.seat))
             return None
         answer = self.left.pop(0)
         try:
             return ask.check(answer)
         except AnswerError as exc:
-            self.problems.append(f"the `choose:` answer {_said(answer)} is not allowed: {exc}")
+            said = _("the `choose:` answer {answer} is not allowed: {problem}")
+            self.problems.append(said.format(answer=_said(answer), problem=exc))
             return None
 
     def leftover(self) -> list[str]:
         if not self.left:
             return []
         shown = ", ".join(_said(a) for a in self.left)
-        return [f"`choose:` answers no ask used: {shown}"]
+        return [_("`choose:` answers no ask used: {answers}").format(answers=shown)]
 
 
 def _said(answer: Answer) -> str:
     if isinstance(answer, bool):
-        return "yes" if answer else "no"
+        return pgettext("an answer", "yes") if answer else pgettext("an answer", "no")
     if isinstance(answer, int):
-        return f"seat {answer}"
+        return _("seat {seat}").format(seat=answer)
     return _show(answer)
 
 
@@ -260,10 +290,10 @@ def _run_step(
     if answers is not None and (answers.problems or answers.left):
         return answers.problems + answers.leftover()
     if expect.wants_legal() and not accepted:
-        return [f"the engine refused a legal move: {message}"]
+        return [_("the engine refused a legal move: {message}").format(message=message)]
     if not expect.wants_legal() and accepted:
-        return ["the engine accepted a move the rules forbid"]
-    return _after(game, expect, before, accepted, message, emitted, "move")
+        return [_("the engine accepted a move the rules forbid")]
+    return _after(game, expect, before, accepted, message, emitted, REFUSED_MOVE)
 
 
 def _after(
@@ -273,18 +303,19 @@ def _after(
     accepted: bool,
     message: str,
     emitted: list[Event],
-    what: str,
+    what: Refused,
 ) -> list[str]:
     """What a step's refusal (a move or a report) changed that it must not, then `_check`."""
     problems: list[str] = []
     if not accepted:
         if game.position() != before:
-            problems.append(f"the refused {what} changed the game")
+            problems.append(_(what.changed))
         if emitted:
             shown = ", ".join(e.name for e in emitted)
-            problems.append(f"the refused {what} emitted events: {shown}")
+            problems.append(_(what.emitted).format(events=shown))
         if expect.error is not None and expect.error not in message:
-            problems.append(f"the refusal `{message}` does not mention `{expect.error}`")
+            said = _("the refusal `{message}` does not mention `{error}`")
+            problems.append(said.format(message=message, error=expect.error))
     return problems + _check(game, expect, emitted)
 
 
@@ -298,7 +329,7 @@ def _report_step(
     before = game.position()
     try:
         if table is None:
-            raise ReportRefused("no rule in force declares a table event")
+            raise ReportRefused(_("no rule in force declares a table event"))
         if report.say:
             table.say(report.call, report.seat)
         else:
@@ -308,10 +339,10 @@ def _report_step(
     except ReportRefused as exc:
         accepted, message = False, str(exc)
     if expect.wants_legal() and not accepted:
-        return [f"the table refused a due report: {message}"]
+        return [_("the table refused a due report: {message}").format(message=message)]
     if not expect.wants_legal() and accepted:
-        return ["the table accepted a report that was not due"]
-    return _after(game, expect, before, accepted, message, emitted, "report")
+        return [_("the table accepted a report that was not due")]
+    return _after(game, expect, before, accepted, message, emitted, REFUSED_REPORT)
 
 
 def _show(ranks: Iterable[int]) -> str:
@@ -325,7 +356,7 @@ def _check(game: Game, ex: Expect, emitted: list[Event]) -> list[str]:
 
     def differ(what: str, got: object, want: object) -> None:
         if got != want:
-            out.append(f"{what} is {got}, expected {want}")
+            out.append(_("{what} is {got}, expected {want}").format(what=what, got=got, want=want))
 
     if ex.pile is not None:
         got_pile = [r for play in pos.pile for r in play]
@@ -350,10 +381,15 @@ def _check(game: Game, ex: Expect, emitted: list[Event]) -> list[str]:
     for key, zone in (("hands", pos.hands), ("face_up", pos.face_up), ("face_down", pos.face_down)):
         per_seat: dict[int, list[int]] | None = getattr(ex, key)
         for seat, cards in sorted((per_seat or {}).items()):  # seats checked at load
-            differ(f"{key} of seat {seat}", _show(sorted(zone[seat])), _show(sorted(cards)))
+            differ(
+                _("{zone} of seat {seat}").format(zone=key, seat=seat),
+                _show(sorted(zone[seat])),
+                _show(sorted(cards)),
+            )
     if ex.events is not None and not _in_order(ex.events, emitted):
         shown, wanted = ", ".join(_brief(e) for e in emitted), ", ".join(map(str, ex.events))
-        out.append(f"events were [{shown}], expected [{wanted}] in order")
+        said = _("events were [{shown}], expected [{wanted}] in order")
+        out.append(said.format(shown=shown, wanted=wanted))
     return out
 
 

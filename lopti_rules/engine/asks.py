@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Final
 
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.events import Event
+from lopti_rules.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -162,14 +163,17 @@ class Ask:
         """`answer` as this ask's answer type; AnswerError saying why when it is not allowed."""
         if self.kind == YES_NO:
             if not isinstance(answer, bool):
-                raise AnswerError(f"the `{self.purpose}` ask wants yes or no, not {answer!r}")
+                said = _("the `{purpose}` ask wants yes or no, not {answer}")
+                raise AnswerError(said.format(purpose=self.purpose, answer=repr(answer)))
             return answer
         if self.kind == SEAT:
             if isinstance(answer, bool) or not isinstance(answer, int):
-                raise AnswerError(f"the `{self.purpose}` ask wants a seat, not {answer!r}")
+                said = _("the `{purpose}` ask wants a seat, not {answer}")
+                raise AnswerError(said.format(purpose=self.purpose, answer=repr(answer)))
             if answer not in self.options:
                 seats = ", ".join(map(str, self.options))
-                raise AnswerError(f"seat {answer} is not among the seats offered ({seats})")
+                said = _("seat {seat} is not among the seats offered ({seats})")
+                raise AnswerError(said.format(seat=answer, seats=seats))
             return answer
         return self._check_cards(answer)
 
@@ -177,18 +181,21 @@ class Ask:
         if not isinstance(answer, list | tuple) or not all(
             isinstance(r, int) and not isinstance(r, bool) for r in answer
         ):
-            raise AnswerError(f"the `{self.purpose}` ask wants a list of ranks, not {answer!r}")
+            said = _("the `{purpose}` ask wants a list of ranks, not {answer}")
+            raise AnswerError(said.format(purpose=self.purpose, answer=repr(answer)))
         if len(answer) != self.count:
-            raise AnswerError(
-                f"the `{self.purpose}` ask wants {self.count} card(s), not {len(answer)}"
+            said = ngettext(  # English says "card(s)" whatever the count, as it always did
+                "the `{purpose}` ask wants {count} card(s), not {got}",
+                "the `{purpose}` ask wants {count} card(s), not {got}",
+                self.count,
             )
+            raise AnswerError(said.format(purpose=self.purpose, count=self.count, got=len(answer)))
         held = Counter(self.options)
         for rank, wanted in Counter(answer).items():
             if wanted > held[rank]:
                 name = RANK_NAMES.get(rank, str(rank))
-                raise AnswerError(
-                    f"the answer holds {name} {wanted} times, but only {held[rank]} can be chosen"
-                )
+                said = _("the answer holds {rank} {wanted} times, but only {held} can be chosen")
+                raise AnswerError(said.format(rank=name, wanted=wanted, held=held[rank]))
         return tuple(answer)
 
 

@@ -30,7 +30,9 @@ def parse_rank(text: str | int) -> int:
     key = str(text).strip()
     rank = RANK_BY_NAME.get(key.upper()) or _WORDS.get(key.lower())
     if rank is None:
-        raise ValueError(f"`{text}` is not a rank (use 2..10, J, Q, K or A)")
+        from lopti_rules.i18n import _
+
+        raise ValueError(_("`{value}` is not a rank (use 2..10, J, Q, K or A)").format(value=text))
     return rank
 
 

@@ -59,15 +59,28 @@ def choose(asked: str | None = None, environ: Mapping[str, str] | None = None) -
     """The language for this run: `asked` (from `--lang`), then `LOPTI_LANG`, then the first
     of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set (a locale we do not speak means English),
     else English. UnknownLanguage (one sentence) when `asked` or `LOPTI_LANG` names a
-    language we do not have."""
+    language we do not have, listing the codes we have, and said in the language in use: the
+    one set before (`lopti --lang it rules --lang xx` says it in Italian, as click's words
+    around it are), else the one the rest of the environment chooses (a bad `--lang` in
+    `LOPTI_LANG`'s language, else the locale's). It never asks `current_language()`, which
+    calls this function."""
     env = os.environ if environ is None else environ
     for where, value in (("--lang", asked), ("LOPTI_LANG", env.get("LOPTI_LANG"))):
         if value:
             found = normalise(value)
             if found is None:
+                said_in = _current or _from_locale(env)
+                if where == "--lang" and _current is None:
+                    said_in = normalise(env.get("LOPTI_LANG") or "") or said_in
+                said = translation(said_in).gettext(UNKNOWN)
                 known = ", ".join(LANGUAGES)
-                raise UnknownLanguage(f"{where} {value!r} is not a language lopti speaks ({known})")
+                raise UnknownLanguage(said.format(where=where, value=repr(value), known=known))
             return found
+    return _from_locale(env)
+
+
+def _from_locale(env: Mapping[str, str]) -> str:
+    """The language of the first locale variable set (one we do not speak: English)."""
     for variable in LOCALE_VARIABLES:
         value = env.get(variable)
         if value:
@@ -146,3 +159,7 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a plural message for extraction where it is defined (`pybabel extract -k
     Nn_:1,2`); it is said with `ngettext` where it is used."""
     return singular, plural
+
+
+#: Said in the language lopti would speak without the unknown name (see `choose`).
+UNKNOWN = N_("{where} {value} is not a language lopti speaks ({known})")

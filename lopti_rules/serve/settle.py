@@ -7,6 +7,9 @@ engine's answer - legal, with the clause that allows it, or refused with the eng
 sentence and clauses (`legality.why_illegal`). Guarantees: the answer comes from
 `Game.from_position` and `Game.apply` on a throwaway table, never from a second statement
 of the rules; text that does not describe cards gets one sentence saying what is wrong.
+A refusal is the engine's sentence as the catalogue says it in the language in use, never
+edited afterwards: the throwaway table gives the asking seat exactly the cards of the play and
+nothing face up or face down, so no refusal is about what a seat holds and none names one.
 """
 
 from __future__ import annotations
@@ -101,7 +104,7 @@ def settle(pile_text: str, play_text: str, chain: int = 0) -> dict[str, object]:
     try:
         game.apply(move)
     except IllegalMoveError as exc:
-        return _answer(False, str(exc).replace("seat 0", "you"))
+        return _answer(False, str(exc))
     return _answer(
         True, _("{move} is legal: {why}").format(move=move, why=_why_legal(plays, chain, move))
     )

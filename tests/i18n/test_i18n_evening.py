@@ -2,8 +2,9 @@
 
 The evening: a narrated round with a house rule firing, a session (a winner's rule, a tied
 Rule Vote settled by Roshambo, a ruling without a majority, an undo, the history and the
-state), a vetting and a simulation with their figures, the web table's labels and the
-`--help` of the commands. Everything they print is gathered, and the test fails when any
+state), a vetting and a simulation with their figures, a conformance run with a failing
+scenario (every expectation of its step wrong) beside a passing one, the web table's labels
+and the `--help` of the commands. Everything they print is gathered, and the test fails when any
 English message of the catalogue (a run of at least two words between its placeholders)
 appears in it: a message the language has translated must never show its English words.
 Names, rule titles, codes and clause ids are not messages and may stay as they are, nor is the
@@ -12,8 +13,9 @@ are English in every language, and some of them are also the English of `explain
 ("each other player").
 
 The evening's mistakes are checked the same way: click's own usage errors (a mistyped
-option, a missing argument, a bad choice), the problems of hand-edited session files, and
-the web table's refusals of who may do what (and of frames that are no messages).
+option, a missing argument, a bad choice), malformed conformance scenarios, the problems of
+hand-edited session files, and the web table's refusals of who may do what (and of frames
+that are no messages).
 """
 
 from __future__ import annotations
@@ -40,6 +42,20 @@ WORD = re.compile(r"[A-Za-z]{2,}")
 TENS = ROOT / "examples" / "rules" / "tens_tax.lopti"
 RULING = ("session", "ruling", "1", "Q?", "A.", "--creator-absent", "--yes", "Ann")
 TIE = ["R" * 30, "S" * 30]  # the proposer wins every throw of the match (K3)
+PASSES = ROOT / "tests" / "conformance" / "ten" / "ten_on_seven_refused.yaml"
+# a scenario whose one step expects wrongly: each kind of expectation it checks fails
+FAILS = """\
+name: five on seven, expected wrongly
+clause: [P6, X7.2]
+players: 2
+state:
+  pile: ["K", "7"]
+  hands: [["10", "5"], ["6"]]
+  face_down: [["Q"], ["Q"]]
+steps:
+  - play: ["5"]
+    expect: {legal: true, pile: ["K", "7"], turn: 0, hands: {0: ["5"]}, events: [{clear: {}}]}
+"""
 
 
 def fragments(message: str) -> list[str]:
@@ -78,6 +94,8 @@ def run(capsys: pytest.CaptureFixture[str], lang: str, *argv: str) -> str:
 
 def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> str:
     file = ["--file", str(tmp_path / f"{lang}.yaml")]
+    scenario = tmp_path / f"{lang}-fails.yaml"
+    scenario.write_text(FAILS, encoding="utf-8")
     told = [
         run(
             capsys,
@@ -130,6 +148,7 @@ def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> st
         run(capsys, lang, "session", "show", *file),
         run(capsys, lang, "vet", "examples/rules/comeback.lopti", "--games", "30", "--seed", "1"),
         run(capsys, lang, "simulate", "--games", "30", "--seed", "1"),
+        run(capsys, lang, "conformance", str(scenario), str(PASSES)),
         run(capsys, lang, "--help"),
         run(capsys, lang, "session", "--help"),
         run(capsys, lang, "session", "vote", "--help"),
@@ -163,6 +182,17 @@ USAGE = [
     ["check", "no-such-file.lopti"],
     ["conformance", "no-such-folder"],
 ]
+# scenarios that are not well formed, each refused at its line and column, and one whose
+# step cannot be made as written
+MALFORMED = [
+    'name: a\nplayers: 2\nstate: {pile: ["5 6"]}\nsteps: [{pickup: true}]\n',
+    "name: b\nplayers: 2\nstate: {turn: 5}\nsteps: [{pickup: true, play: 5}]\n",
+    "name: c\nplayers: 2\nsteps: [{play: 5, expect: {events: [{play: {colour: red}}]}}]\n",
+    # well formed, but its answers to the J's ask are a seat not offered and one too many
+    "name: d\nplayers: 4\noptions: {name_next: J}\n"
+    'state: {pile: ["9"], hands: [[J, "4"], [K], [A], [Q]], face_down: [[6], [6], [6], [6]]}\n'
+    "steps: [{play: J, choose: [0, true]}]\n",
+]
 # hand edits of a session file, each breaking one fact: (the line, what it becomes)
 EDITS = [
     ("players: [Ann, Ben, Cat]", "players: [Ann, Ben, Ann]"),
@@ -195,6 +225,10 @@ SETTLED: list[dict[str, object]] = [
 def mistakes(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> str:
     """Every usage error, session file problem and web table refusal above, as told."""
     told = [run(capsys, lang, *argv) for argv in USAGE]
+    scenarios = [tmp_path / f"{lang}-scenario-{i}.yaml" for i in range(len(MALFORMED))]
+    for scenario, text in zip(scenarios, MALFORMED, strict=True):
+        scenario.write_text(text, encoding="utf-8")
+    told.append(run(capsys, lang, "conformance", *map(str, scenarios)))
     file = tmp_path / f"{lang}-start.yaml"
     run(capsys, lang, "session", "start", "Ann,Ben,Cat", "--dealer", "Ann", "--file", str(file))
     for i, (line, edited) in enumerate(EDITS):
@@ -241,6 +275,7 @@ def refusals(lang: str) -> list[str]:
 def _evening_said(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> str:
     said = without_rule_text(evening(tmp_path, capsys, lang), TENS)
     assert "Roshambo" in said and "R6, E4" in said and "D30" in said  # the tie and the ruling
+    assert "five on seven, expected wrongly: " in said and "[K 7 5]" in said  # the failing run
     return said
 
 
@@ -275,6 +310,11 @@ def test_the_check_finds_english_mistakes_when_they_are_there(
     for fragment in ("No such option", "Did you mean one of:", "a player is listed twice"):
         assert fragment.lower() in said.lower()
     assert {"only the host may deal a round", "is not one of the players"} <= left
+    assert {  # a malformed scenario, and a step's answers the engine's ask refuses
+        "a play mixes ranks; it is cards of one rank (P1)",
+        "`choose:` answers no ask used:",
+        "is not among the seats offered (",
+    } <= left
     assert {
         "it ranks higher than the top play (P3)",
         "a 10 may be played on anything here (P4, X10.1)",
