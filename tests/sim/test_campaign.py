@@ -91,8 +91,8 @@ def test_the_full_campaign_plays_safely(full: Figures) -> None:
 @pytest.mark.xfail(
     run=False,
     reason="rounds that end (issue 25): sets the trial neither refuses nor warns about still "
-    "stall some rounds (83 of 6,000 games of a 2,000-set run with the round-one trial; the "
-    "later-table rounds flag about half of those sets); not run in CI until they are mended",
+    "stall some rounds (105 of the full campaign's 20,000 games, docs/referee.md); not run "
+    "in CI until they are mended",
 )
 def test_no_round_of_the_full_campaign_runs_over_the_move_cap(full: Figures) -> None:
     # rounds over the cap in sets the trial warned about (LW603, with its figures) are
