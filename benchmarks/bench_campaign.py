@@ -3,13 +3,15 @@
 Run: `.venv/bin/python benchmarks/bench_campaign.py [--sets 5000] [--games 20000]
 [--workers 2] [--seed 25]`
 
-Draws `--sets` rule sets the checker accepts (lopti_rules/sim/campaign.py: every event,
-action, target and condition form, choices, titles and table events), plays `--games` games
-over them with random base variants, random, greedy and searching bots, bots' or random
-answers and the table model's reports, each under the referee (engine/referee.py), and
-prints the figures: sets drawn and accepted, games by bots, moves, then crashes, broken
-guarantees, guard trips and rounds over the move cap, each with the first rules and game
-numbers that showed it (replay one with `campaign.play_one`). The games are split over
+Draws `--sets` rule sets the live check accepts (lopti_rules/sim/campaign.py: every event,
+action, target and condition form, choices, titles and table events; the checker, then the
+trial rounds, which refuse endless sets, LR210, and warn about long ones, LW603), plays
+`--games` games over them with random base variants, random, greedy and searching bots,
+bots' or random answers and the table model's reports, each under the referee
+(engine/referee.py), and prints the figures: sets drawn and accepted, games by bots, moves,
+then crashes, broken guarantees, guard trips and rounds over the move cap (those in sets the
+trial warned about counted apart), each with the first rules and game numbers that showed
+it (replay one with `campaign.play_one`). The sets are judged and the games played on
 `--workers` processes; the figures do not depend on how many.
 """
 
@@ -18,14 +20,8 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
-from lopti_rules.sim.campaign import Figures, campaign, merged
-
-
-def _part(args: tuple[int, int, int, float, int, int]) -> Figures:
-    seed, sets, games, search, part, parts = args
-    return campaign(seed, sets, games, search=search, part=part, parts=parts)
+from lopti_rules.sim.campaign import campaign
 
 
 def main() -> None:
@@ -38,15 +34,13 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=3, help="incidents shown per kind")
     a = parser.parse_args()
     start = time.perf_counter()
-    jobs = [(a.seed, a.sets, a.games, a.search, p, a.workers) for p in range(a.workers)]
-    with ProcessPoolExecutor(a.workers) as pool:
-        figures = merged(list(pool.map(_part, jobs)))
+    figures = campaign(a.seed, a.sets, a.games, search=a.search, workers=a.workers)
     seconds = time.perf_counter() - start
     for line in figures.lines():
         print(line)
     print(f"wall time: {seconds:.0f} s with {a.workers} workers")
     shown: Counter[str] = Counter()
-    for incident in sorted(figures.incidents, key=lambda i: i.game):
+    for incident in figures.incidents:
         if shown[incident.kind] >= a.show:
             continue
         shown[incident.kind] += 1

@@ -145,7 +145,7 @@ def _takes_away(source: Source, event: str, action: ast.Action, scope: Scope) ->
     whether it reported."""
     taken = facets.taken_from(action)
     for whose, zone in taken:
-        if whose is None or zone not in _NEEDS.get(event, ()):
+        if whose is None or zone not in facets.CONSUMES.get(event, ()):
             continue
         if facets.may_be_actor(whose, _chooser(action, whose, scope)):
             if zone == "hand":
@@ -158,7 +158,9 @@ def _takes_away(source: Source, event: str, action: ast.Action, scope: Scope) ->
                 "LR103", action.span, _(message).format(event=event), hint.format(event=event)
             )
             return True
-    if event in ("clear", "pickup") and any(zone == "pile" for _, zone in taken):
+    if "pile" in facets.CONSUMES.get(event, ()) and any(
+        whose is None and zone == "pile" for whose, zone in taken
+    ):
         message = (
             _("`before {event}` picks up the pile, so the `{event}` would have no pile left")
             if isinstance(action, ast.PickUp)
@@ -180,7 +182,9 @@ def _moves_landing_pile(source: Source, hook: ast.Hook, action: ast.Action) -> N
     """LR103 for a change to the pile a play is about to land on: in `before play`, and in
     `before`/`after reveal` (the turned card is played next, F5, F6)."""
     moment = (hook.event.name, hook.timing)
-    if moment in _LANDING and facets.moves_pile(action):
+    if moment not in facets.PILE_FIXED or not facets.moves_pile(action):
+        return
+    if moment != ("swap", "before"):
         source.report(
             "LR103",
             action.span,
@@ -190,7 +194,7 @@ def _moves_landing_pile(source: Source, hook: ast.Hook, action: ast.Action) -> N
             ).format(timing=hook.timing, event=hook.event.name),
             _("use `after play:` to change the pile once the cards have landed (R2, C5)"),
         )
-    elif moment == ("swap", "before") and facets.moves_pile(action):
+    else:
         source.report(
             "LR103",
             action.span,
@@ -217,19 +221,8 @@ def _covers_bonus_table(source: Source, hook: ast.Hook, action: ast.Action) -> N
         )
 
 
-# the moments a play is about to land on the pile (a turned card is played next, F5, F6)
-_LANDING = {("play", "before"), ("reveal", "before"), ("reveal", "after")}
-
 # the moments the table is empty for a clear's bonus play (T5: "on the empty table")
 _BONUS_TABLE = {("clear", "after"), ("bonus", "before"), ("bonus", "after")}
-
-# the zones of its actor each event's effect uses, so `before EVENT` may not move them away
-_NEEDS: dict[str, tuple[str, ...]] = {
-    "play": ("hand",),
-    "swap": ("hand", "face_up"),
-    "reveal": ("face_down",),
-}
-
 
 # `before swap`/`before reveal` swapping the card the event is about to use
 _SWAPS_FACE = {

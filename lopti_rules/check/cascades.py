@@ -1,12 +1,15 @@
 """Pass over all units: add-only through cascades (R2, C5): LR103 for a hook that runs inside
-another's `before play`, `before swap` or around a `reveal` and takes away what that event
-needs.
+another's `before play`, `before swap`, `before clear`, `before pickup` or around a `reveal`
+and takes away what that event needs (facets.py: the zones it consumes, the pile that must
+not change).
 
 Takes every unit checked together; reports into their `Source`s. A `before play` hook's
 actions emit events (`next player draws 1`: a `draw`), whose hooks run at once, before the
 cards land; a hook there that moves the playing player's hand cards, or the pile the cards
 land on, takes the play away as surely as the `before play` hook itself would (addonly.py
-checks that one). So, from each such hook, the events its actions can emit are followed
+checks that one); likewise a clear or pickup inside `before clear` or `before pickup` (a
+hand emptied there brings a `take_up`, whose hooks may clear the pile) takes the pile away.
+So, from each such hook, the events its actions can emit are followed
 through the hooks on them (the facets' `emits`, facets.py), keeping who each event's actor
 can be next to the player whose event it is (`next player draws 1`: never them; `the
 dealer draws 1`: maybe), and each hook reached is checked with those roles: a move out of a
@@ -26,14 +29,14 @@ from lopti_rules.diagnostics.source import Source
 from lopti_rules.i18n import _
 from lopti_rules.language import ast
 
-# the moments whose event is still to come, and the actor's zones it uses (`pile`: the pile a
-# play lands on)
+# the moments whose event is still to come, and what it needs (facets.py): the zones it
+# consumes (its actor's, or the table's `pile`), and LANDING where the pile may not change
+LANDING = "landing"
 _GUARDED: dict[tuple[str, str], tuple[str, ...]] = {
-    ("play", "before"): ("hand", "pile"),
-    ("swap", "before"): ("hand", "face_up", "pile"),
-    ("reveal", "before"): ("face_down", "pile"),
-    ("reveal", "after"): ("pile",),
+    (event, "before"): zones for event, zones in facets.CONSUMES.items()
 }
+for _moment in facets.PILE_FIXED:
+    _GUARDED[_moment] = (*_GUARDED.get(_moment, ()), LANDING)
 
 
 def check_cascades(units: Sequence[tuple[Source, ast.File]]) -> None:
@@ -48,6 +51,8 @@ def check_cascades(units: Sequence[tuple[Source, ast.File]]) -> None:
         moment: tuple[str, str] = (origin.hook.event.name, origin.hook.timing)
         if moment in _GUARDED:
             for action in leaf_actions(origin.hook.actions):
+                if _already(origin.source, action):
+                    continue  # it takes the event away itself: one mistake, one diagnostic
                 for event, actor in _emitted(action, ALWAYS):
                     starts.setdefault((moment, event, actor), origin)
     reported: set[int] = set()
@@ -109,16 +114,29 @@ def _reached(
 
 
 def _takes(action: ast.Action, actor: Reach, needs: tuple[str, ...]) -> bool:
-    if "pile" in needs and facets.moves_pile(action):
+    if LANDING in needs and facets.moves_pile(action):
         return True
     for whose, zone in facets.taken_from(action):
-        if whose is not None and zone in needs and _relative(whose, actor) != NEVER:
-            return True
+        if zone in needs and (whose is None or _relative(whose, actor) != NEVER):
+            return True  # the table's pile, or a zone of anyone who can be the actor
     return False
 
 
 def _report(ref: HookRef, action: ast.Action, origin: HookRef) -> None:
     hook = origin.hook
+    if "pile" in facets.CONSUMES.get(hook.event.name, ()):
+        ref.source.report(
+            "LR103",
+            action.span,
+            _(
+                "this can run inside `{timing} {event}` of rule `{rule}` and take away the "
+                "pile the `{event}` takes, so the `{event}` would have no pile left"
+            ).format(timing=hook.timing, event=hook.event.name, rule=origin.rule),
+            _(
+                "move the cards at another moment, or make the `{timing} {event}` hook emit nothing"
+            ).format(timing=hook.timing, event=hook.event.name),
+        )
+        return
     ref.source.report(
         "LR103",
         action.span,

@@ -8,10 +8,12 @@ cards (LR506's range) and whether it runs a block. For each target: whether it c
 hooked event's actor (`ALWAYS`: it is or includes them, `MAYBE`, `NEVER`, or `NOT_CHOOSER`:
 anyone but the player who chose it). The passes that read them:
 
-- add-only (`addonly.py`, R2, C5): in `before E`, no move out of a zone E needs (a play's
-  hand cards and the pile it lands on, a swap's hand and face-up cards, a reveal's face-down
-  card, the pile of a clear or pickup) of anyone who can be E's actor; in a hook on `clear`
-  or `bonus`, no move onto the pile (the clearer's bonus play is on the empty table);
+- add-only (`addonly.py`, R2, C5) and its cascades (`cascades.py`): in `before E`, and in
+  any hook a cascade from it reaches, no move out of a zone E consumes (`CONSUMES`: a play's
+  hand cards, a swap's hand and face-up cards, a reveal's face-down card, the pile of a
+  clear or pickup) of anyone who can be E's actor, and no change to the pile at all where it
+  must stay as it is (`PILE_FIXED`: a play about to land, the setup swaps); in a hook on
+  `clear` or `bonus`, no move onto the pile (the clearer's bonus play is on the empty table);
 - winning (`playable.py`, R3, W1, D38): no card reaches a player certainly finishing or
   finished, and none from a source that refills (not the deck) reaches anyone who can be
   the player about to play their last cards;
@@ -97,6 +99,23 @@ ACTIONS: dict[type, ActionFacets] = {
     ast.RepeatUntil: ActionFacets(block=True),
     ast.EndGame: ActionFacets(),
 }
+
+# what each base event consumes, so no `before` hook, nor a hook a cascade from it reaches,
+# may take it away (R2, C5): zones of its actor, and `pile`, the table's pile a clear or a
+# pickup takes (cards put under it go with it)
+CONSUMES: dict[str, tuple[Zone, ...]] = {
+    "play": ("hand",),
+    "swap": ("hand", "face_up"),
+    "reveal": ("face_down",),
+    "clear": ("pile",),
+    "pickup": ("pile",),
+}
+# the moments the pile must not change at all: a play is about to land on it (a turned card
+# is played next, F5, F6), and the setup swaps (a clear there would owe a bonus play before
+# the first play)
+PILE_FIXED: frozenset[tuple[str, str]] = frozenset(
+    {("play", "before"), ("reveal", "before"), ("reveal", "after"), ("swap", "before")}
+)
 
 # can the role be the hooked event's actor?
 ROLES: dict[str, Reach] = {

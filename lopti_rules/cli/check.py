@@ -86,7 +86,7 @@ def _roster(players: str | None) -> list[str] | None:
 @click.option(
     "--trial",
     is_flag=True,
-    help=N_("Also play the accepted rules in six seeded trial rounds: do rounds still end?"),
+    help=N_("Also play the accepted rules in eight seeded trial rounds: do rounds still end?"),
 )
 @click.option(
     "--any-rule-file",

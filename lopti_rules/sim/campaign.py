@@ -18,19 +18,23 @@ figures. Same seed, same figures.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Any
 
-from lopti_rules.api import load_rules
+from lopti_rules.api import check_sources, load_rules
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.runner import run_round
 from lopti_rules.bots.search import seat_bots
+from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import Answer, Ask, EventBus, Game, TableOptions
 from lopti_rules.engine.asks import CARDS, SEAT, Chooser
 from lopti_rules.engine.referee import Referee
 from lopti_rules.engine.variants import Variants
-from lopti_rules.runtime import RuleSet, RulesRejected
+from lopti_rules.runtime import RuleSet
 from lopti_rules.runtime.calls import TableModel
 
 MAX_MOVES = 3000
@@ -188,12 +192,16 @@ def random_variants(rng: random.Random) -> Variants | None:
 
 # ---------------------------------------------------------------------- the games
 
+# what the check said of a drawn set: the checker refused it, the trial refused it (LR210:
+# rounds do not end), the trial warned (LW603: rounds far longer, figures given), accepted
+REFUSED, ENDLESS, WARNED, ACCEPTED = "refused", "endless", "warned", "accepted"
+
 
 @dataclass(slots=True)
 class Incident:
     """A game that did not play safe: what happened, and what to replay it with."""
 
-    kind: str  # crash, breach, trip, stall
+    kind: str  # crash, breach, trip, stall; `warned`: a stall in a set the trial warned about
     what: str
     rules: tuple[str, ...]
     game: int  # replay with `play_one(rules, load_rules(rules), game, Figures(), search)`
@@ -203,6 +211,8 @@ class Incident:
 class Figures:
     drawn: int = 0
     accepted: int = 0
+    endless: int = 0  # sets the trial refused (LR210), among the drawn ones
+    warned: int = 0  # accepted sets the trial warned about (LW603)
     games: int = 0
     moves: int = 0
     by_bots: dict[str, int] = field(default_factory=dict)
@@ -214,10 +224,12 @@ class Figures:
     def lines(self) -> list[str]:
         bots = ", ".join(f"{k} {v}" for k, v in sorted(self.by_bots.items()))
         return [
-            f"rule sets drawn: {self.drawn}, accepted: {self.accepted}",
+            f"rule sets drawn: {self.drawn}, accepted: {self.accepted} (trial: {self.endless} "
+            f"refused as endless, LR210; {self.warned} accepted with a warning, LW603)",
             f"games: {self.games} ({bots}), moves: {self.moves}",
             f"crashes: {self.count('crash')}, broken guarantees: {self.count('breach')}, "
-            f"guard trips: {self.count('trip')}, rounds over the cap: {self.count('stall')}",
+            f"guard trips: {self.count('trip')}, rounds over the cap: {self.count('stall')} "
+            f"(and {self.count('warned')} in sets the trial warned about)",
         ]
 
 
@@ -235,27 +247,74 @@ def random_answers(seed: int) -> Chooser:
     return choose
 
 
-def accepted_sets(rng: random.Random, wanted: int, figures: Figures) -> list[list[str]]:
-    """`wanted` rule sets the checker accepts, each with the table's rule first."""
-    sets: list[list[str]] = []
-    while len(sets) < wanted:
-        size = rng.randint(1, 3)
-        texts = [TABLE_RULE, *(random_rule(rng, f"R{i}") for i in range(size))]
-        figures.drawn += 1
-        try:
-            load_rules(texts)
-        except RulesRejected:
-            continue
-        figures.accepted += 1
-        sets.append(texts)
-    return sets
+def drawn_set(seed: int, index: int) -> list[str]:
+    """The campaign's `index`-th rule set (its own seed): the table's rule, then one to three
+    random rules."""
+    rng = random.Random(f"lopti-campaign-{seed}-set-{index}")
+    return [TABLE_RULE, *(random_rule(rng, f"R{i}") for i in range(rng.randint(1, 3)))]
+
+
+def judged(texts: Sequence[str]) -> str:
+    """What a table's live check says of a set (the web table's: the checker, then the trial
+    rounds, `check_sources(..., trial=True)`): REFUSED, ENDLESS, WARNED or ACCEPTED."""
+    sources = [Source(text, f"<campaign>[{i}]") for i, text in enumerate(texts)]
+    diagnostics = check_sources(sources, trial=True)
+    codes = {d.code for d in diagnostics}
+    if "LR210" in codes:
+        return ENDLESS
+    if any(d.is_error for d in diagnostics):
+        return REFUSED
+    return WARNED if "LW603" in codes else ACCEPTED
+
+
+def _judge(job: tuple[int, range]) -> list[str]:
+    seed, indices = job
+    return [judged(drawn_set(seed, i)) for i in indices]
+
+
+Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
+
+
+def accepted_sets(
+    seed: int, wanted: int, figures: Figures, mapper: Mapper = map, parts: int = 1
+) -> list[tuple[int, bool]]:
+    """The first `wanted` drawn sets the live check accepts, as (index, warned), judged in
+    batches over `parts` workers (`mapper`: `map` or a pool's); the figures count the sets
+    drawn up to the last one taken, so they do not depend on the batches."""
+    chosen: list[tuple[int, bool]] = []
+    start = 0
+    while len(chosen) < wanted:
+        size = max(8 * parts, 2 * (wanted - len(chosen)) + 4)  # about half are accepted
+        jobs = [(seed, range(start + p, start + size, parts)) for p in range(parts)]
+        verdicts: dict[int, str] = {}
+        for (_, indices), said in zip(jobs, mapper(_judge, jobs), strict=True):
+            verdicts.update(zip(indices, said, strict=True))
+        for index in range(start, start + size):
+            if len(chosen) == wanted:
+                break
+            verdict = verdicts[index]
+            figures.drawn += 1
+            figures.endless += verdict == ENDLESS
+            if verdict in (WARNED, ACCEPTED):
+                figures.accepted += 1
+                figures.warned += verdict == WARNED
+                chosen.append((index, verdict == WARNED))
+        start += size
+    return chosen
 
 
 def play_one(
-    texts: list[str], rules: RuleSet, game: int, figures: Figures, search: float
+    texts: list[str],
+    rules: RuleSet,
+    game: int,
+    figures: Figures,
+    search: float,
+    *,
+    warned: bool = False,
 ) -> list[Referee]:
     """Game `game` (its seed: everything about it is drawn from it) of `rules` under the
-    referee, its incidents added to `figures`; returns its referee (none if it crashed)."""
+    referee, its incidents added to `figures` (a stall as `warned` when the trial warned
+    about the set); returns its referee (none if it crashed)."""
     rng = random.Random(f"lopti-campaign-game-{game}")
     players = rng.randint(2, 5)
     seed = rng.randrange(1 << 30)
@@ -303,35 +362,49 @@ def play_one(
     found = [("breach", b.describe()) for b in referee.breaches if b.clause != "V8"]
     found += [("trip", f"{t.rule}: {t.reason}") for t in runtime.trips]
     if result.stalled:
-        found.append(("stall", f"{result.moves} moves"))
+        found.append(("warned" if warned else "stall", f"{result.moves} moves"))
     for kind_, what in found[:3]:
         figures.incidents.append(Incident(kind_, f"{what} [{names}; {said}]", tuple(texts), game))
     return [referee]
 
 
-def campaign(
-    seed: int, sets: int, games: int, *, search: float = 0.02, part: int = 0, parts: int = 1
-) -> Figures:
-    """Draw `sets` accepted rule sets and play `games` games over them (round robin); with
-    `parts`, only the games `i` with `i % parts == part` (a worker's share: the same sets
-    are drawn in every part, so the parts together are the whole campaign)."""
-    rng = random.Random(f"lopti-campaign-{seed}")
+def _play(job: tuple[int, list[tuple[int, bool]], int, float, int, int]) -> Figures:
+    """A worker's share of the games: those of the sets `k` with `k % parts == part` (each
+    set compiled once, by one worker)."""
+    seed, chosen, games, search, part, parts = job
     figures = Figures()
-    chosen = accepted_sets(rng, sets, figures)
-    compiled = [load_rules(texts, [i % 5 for i in range(len(texts))]) for texts in chosen]
-    for i in range(part, games, parts):
-        k = i % len(chosen)
-        play_one(chosen[k], compiled[k], seed * 1_000_000 + i, figures, search)
+    for k in range(part, min(len(chosen), games), parts):
+        index, warned = chosen[k]
+        texts = drawn_set(seed, index)
+        rules = load_rules(texts, [i % 5 for i in range(len(texts))])
+        for i in range(k, games, len(chosen)):
+            play_one(texts, rules, seed * 1_000_000 + i, figures, search, warned=warned)
     return figures
 
 
-def merged(parts: Sequence[Figures]) -> Figures:
-    """The figures of a campaign played in parts (the draws are counted once)."""
-    out = Figures(drawn=parts[0].drawn, accepted=parts[0].accepted)
-    for f in parts:
-        out.games += f.games
-        out.moves += f.moves
-        for kind, n in f.by_bots.items():
-            out.by_bots[kind] = out.by_bots.get(kind, 0) + n
-        out.incidents += f.incidents
-    return out
+def campaign(
+    seed: int, sets: int, games: int, *, search: float = 0.02, workers: int = 1
+) -> Figures:
+    """Draw `sets` rule sets the live check accepts and play `games` games over them (game
+    `i` plays set `i % sets`), on `workers` processes (the figures do not depend on how
+    many: the sets are judged and the games played by their own seeds)."""
+    if workers <= 1:
+        return _campaign(seed, sets, games, search, map, 1)
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        return _campaign(seed, sets, games, search, pool.map, workers)
+
+
+def _campaign(
+    seed: int, sets: int, games: int, search: float, mapper: Mapper, parts: int
+) -> Figures:
+    figures = Figures()
+    chosen = accepted_sets(seed, sets, figures, mapper, parts)
+    jobs = [(seed, chosen, games, search, p, parts) for p in range(parts)]
+    for share in mapper(_play, jobs):
+        figures.games += share.games
+        figures.moves += share.moves
+        for kind, n in share.by_bots.items():
+            figures.by_bots[kind] = figures.by_bots.get(kind, 0) + n
+        figures.incidents += share.incidents
+    figures.incidents.sort(key=lambda i: i.game)
+    return figures

@@ -9,7 +9,10 @@ until another one refills the deck), so it is measured, cheaply and the same way
 - `ROUNDS` rounds, seeds 1 to `ROUNDS`, by turns with greedy bots (the table's habits: play
   the lowest card that goes) and random bots (a careless table: any legal move, pickups
   included), each stopped at `MAX_MOVES` moves, about thirty times a greedy base round and
-  eight times a random one;
+  eight times a random one; half of them (`later`: seeds 3, 4, 7, 8) at a table later in the
+  evening, its second round with places played out and a last winner, a last loser and an
+  author at other seats, so the rules on `finish`, `win`, `round > 1` and those roles play
+  too (the campaign's stalls in round one's trial went unseen there);
 - LR210 (error) when at least half of the greedy rounds reach the cap: with these rules
   rounds do not end even when the table plays sensibly (the trial stops as soon as that is
   certain);
@@ -36,7 +39,7 @@ from lopti_rules.i18n import _, grouped
 from lopti_rules.language import ast
 from lopti_rules.runtime import compile_rules
 
-ROUNDS = 6
+ROUNDS = 8
 MAX_MOVES = 2_000
 LONGER = 5
 BOTS = ("greedy", "random")  # by turns, seed by seed; the first decides LR210
@@ -73,10 +76,10 @@ class Figures:
 def measure(units: Sequence[tuple[Source, ast.File]], players: int) -> Figures:
     """Play the trial rounds with the units' rules (authors: seat 0) and without them."""
     rules = compile_rules([(tree, 0) for _, tree in units])
-    options = TableOptions(players=players)
     figures = Figures(players, fires=dict.fromkeys(rules.titles, 0))
     for seed in range(1, ROUNDS + 1):
         bots = BOTS[(seed - 1) % len(BOTS)]
+        options = later(players, seed) if seed % 4 in (3, 0) else TableOptions(players=players)
         bus = EventBus()
         runtime = rules.attach(bus)
         played = run_round(options, seed, make_bots(bots, players), bus=bus, max_moves=MAX_MOVES)
@@ -89,6 +92,19 @@ def measure(units: Sequence[tuple[Source, ast.File]], players: int) -> Figures:
         if figures.endless:
             break
     return figures
+
+
+def later(players: int, seed: int) -> TableOptions:
+    """A table later in the evening: the second round, played out to the last place, with
+    the last winner, the last loser and the author at seats the seed moves round."""
+    return TableOptions(
+        players=players,
+        places=True,
+        round=2,
+        last_winner=seed % players,
+        last_loser=(seed + 1) % players,
+        author=(seed + 2) % players,
+    )
 
 
 def worth_trying(units: Sequence[tuple[Source, ast.File]]) -> bool:

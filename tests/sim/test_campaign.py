@@ -18,7 +18,19 @@ from lopti_rules.engine import EventBus, TableOptions
 from lopti_rules.engine.referee import Referee
 from lopti_rules.packs.pack import load_pack
 from lopti_rules.runtime import RuleSet
-from lopti_rules.sim.campaign import Figures, Incident, campaign
+from lopti_rules.sim.campaign import (
+    ACCEPTED,
+    ENDLESS,
+    REFUSED,
+    TABLE_RULE,
+    WARNED,
+    Figures,
+    Incident,
+    campaign,
+    judged,
+)
+
+ROOT = Path(__file__).parents[2]
 
 
 def _said(incidents: list[Incident]) -> str:
@@ -43,22 +55,33 @@ def test_a_small_campaign_plays_every_accepted_set_safely(small: Figures) -> Non
     _safe(small)
 
 
-def test_the_campaign_is_seeded() -> None:
-    a, b = campaign(seed=7, sets=3, games=6), campaign(seed=7, sets=3, games=6)
+def test_the_campaign_is_seeded_and_its_figures_do_not_depend_on_the_workers() -> None:
+    a, b = campaign(seed=7, sets=3, games=6), campaign(seed=7, sets=3, games=6, workers=2)
     assert (a.drawn, a.moves, a.lines()) == (b.drawn, b.moves, b.lines())
+    assert [(i.kind, i.game) for i in a.incidents] == [(i.kind, i.game) for i in b.incidents]
+
+
+FLOOD = 'rule "Flood":\n    before turn:\n        shuffle the removed cards into the deck\n'
+FLOOD += "        every player draws 1\n"
+
+
+def test_the_campaign_checks_each_set_as_a_table_does_with_the_trial() -> None:
+    lean = (ROOT / "examples/rules/lean_hands.lopti").read_text(encoding="utf-8")
+    assert judged([TABLE_RULE, FLOOD]) == ENDLESS  # LR210: never played
+    assert judged([TABLE_RULE, lean]) == WARNED  # LW603: played, its stalls counted apart
+    assert judged([TABLE_RULE]) == ACCEPTED
+    assert judged([TABLE_RULE, 'rule "X":\n    instead of play:\n        player draws 1\n']) == (
+        REFUSED
+    )
 
 
 @pytest.fixture(scope="module")
 def full() -> Figures:
-    return campaign(seed=25, sets=5000, games=20000)
+    # on both cores, the way `benchmarks/bench_campaign.py --workers 2` plays it
+    return campaign(seed=25, sets=5000, games=20000, workers=2)
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    run=False,
-    reason="issue 25 is open: a 2,000-set run still found 1 crash and 9 broken guarantees "
-    "(benchmarks/bench_campaign.py prints them); not run in CI until they are mended",
-)
 def test_the_full_campaign_plays_safely(full: Figures) -> None:
     assert full.accepted >= 5000 and full.games >= 20000
     _safe(full)
@@ -67,15 +90,17 @@ def test_the_full_campaign_plays_safely(full: Figures) -> None:
 @pytest.mark.slow
 @pytest.mark.xfail(
     run=False,
-    reason="rounds that end (issue 25): accepted sets still stall some rounds (206 of 6,000 "
-    "games in a 2,000-set run); not run in CI until they are mended",
+    reason="rounds that end (issue 25): sets the trial neither refuses nor warns about still "
+    "stall some rounds (105 of the full campaign's 20,000 games, docs/referee.md); not run "
+    "in CI until they are mended",
 )
 def test_no_round_of_the_full_campaign_runs_over_the_move_cap(full: Figures) -> None:
+    # rounds over the cap in sets the trial warned about (LW603, with its figures) are
+    # counted apart (`warned`); any other is a set the live check should have refused
     stalls = [i for i in full.incidents if i.kind == "stall"]
     assert not stalls, _said(stalls)
 
 
-ROOT = Path(__file__).parents[2]
 EXAMPLES = sorted((ROOT / "examples/rules").glob("*.lopti"))
 PACKS = sorted((ROOT / "examples/packs").glob("*.yaml"))
 
