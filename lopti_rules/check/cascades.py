@@ -125,25 +125,19 @@ def _takes(action: ast.Action, actor: Reach, needs: tuple[str, ...]) -> bool:
 def _report(ref: HookRef, action: ast.Action, origin: HookRef) -> None:
     hook = origin.hook
     if "pile" in facets.CONSUMES.get(hook.event.name, ()):
-        ref.source.report(
-            "LR103",
-            action.span,
-            _(
-                "this can run inside `{timing} {event}` of rule `{rule}` and take away the "
-                "pile the `{event}` takes, so the `{event}` would have no pile left"
-            ).format(timing=hook.timing, event=hook.event.name, rule=origin.rule),
-            _(
-                "move the cards at another moment, or make the `{timing} {event}` hook emit nothing"
-            ).format(timing=hook.timing, event=hook.event.name),
+        said = _(
+            "this can run inside `{timing} {event}` of rule `{rule}` and take away the "
+            "pile the `{event}` takes, so the `{event}` would have no pile left"
         )
-        return
+    else:
+        said = _(
+            "this can run inside `{timing} {event}` of rule `{rule}` and take away what the "
+            "`{event}` needs (the cards played, swapped or turned, or the pile they land on)"
+        )
     ref.source.report(
         "LR103",
         action.span,
-        _(
-            "this can run inside `{timing} {event}` of rule `{rule}` and take away what the "
-            "`{event}` needs (the cards played, swapped or turned, or the pile they land on)"
-        ).format(timing=hook.timing, event=hook.event.name, rule=origin.rule),
+        said.format(timing=hook.timing, event=hook.event.name, rule=origin.rule),
         _(
             "move the cards at another moment, or make the `{timing} {event}` hook emit nothing"
         ).format(timing=hook.timing, event=hook.event.name),
