@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import importlib
 import socket
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -46,6 +47,16 @@ def lan_address() -> str:
         return "127.0.0.1"
     finally:
         probe.close()
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def seconds(name: str, most: float, default: float, said: str) -> Callable[[F], F]:
+    """An option of seconds from 0 to `most`, its default shown."""
+    return click.option(
+        name, type=click.FloatRange(0, most), default=default, show_default=True, help=said
+    )
 
 
 @click.command(
@@ -82,19 +93,12 @@ def lan_address() -> str:
     help=N_("How many players (2..5), or their names (default: 4, or the pack's)."),
 )
 @click.option("--seed", type=int, default=None, help=N_("Deal from this seed (for testing)."))
-@click.option(
-    "--beat",
-    type=click.FloatRange(0, 10),
-    default=0.6,
-    show_default=True,
-    help=N_("Seconds between two bots' moves (0: at once)."),
-)
-@click.option(
+@seconds("--beat", 10, 0.6, N_("Seconds between two bots' moves (0: at once)."))
+@seconds(
     "--away",
-    type=click.FloatRange(0, 3600),
-    default=60.0,
-    show_default=True,
-    help=N_("Seconds before a bot plays the seat of a person whose device is gone (0: never)."),
+    3600,
+    60.0,
+    N_("Seconds before a bot plays the seat of a person whose device is gone (0: never)."),
 )
 def command(
     host: str,

@@ -17,7 +17,13 @@ from typing import Any
 
 from lopti_rules.i18n import N_, _
 from lopti_rules.i18n.said import Said, told
-from lopti_rules.session.model import LOWEST_OPENS, RemovedRule, RuleRecord, UndoneRecord
+from lopti_rules.session.model import (
+    LOWEST_OPENS,
+    RemovedRule,
+    RoundRecord,
+    RuleRecord,
+    UndoneRecord,
+)
 from lopti_rules.session.procedure import Session
 from lopti_rules.session.report import vote_said
 
@@ -92,27 +98,26 @@ def _finish(session: Session) -> Plan:
     def take_back() -> None:
         record.finished, record.winner, record.places = False, None, []
 
-    if record.winner is None:
-        said = Said(id=N_("the end of round {k} (stalled)"), args={"k": record.round})
-    else:
-        said = Said(
-            id=N_("the end of round {k} (won by {who})"),
-            args={"k": record.round, "who": record.winner},
-        )
+    said = _ended(
+        record, N_("the end of round {k} (stalled)"), N_("the end of round {k} (won by {who})")
+    )
     return said, take_back
 
 
 def _round(session: Session) -> Plan:
     record = session.state.rounds[-1]
     _expect(record.finished)
-    if record.winner is None:
-        said = Said(id=N_("round {k}, dealt and stalled"), args={"k": record.round})
-    else:
-        said = Said(
-            id=N_("round {k}, dealt and won by {who}"),
-            args={"k": record.round, "who": record.winner},
-        )
+    said = _ended(
+        record, N_("round {k}, dealt and stalled"), N_("round {k}, dealt and won by {who}")
+    )
     return said, lambda: _drop(session.state.rounds)
+
+
+def _ended(record: RoundRecord, stalled: str, won: str) -> Said:
+    """How a finished round is named in an undo step: `stalled` or `won` (by its winner)."""
+    if record.winner is None:
+        return Said(id=stalled, args={"k": record.round})
+    return Said(id=won, args={"k": record.round, "who": record.winner})
 
 
 def _rule(session: Session) -> Plan:
