@@ -20,7 +20,7 @@ from lopti_rules.i18n import N_, Nn_, _, ngettext
 
 _SAID = {
     "missing": N_("missing, and it is required"),
-    "extra_forbidden": N_("not a key this file may have"),
+    "extra_forbidden": N_("not a key allowed here"),
     "string_type": N_("should be text"),
     "int_type": N_("should be a whole number"),
     "int_parsing": N_("should be a whole number"),
