@@ -49,7 +49,7 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
             ).format(event=event),
         )
     for site in hook_sites(hook):
-        if not isinstance(site, ActionSite) or facets.of(site.action).block:
+        if not isinstance(site, ActionSite) or facets.of(site.action).visit == "block":
             continue
         action = site.action
         if isinstance(action, ast.Prevent | ast.Forbid):

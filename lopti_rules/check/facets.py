@@ -1,12 +1,13 @@
-"""Each action's and each target's facets, declared once: what the guarantees are derived from.
+"""The checks' reading of the construct table: what the guarantees are derived from.
 
 The checks do not remember, construct by construct, which actions take cards from a hand or
-which roles could be the player playing their last cards: they read this table. For each
-action (its `ast` class): the cards it moves (`Move`: from which zone of whom, to which zone
-of whom), the events it emits (the loop check's edges), whether its count is a number of
-cards (LR506's range) and whether it runs a block. For each target: whether it can be the
-hooked event's actor (`ALWAYS`: it is or includes them, `MAYBE`, `NEVER`, or `NOT_CHOOSER`:
-anyone but the player who chose it). The passes that read them:
+which roles could be the player playing their last cards. Each action's facets are declared
+with the action (`language/constructs.py`): the cards it moves (`Move`: from which zone of
+whom, to which zone of whom), the events it emits (the loop check's edges), whether its count
+is a number of cards (LR506's range) and whether it runs a block. Declared here, for each
+target: whether it can be the hooked event's actor (`ALWAYS`: it is or includes them,
+`MAYBE`, `NEVER`, or `NOT_CHOOSER`: anyone but the player who chose it), and what each base
+event consumes. The passes that read them:
 
 - add-only (`addonly.py`, R2, C5) and its cascades (`cascades.py`): in `before E`, and in
   any hook a cascade from it reaches, no move out of a zone E consumes (`CONSUMES`: a play's
@@ -19,20 +20,17 @@ anyone but the player who chose it). The passes that read them:
   the player about to play their last cards;
 - persons (`persons.py`, R4) and the sites (`sites.py`) read which targets an action names.
 
-`tests/check/test_facets.py` fails when an action or target of the AST has no entry here.
+`tests/language/test_constructs.py` fails when an action of the AST has no construct, and
+`tests/check/test_facets.py` when a target has no entry here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from lopti_rules.language import ast
+from lopti_rules.language import ast, constructs
+from lopti_rules.language.constructs import Side, Zone
 
-Zone = Literal["hand", "face_up", "face_down", "pile", "deck", "removed"]
-# whose zone: the action's `target`, its second player (`recipient`, `other`), every player
-# still in the round, or the table's own (deck, pile, removed cards)
-Side = Literal["target", "second", "every", "table"]
 Reach = Literal["always", "maybe", "never", "not chooser"]
 ALWAYS: Reach = "always"
 MAYBE: Reach = "maybe"
@@ -40,65 +38,10 @@ NEVER: Reach = "never"
 NOT_CHOOSER: Reach = "not chooser"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Cards going from one zone to another."""
+def of(action: ast.Action) -> constructs.Construct[Any]:
+    """The action's construct: its facets (`moves`, `emits`, `counted`, `visit`)."""
+    return constructs.of(action)
 
-    source: Zone
-    source_side: Side
-    dest: Zone
-    dest_side: Side
-
-
-@dataclass(frozen=True, slots=True)
-class ActionFacets:
-    moves: tuple[Move, ...] = ()
-    emits: tuple[str, ...] = ()  # events it can emit (a hand it empties brings `take_up`)
-    counted: bool = False  # its `N` is a number of cards: 1 to 10 (LR506)
-    block: bool = False  # it runs a block of actions (its facets are its actions')
-
-
-def _m(source: Zone, source_side: Side, dest: Zone, dest_side: Side) -> Move:
-    return Move(source, source_side, dest, dest_side)
-
-
-_OUT = ("take_up",)  # moving cards out of a hand can empty it (F2)
-
-ACTIONS: dict[type, ActionFacets] = {
-    ast.Draw: ActionFacets((_m("deck", "table", "hand", "target"),), ("draw",), counted=True),
-    ast.PickUp: ActionFacets((_m("pile", "table", "hand", "target"),), ("pickup",)),
-    ast.Give: ActionFacets((_m("hand", "target", "hand", "second"),), _OUT, counted=True),
-    ast.Discard: ActionFacets((_m("hand", "target", "removed", "table"),), _OUT, counted=True),
-    ast.TakeRemoved: ActionFacets((_m("removed", "table", "hand", "target"),), counted=True),
-    ast.ShuffleRemoved: ActionFacets((_m("removed", "table", "deck", "table"),)),
-    ast.ClearPile: ActionFacets((_m("pile", "table", "removed", "table"),), ("clear",)),
-    ast.Reveal: ActionFacets(),
-    ast.SwapHands: ActionFacets(
-        (_m("hand", "target", "hand", "second"), _m("hand", "second", "hand", "target"))
-    ),
-    ast.PassHands: ActionFacets((_m("hand", "every", "hand", "every"),)),
-    ast.Under: ActionFacets((_m("hand", "target", "pile", "table"),), _OUT, counted=True),
-    ast.SwapFace: ActionFacets(
-        (
-            _m("face_up", "target", "face_down", "target"),
-            _m("face_down", "target", "face_up", "target"),
-        )
-    ),
-    ast.Become: ActionFacets(),
-    ast.Announce: ActionFacets(),
-    ast.Repeat: ActionFacets(block=True),
-    ast.If: ActionFacets(block=True),
-    ast.RoshamboAction: ActionFacets(block=True),
-    ast.Choose: ActionFacets(block=True),
-    ast.May: ActionFacets(block=True),
-    # the forbidden forms move nothing: their own checks reject them
-    ast.Prevent: ActionFacets(),
-    ast.Forbid: ActionFacets(),
-    ast.While: ActionFacets(block=True),
-    ast.Forever: ActionFacets(block=True),
-    ast.RepeatUntil: ActionFacets(block=True),
-    ast.EndGame: ActionFacets(),
-}
 
 # what each base event consumes, so no `before` hook, nor a hook a cascade from it reaches,
 # may take it away (R2, C5): zones of its actor, and `pile`, the table's pile a clear or a
@@ -145,20 +88,12 @@ TARGETS: dict[type, Reach] = {
 }
 
 
-def of(action: ast.Action) -> ActionFacets:
-    return ACTIONS[type(action)]
-
-
 def side_target(action: ast.Action, side: Side) -> ast.Target | None:
     """The target a side names in `action` (None: the table's own zone)."""
     if side == "target":
-        target: ast.Target | None = getattr(action, "target", None)
-        return target
+        return constructs.first_target(action)
     if side == "second":
-        second: ast.Target | None = getattr(action, "recipient", None) or getattr(
-            action, "other", None
-        )
-        return second
+        return constructs.second_target(action)
     if side == "every":
         return ast.Each("every", None, action.span)
     return None

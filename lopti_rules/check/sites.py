@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from lopti_rules.check import facets
-from lopti_rules.language import ast
+from lopti_rules.language import ast, constructs
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,32 +76,12 @@ def _named(action: ast.Action) -> list[tuple[ast.Target, tuple[str, ...]]]:
     received = facets.received(action)
     if isinstance(action, ast.PassHands):  # every player still holding a hand, the actor too
         return [(t, (zone,)) for t, zone in received]
-    named: list[ast.Target] = []
-    match action:
-        case ast.Choose():  # the chooser only chooses: cards reach `the chosen player`
-            named = [action.chooser]
-        case ast.RoshamboAction():
-            named = [action.first, action.second]
-        case ast.Give():
-            named = [action.target, action.recipient]
-        case ast.SwapHands():
-            named = [action.target, action.other]
-        case _:
-            target = getattr(action, "target", None)
-            named = [target] if target is not None else []
+    named = [getattr(action, name) for name, _ in constructs.of(action).targets]
     return [(t, tuple(z for r, z in received if r == t)) for t in named]
 
 
 def children(action: ast.Action) -> tuple[ast.Action, ...]:
-    if isinstance(action, ast.If):
-        return action.then + (action.else_ or ())
-    if isinstance(
-        action, ast.Repeat | ast.RoshamboAction | ast.Choose | ast.May | ast.While | ast.Forever
-    ):
-        return action.body
-    if isinstance(action, ast.RepeatUntil):
-        return action.body
-    return ()
+    return constructs.blocks(action)
 
 
 def operands(cond: ast.Cond) -> Iterator[ast.Operand]:
@@ -177,9 +157,7 @@ def _action_sites(
     targets = _named(action)
     each = any(isinstance(t, ast.Each) for t, _ in targets)
     inner = Scope(scope.roshambo, scope.each or each, scope.chooser)
-    second = action.recipient if isinstance(action, ast.Give) else None
-    if isinstance(action, ast.SwapHands):
-        second = action.other
+    second = constructs.second_target(action)
     for target, sources in targets:
         by = targets[0][0] if target is second else None
         leaves = tuple(z for t, z in facets.taken_from(action) if t == target)

@@ -7,7 +7,8 @@ the base game and emitting its events on the bus (hooks run depth-first):
 - `pickup(seat)`: `pickup` with reason `custom`; ends nobody's turn; resets chain,
   obligation and low rule. Nothing happens on an empty table.
 - `give(giver, receiver, n, which)`, `discard(seat, n, which)`: from the hand, lowest ranks
-  first unless `which="highest"` or an explicit `choice`; `which="chosen"` asks the seat
+  first unless `which="highest"` or an explicit `choice` (`which="random"`: random cards of
+  the hand, from the game's seeded RNG); `which="chosen"` asks the seat
   (`game.ask`, a `give`/`discard` cards ask of exactly the cards that can move; nobody
   answering: the lowest). Observers get a `give`/`discard` note (no base event).
 - `take_removed(seat, n)`: the most recently removed known cards back into the hand.
@@ -42,6 +43,7 @@ from typing import TYPE_CHECKING
 from lopti_rules.engine.asks import Ask, chosen_cards
 from lopti_rules.engine.cards import hand_ranks
 from lopti_rules.engine.events import Event
+from lopti_rules.engine.exchanges import random_cards
 from lopti_rules.engine.pile import low_pending, under_limits
 
 if TYPE_CHECKING:
@@ -93,6 +95,7 @@ class Effects:
     ) -> list[int]:
         """Move up to `n` hand cards from `giver` to `receiver`; returns the ranks moved."""
         game = self._game
+        which, choice = self._random(giver, n, which, choice)
         if game.out[receiver] or giver == receiver:
             return []
         cards = self._take_from_hand(giver, n, which, choice, "give", receiver)
@@ -111,6 +114,7 @@ class Effects:
     ) -> list[int]:
         """Move up to `n` hand cards of `seat` out of the round; returns the ranks."""
         game = self._game
+        which, choice = self._random(seat, n, which, choice)
         cards = self._take_from_hand(seat, n, which, choice, "discard")
         game.removed.extend(cards)
         self._note("discard", seat, count=len(cards), cards=cards)
@@ -130,6 +134,7 @@ class Effects:
         pile of glass cards only, which take the rank of the cards under them). Nothing goes under
         the empty table a clear left for its bonus play (C5, T5)."""
         game = self._game
+        which, choice = self._random(seat, n, which, choice)
         if not game.pile_ranks and game.bonus_table:
             return []
         variants = None if game.vt is None else game.vt.variants
@@ -243,6 +248,15 @@ class Effects:
         return winner, loser
 
     # -- helpers ---------------------------------------------------------------------------
+    def _random(
+        self, seat: int, n: int, which: str, choice: Sequence[int] | None
+    ) -> tuple[str, Sequence[int] | None]:
+        """`which="random"`: `n` of the seat's hand cards drawn at random (the game's seeded
+        RNG, drawn before anything else is decided), taken as an explicit choice."""
+        if which != "random":
+            return which, choice
+        return "lowest", random_cards(self._game, seat, n)
+
     def _take_from_hand(
         self,
         seat: int,

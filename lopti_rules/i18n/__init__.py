@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     import gettext
@@ -153,6 +153,25 @@ def grouped(n: int) -> str:
 def N_(message: str) -> str:
     """Mark `message` for extraction where it is defined; translate it with `_()` when used."""
     return message
+
+
+class Template(NamedTuple):
+    """A message said with a context (`pgettext`): its context, its English text and, for a
+    count, its plural (`npgettext`)."""
+
+    context: str
+    singular: str
+    plural: str | None = None
+
+
+def NP_(context: str, message: str) -> Template:
+    """Mark a message with `context` for extraction (`-k NP_:1c,2`); said where it is used."""
+    return Template(context, message)
+
+
+def NNP_(context: str, singular: str, plural: str) -> Template:
+    """Mark a count's message (`-k NNP_:1c,2,3`): `singular` for one, `plural` with `{n}`."""
+    return Template(context, singular, plural)
 
 
 def Nn_(singular: str, plural: str) -> tuple[str, str]:

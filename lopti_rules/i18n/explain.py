@@ -24,7 +24,7 @@ from lopti_rules.engine.cardwords import rank_letters
 from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n import translation
 from lopti_rules.i18n.templates import TEMPLATES
-from lopti_rules.language import ast
+from lopti_rules.language import ast, constructs
 from lopti_rules.language.catalog import RANK_COUNT_FIELDS
 
 BOOL_FIELDS = ("low", "obligation", "legal")
@@ -143,7 +143,8 @@ class Explainer:
         return self._list([self.action(a) for a in actions], "list.and")
 
     def action(self, action: ast.Action) -> str:
-        said = ACTIONS[type(action)](self, action)
+        sayer = ACTIONS.get(type(action))
+        said = sayer(self, action) if sayer is not None else self.said(action)
         if action.retro is not None:
             return self.retro(said, action.retro)
         return said
@@ -155,57 +156,30 @@ class Explainer:
         """`a card`, `2 cards`, `their lowest card`, `their 2 highest cards`, ..."""
         return self.count(which or "cards", count.value)
 
-    def _draw(self, a: ast.Draw) -> str:
-        return self.say("draw", who=self.target(a.target), cards=self.cards(a.count))
-
-    def _pickup(self, a: ast.PickUp) -> str:
-        return self.say("pickup", who=self.target(a.target))
-
-    def _give(self, a: ast.Give) -> str:
-        who, whom = self.target(a.target), self.target(a.recipient, "dat")
-        return self.say("give", who=who, whom=whom, cards=self.cards(a.count, a.which))
-
-    def _discard(self, a: ast.Discard) -> str:
-        cards = self.cards(a.count, a.which)
-        return self.say("discard", who=self.target(a.target), cards=cards)
-
-    def _swap_hands(self, a: ast.SwapHands) -> str:
-        who, whom = self.target(a.target), self.target(a.other, "with")
-        return self.say("swap_hands", who=who, whom=whom)
-
-    def _under(self, a: ast.Under) -> str:
-        cards = self.cards(a.count, a.which)
-        return self.say("under", who=self.target(a.target), cards=cards)
-
-    def _swap_face(self, a: ast.SwapFace) -> str:
-        return self.say("swap_face", who=self.target(a.target))
+    def said(self, a: ast.Action) -> str:
+        """A simple action's sentence, from its construct (`language/constructs.py`): the
+        message `said` names (its `{field}`s filled from the node), with `who` and `whom` its
+        players in their slots, `cards` its count (and `which`), `title` and `text` its
+        strings."""
+        construct = constructs.of(a)
+        key = construct.said[0].format_map(_Fields(a))
+        values: dict[str, object] = {}
+        for (name, slot), role in zip(construct.targets, ("who", "whom"), strict=False):
+            values[role] = self.target(getattr(a, name), slot)
+        count = getattr(a, "count", None)
+        if isinstance(count, ast.Int):
+            values["cards"] = self.cards(count, getattr(a, "which", None))
+        for name in ("title", "text"):
+            value = getattr(a, name, None)
+            if isinstance(value, ast.Str):
+                values[name] = value.value
+        return self.say(key, **values)
 
     def _choose(self, a: ast.Choose) -> str:
         return self.say("choose", who=self.target(a.chooser), body=self.actions(a.body))
 
     def _may(self, a: ast.May) -> str:
         return self.say("may", who=self.target(a.target), body=self.actions(a.body))
-
-    def _pass_hands(self, a: ast.PassHands) -> str:
-        return self.say(f"pass_hands.{a.way}")
-
-    def _take(self, a: ast.TakeRemoved) -> str:
-        return self.say("take", who=self.target(a.target), cards=self.cards(a.count))
-
-    def _shuffle(self, a: ast.ShuffleRemoved) -> str:
-        return self.say("shuffle")
-
-    def _clear(self, a: ast.ClearPile) -> str:
-        return self.say("clearpile")
-
-    def _reveal(self, a: ast.Reveal) -> str:
-        return self.say(f"reveal.{a.what}", who=self.target(a.target))
-
-    def _become(self, a: ast.Become) -> str:
-        return self.say("become", who=self.target(a.target), title=a.title.value)
-
-    def _announce(self, a: ast.Announce) -> str:
-        return self.say("announce", text=a.text.value)
 
     def _repeat(self, a: ast.Repeat) -> str:
         times = self.count("times", a.count.value)
@@ -237,9 +211,6 @@ class Explainer:
 
     def _until(self, a: ast.RepeatUntil) -> str:
         return self.say("until", cond=self.cond(a.cond), body=self.actions(a.body))
-
-    def _end(self, a: ast.EndGame) -> str:
-        return self.say(f"end.{a.what}")
 
     @staticmethod
     def _words(words: Sequence[ast.Ident]) -> str:
@@ -367,6 +338,17 @@ class Explainer:
         return comma.join(items[:-1]) + final + items[-1]
 
 
+class _Fields(dict[str, object]):
+    """A node's fields by name, for `str.format_map`."""
+
+    def __init__(self, node: object) -> None:
+        super().__init__()
+        self.node = node
+
+    def __missing__(self, key: str) -> object:
+        return getattr(self.node, key)
+
+
 def _tidy(sentence: str) -> str:
     """Punctuation where templates meet: a phrase that closes with a comma (a German or Polish
     relative clause) before other punctuation loses it, and a quote that ends a sentence ends
@@ -380,23 +362,10 @@ def _tidy(sentence: str) -> str:
     return sentence
 
 
+# the blocks and the forbidden forms; every other action is said by `Explainer.said`
 ACTIONS: dict[type, Callable[..., str]] = {
-    ast.Draw: Explainer._draw,
-    ast.PickUp: Explainer._pickup,
-    ast.Give: Explainer._give,
-    ast.Discard: Explainer._discard,
-    ast.TakeRemoved: Explainer._take,
-    ast.ShuffleRemoved: Explainer._shuffle,
-    ast.ClearPile: Explainer._clear,
-    ast.Reveal: Explainer._reveal,
-    ast.SwapHands: Explainer._swap_hands,
-    ast.PassHands: Explainer._pass_hands,
-    ast.Under: Explainer._under,
-    ast.SwapFace: Explainer._swap_face,
     ast.Choose: Explainer._choose,
     ast.May: Explainer._may,
-    ast.Become: Explainer._become,
-    ast.Announce: Explainer._announce,
     ast.Repeat: Explainer._repeat,
     ast.If: Explainer._if,
     ast.RoshamboAction: Explainer._roshambo,
@@ -405,7 +374,6 @@ ACTIONS: dict[type, Callable[..., str]] = {
     ast.While: Explainer._while,
     ast.Forever: Explainer._forever,
     ast.RepeatUntil: Explainer._until,
-    ast.EndGame: Explainer._end,
 }
 TARGETS: dict[type, Callable[..., str]] = {
     ast.Role: Explainer._role,
@@ -433,6 +401,7 @@ OPERANDS: dict[type, Callable[..., str]] = {
 
 #: Every node class of the syntax tree, and where it is said (a test checks none is missing).
 SAID_BY: dict[type, str] = {
+    **{c.node: "said" for c in constructs.ACTIONS if c.node not in ACTIONS},
     **{cls: "actions" for cls in ACTIONS},
     **{cls: "targets" for cls in TARGETS},
     **{cls: "conditions" for cls in CONDS},

@@ -21,26 +21,8 @@ the catalogue template and translated in every language with the same placeholde
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-
-class Template(NamedTuple):
-    """A message of `explain`: its context, its English text and, for a count, its plural."""
-
-    context: str
-    singular: str
-    plural: str | None = None
-
-
-def NP_(context: str, message: str) -> Template:
-    """A template with `context`, translated where it is said."""
-    return Template(context, message)
-
-
-def NNP_(context: str, singular: str, plural: str) -> Template:
-    """A count's template: `singular` for one, `plural` with `{n}` for the others."""
-    return Template(context, singular, plural)
-
+from lopti_rules.i18n import NNP_, NP_, Template
+from lopti_rules.language.constructs import ACTIONS
 
 TEMPLATES: dict[str, Template] = {
     # a rule and its items
@@ -267,7 +249,6 @@ TEMPLATES: dict[str, Template] = {
         "explain: player field", "the number of {rank}s in the hand of {whose}"
     ),
     "random": NNP_("explain: count", "a random card", "{n} random cards"),
-    "swap_hands": NP_("explain: action", "{who} swaps hands with {whom}"),
     "role.chosen player.nom": NP_("explain: target", "the chosen player"),
     "role.chosen player.dat": NP_("explain: target receiving", "the chosen player"),
     "role.chosen player.gen": NP_("explain: target, whose", "the chosen player"),
@@ -276,17 +257,6 @@ TEMPLATES: dict[str, Template] = {
     "role.their choice.dat": NP_("explain: target receiving", "a player of their choice"),
     "role.their choice.gen": NP_("explain: target, whose", "a player of their choice"),
     "role.their choice.with": NP_("explain: target after with", "a player of their choice"),
-    "under": NP_("explain: action", "{who} puts {cards} under the pile"),
-    "swap_face": NP_(
-        "explain: action",
-        "{who} swaps one of their face-up cards with one of their face-down cards",
-    ),
-    "choose": NP_("explain: action", "{who} chooses a player, and then {body}"),
-    "may": NP_("explain: action", "if {who} wants, {body}"),
-    "pass_hands.next": NP_("explain: action", "every player passes their hand to the next player"),
-    "pass_hands.previous": NP_(
-        "explain: action", "every player passes their hand to the previous player"
-    ),
     "pfield.unknown": NP_("explain: player field", "`{field}` of {whose}"),
     # targets: the one who acts, the one who receives (`give`), whose (a field), and after
     # "with" (`swap_hands`): each language gives the form its grammar needs there
@@ -373,49 +343,21 @@ TEMPLATES: dict[str, Template] = {
     "lowest": NNP_("explain: count", "their lowest card", "their {n} lowest cards"),
     "highest": NNP_("explain: count", "their highest card", "their {n} highest cards"),
     "times": NNP_("explain: count", "once", "{n} times"),
-    "draw": NP_("explain: action", "{who} draws {cards}"),
-    "pickup": NP_("explain: action", "{who} picks up the pile"),
-    "give": NP_("explain: action", "{who} gives {whom} {cards}"),
-    "discard": NP_("explain: action", "{who} discards {cards} out of the round"),
-    "take": NP_("explain: action", "{who} takes {cards} back from the removed cards"),
-    "shuffle": NP_("explain: action", "the removed cards are shuffled into the draw deck"),
-    "clearpile": NP_("explain: action", "the pile is cleared"),
-    "reveal.hand": NP_("explain: action", "{who} shows their hand to everyone"),
-    "reveal.face down cards": NP_(
-        "explain: action", "{who} shows their face-down cards to everyone"
-    ),
-    "become": NP_(
-        "explain: action", "{who} becomes the “{title}” (until someone else does or the round ends)"
-    ),
     "title.nom": NP_("explain: target", "the “{title}”"),
     "title.dat": NP_("explain: target receiving", "the “{title}”"),
     "title.gen": NP_("explain: target, whose", "the “{title}”"),
     "title.with": NP_("explain: target after with", "the “{title}”"),
-    "announce": NP_("explain: action", "everyone hears “{text}”"),
-    "repeat": NP_("explain: action", "do this {times}: {body}"),
-    "if": NP_("explain: action", "if {cond}, {then}"),
-    "ifelse": NP_("explain: action", "if {cond}, {then}; otherwise {otherwise}"),
-    "roshambo": NP_("explain: action", "{first} and {second} play roshambo, and then {body}"),
-    "prevent": NP_(
-        "explain: action",
-        "the rule would {verb} `{words}` (no rule may stop the game's own events, R2)",
-    ),
     "verb.skip": NP_("explain: verb", "skip"),
     "verb.cancel": NP_("explain: verb", "cancel"),
     "verb.prevent": NP_("explain: verb", "prevent"),
     "verb.undo": NP_("explain: verb", "undo"),
-    "forbid": NP_(
-        "explain: action", "{who} `{modal} {words}` (a rule adds to the game, it never forbids, R2)"
-    ),
-    "while": NP_("explain: action", "as long as {cond}: {body} (a loop that may never end, R3)"),
-    "forever": NP_("explain: action", "forever: {body} (a loop that never ends, R3)"),
-    "until": NP_("explain: action", "until {cond}: {body} (a loop that may never end, R3)"),
-    "end.game": NP_("explain: action", "the game ends (no rule may stop anyone winning, R3)"),
-    "end.round": NP_("explain: action", "the round ends (no rule may stop anyone winning, R3)"),
-    "end.session": NP_("explain: action", "the session ends (no rule may stop anyone winning, R3)"),
     "retro": NP_("explain: retro", "{what} `{retro}` (no rule may act on the past, R3)"),
     # lists
     "list.comma": NP_("explain: list", ", "),
     "list.and": NP_("explain: list", " and "),
     "list.or": NP_("explain: list", " or "),
 }
+
+# the actions' sentences are declared with the actions (`language/constructs.py`, `said`)
+for _construct in ACTIONS:
+    TEMPLATES.update(_construct.said[1])

@@ -24,30 +24,12 @@ its source line.
 
 from __future__ import annotations
 
-from lopti_rules.language import ast
+from typing import cast
+
+from lopti_rules.language import ast, constructs
 
 WIDTH = 100
 INDENT = "    "
-
-_SIMPLE = (
-    ast.Draw,
-    ast.PickUp,
-    ast.Give,
-    ast.Discard,
-    ast.TakeRemoved,
-    ast.ShuffleRemoved,
-    ast.ClearPile,
-    ast.Reveal,
-    ast.SwapHands,
-    ast.PassHands,
-    ast.Under,
-    ast.SwapFace,
-    ast.Become,
-    ast.Announce,
-    ast.Prevent,
-    ast.Forbid,
-    ast.EndGame,
-)
 
 
 def format_file(tree: ast.File, source_text: str = "") -> str:
@@ -124,46 +106,39 @@ def cond(node: ast.Cond, parent: int = 0) -> str:
     return f"({text})" if level < parent else text
 
 
+def is_simple(node: ast.Action) -> bool:
+    """An action written on one line (not a block)."""
+    return constructs.of(node).visit != "block"
+
+
 def simple(node: ast.Action) -> str:
-    """One simple action as a line of text."""
-    card = (lambda w: f" {w}" if w else "")(getattr(node, "card_word", None))
-    which = (lambda w: f" {w}" if w else "")(getattr(node, "which", None))
-    match node:
-        case ast.Draw(target=t, count=n, retro=r):
-            return f"{target(t)} draws {n.value}{card}{_retro(r)}"
-        case ast.PickUp(target=t, retro=r):
-            return f"{target(t)} picks up the pile{_retro(r)}"
-        case ast.Give(target=t, count=n, recipient=to, retro=r):
-            return f"{target(t)} gives {n.value}{which}{card} to {target(to)}{_retro(r)}"
-        case ast.Discard(target=t, count=n, retro=r):
-            return f"{target(t)} discards {n.value}{which}{card}{_retro(r)}"
-        case ast.TakeRemoved(target=t, count=n, retro=r):
-            return f"{target(t)} takes {n.value}{card} from the removed cards{_retro(r)}"
-        case ast.ShuffleRemoved(retro=r):
-            return f"shuffle the removed cards into the deck{_retro(r)}"
-        case ast.ClearPile(retro=r):
-            return f"clear the pile{_retro(r)}"
-        case ast.Reveal(target=t, what=what, retro=r):
-            return f"{target(t)} reveals their {what}{_retro(r)}"
-        case ast.SwapHands(target=t, other=o, retro=r):
-            return f"{target(t)} swaps hands with {target(o)}{_retro(r)}"
-        case ast.PassHands(group=g, way=w, retro=r):
-            return f"{g} player passes their hand to their {w} player{_retro(r)}"
-        case ast.Under(target=t, count=n, retro=r):
-            return f"{target(t)} puts {n.value}{which}{card} under the pile{_retro(r)}"
-        case ast.SwapFace(target=t, retro=r):
-            return f"{target(t)} swaps a face up card with a face down card{_retro(r)}"
-        case ast.Become(target=t, title=title, retro=r):
-            return f"{target(t)} becomes the {string(title.value)}{_retro(r)}"
-        case ast.Announce(text=s, retro=r):
-            return f"announce {string(s.value)}{_retro(r)}"
-        case ast.Prevent(verb=verb, words=words, retro=r):
-            return f"{verb} {' '.join(w.name for w in words)}{_retro(r)}"
-        case ast.Forbid(target=t, modal=modal, words=words, retro=r):
-            return f"{target(t)} {modal} {' '.join(w.name for w in words)}{_retro(r)}"
-        case ast.EndGame(what=what, retro=r):
-            return f"end the {what}{_retro(r)}"
-    raise TypeError(node)  # pragma: no cover
+    """One simple action as a line of text, written by its construct's `syntax`
+    (`language/constructs.py`): `{field}` is the node's field, `[field]` an optional word."""
+    syntax = constructs.of(node).syntax
+    if syntax is None:
+        raise TypeError(node)  # pragma: no cover - every simple action has a syntax
+    words: list[str] = []
+    for word in syntax.split(" "):
+        if word[:1] in "{[":
+            value = getattr(node, word[1:-1])
+            if value is not None:
+                words.append(_value(value))
+        else:
+            words.append(word)
+    return " ".join(words) + _retro(getattr(node, "retro", None))
+
+
+def _value(value: object) -> str:
+    """A field of an action as written: a player, a number, a string, words."""
+    if isinstance(value, ast.Int):
+        return str(value.value)
+    if isinstance(value, ast.Str):
+        return string(value.value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple):
+        return " ".join(w.name for w in value)
+    return target(cast("ast.Target", value))
 
 
 def table_event(node: ast.TableEvent) -> str:
@@ -250,7 +225,7 @@ class _Printer:
     def inline(
         self, depth: int, head: str, node: ast.Hook | ast.Action, body: tuple[ast.Action, ...]
     ) -> bool:
-        if len(body) != 1 or not isinstance(body[0], _SIMPLE):
+        if len(body) != 1 or not is_simple(body[0]):
             return False
         if body[0].span.line > node.span.line:  # written as a block: kept as one
             return False
@@ -286,7 +261,7 @@ class _Printer:
 
     def block(self, depth: int, actions: tuple[ast.Action, ...]) -> None:
         for action in actions:
-            if isinstance(action, _SIMPLE):
+            if is_simple(action):
                 self.emit(depth, simple(action), action)
                 continue
             head = _head(action)

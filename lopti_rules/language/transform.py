@@ -13,6 +13,7 @@ token to the end of its last action, never over the newline and indentation that
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any, cast
@@ -21,7 +22,7 @@ from lark import Token, Transformer_NonRecursive, Tree, v_args
 from lark.tree import Meta
 
 from lopti_rules.diagnostics.source import Span
-from lopti_rules.language import ast
+from lopti_rules.language import ast, constructs
 
 RANK_WORDS = frozenset({"J", "Q", "K", "A", "jack", "queen", "king", "ace"})
 
@@ -123,6 +124,37 @@ def string_value(tok: Token) -> ast.Str:
     return ast.Str(_ESCAPE.sub(r"\1", tok[1:-1]), token_span(tok))
 
 
+_OPTIONAL_WORDS: dict[str, tuple[str, ...]] = {"which": _WHICH, "card_word": ("card", "cards")}
+
+
+def _build(node: type[Any], c: list[Any], span: Span) -> Any:
+    """The node of a construct from its children, field by field (`dataclasses.fields`, in
+    order): players, numbers and strings in the order written, the optional words `which` and
+    `card_word`, and any other field the next kept keyword phrase (`reveal_what`, `end_what`)."""
+    targets = iter(_of(c, _TARGETS))
+    ints = iter(_ints(c))
+    strings = iter(t for t in c if isinstance(t, Token) and t.type == "STRING")
+    words = iter(w.text for w in _of(c, _Words) if not any(
+        w.text in kinds for kinds in _OPTIONAL_WORDS.values()))  # fmt: skip
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(node):
+        if f.name == "span":
+            values[f.name] = span
+        elif f.name == "retro":
+            values[f.name] = _retro(c)
+        elif f.name in _OPTIONAL_WORDS:
+            values[f.name] = _word(c, _OPTIONAL_WORDS[f.name])
+        elif f.type == "Target":
+            values[f.name] = next(targets)
+        elif f.type == "Int":
+            values[f.name] = _int(next(ints))
+        elif f.type == "Str":
+            values[f.name] = string_value(next(strings))
+        else:
+            values[f.name] = next(words)
+    return node(**values)
+
+
 @v_args(inline=False, meta=True)
 class ToAst(Transformer_NonRecursive[Token, Any]):
     """One method per grammar rule (or alias); each returns an AST node or a small helper."""
@@ -197,11 +229,12 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         return ast.Retro(" ".join(str(t) for t in c), _meta_span(meta))
 
     # ---------------------------------------------------------------- simple actions
-    def draw(self, meta: Meta, c: list[Any]) -> ast.Draw:
-        return ast.Draw(c[0], _int(c[1]), _meta_span(meta), _word(c, ("card", "cards")), _retro(c))
-
-    def pickup(self, meta: Meta, c: list[Any]) -> ast.PickUp:
-        return ast.PickUp(c[0], _meta_span(meta), _retro(c))
+    def __default__(self, data: str, children: list[Any], meta: Meta) -> Any:
+        """An action without a method of its own: built from its construct's fields."""
+        construct = constructs.BY_RULE.get(data)
+        if construct is None:
+            return Tree(data, children, meta)
+        return _build(construct.node, children, _meta_span(meta))
 
     def give(self, meta: Meta, c: list[Any]) -> ast.Give:
         giver, recipient = _of(c, _TARGETS)
@@ -215,58 +248,10 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
             _retro(c),
         )
 
-    def discard(self, meta: Meta, c: list[Any]) -> ast.Discard:
-        return ast.Discard(
-            c[0],
-            _int(c[1]),
-            _meta_span(meta),
-            cast("ast.Which | None", _word(c, _WHICH)),
-            _word(c, ("card", "cards")),
-            _retro(c),
-        )
-
-    def take(self, meta: Meta, c: list[Any]) -> ast.TakeRemoved:
-        return ast.TakeRemoved(
-            c[0], _int(c[1]), _meta_span(meta), _word(c, ("card", "cards")), _retro(c)
-        )
-
-    def shuffle(self, meta: Meta, c: list[Any]) -> ast.ShuffleRemoved:
-        return ast.ShuffleRemoved(_meta_span(meta), _retro(c))
-
-    def clear(self, meta: Meta, c: list[Any]) -> ast.ClearPile:
-        return ast.ClearPile(_meta_span(meta), _retro(c))
-
-    def reveal(self, meta: Meta, c: list[Any]) -> ast.Reveal:
-        what = cast(_Words, c[1]).text
-        return ast.Reveal(c[0], cast(Any, what), _meta_span(meta), _retro(c))
-
-    def swap_hands(self, meta: Meta, c: list[Any]) -> ast.SwapHands:
-        return ast.SwapHands(c[0], c[1], _meta_span(meta), _retro(c))
-
     def pass_hands(self, meta: Meta, c: list[Any]) -> ast.PassHands:
         group = cast(_Words, c[0]).text.split()[0]
         way = cast(_Words, c[1]).text
         return ast.PassHands(cast(Any, group), cast(Any, way), _meta_span(meta), _retro(c))
-
-    def under(self, meta: Meta, c: list[Any]) -> ast.Under:
-        return ast.Under(
-            c[0],
-            _int(_ints(c)[0]),
-            _meta_span(meta),
-            cast("ast.Which | None", _word(c, _WHICH)),
-            _word(c, ("card", "cards")),
-            _retro(c),
-        )
-
-    def swap_face(self, meta: Meta, c: list[Any]) -> ast.SwapFace:
-        return ast.SwapFace(c[0], _meta_span(meta), _retro(c))
-
-    def become(self, meta: Meta, c: list[Any]) -> ast.Become:
-        title = next(t for t in c if isinstance(t, Token) and t.type == "STRING")
-        return ast.Become(c[0], string_value(title), _meta_span(meta), _retro(c))
-
-    def announce(self, meta: Meta, c: list[Any]) -> ast.Announce:
-        return ast.Announce(string_value(c[0]), _meta_span(meta), _retro(c))
 
     def prevent(self, meta: Meta, c: list[Any]) -> ast.Prevent:
         verb = cast(_Words, c[0]).text
@@ -277,9 +262,6 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         modal = cast(_Words, c[1]).text
         words = tuple(ast.Ident(str(t), token_span(t)) for t in c if isinstance(t, Token))
         return ast.Forbid(c[0], cast(Any, modal), words, _meta_span(meta), _retro(c))
-
-    def end(self, meta: Meta, c: list[Any]) -> ast.EndGame:
-        return ast.EndGame(cast(Any, cast(_Words, c[0]).text), _meta_span(meta), _retro(c))
 
     # ---------------------------------------------------------------- blocks
     def repeat(self, meta: Meta, c: list[Any]) -> ast.Repeat:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from lopti_rules.language import ast
+from lopti_rules.language import ast, constructs
 
 WORK_LIMIT = 1_000
 CASCADE_LIMIT = 64 * WORK_LIMIT
@@ -55,20 +55,24 @@ def action_work(action: ast.Action, downstream: Downstream | None = None) -> int
         return MAX_PLAYERS * MAX_PLAYERS * (1 + hook_work(action.body, downstream))
     if isinstance(action, ast.Choose | ast.May):
         return MAX_PLAYERS * (1 + hook_work(action.body, downstream))
-    own = MAX_PLAYERS * MAX_PLAYERS if isinstance(action, ast.Give | ast.SwapHands) else MAX_PLAYERS
+    own = MAX_PLAYERS * MAX_PLAYERS if constructs.of(action).visit == "pair" else MAX_PLAYERS
     return own if downstream is None else own + downstream(action)
 
 
 def emits(action: ast.Action) -> tuple[str, int] | None:
     """The event a leaf action emits inside a cascade and how many at most (every player
-    targeted), besides the `take_up` any card moved out of a hand can bring."""
-    if isinstance(action, ast.Draw):
-        return "draw", MAX_PLAYERS * action.count.value
-    if isinstance(action, ast.PickUp):
-        return "pickup", MAX_PLAYERS
-    if isinstance(action, ast.ClearPile):
-        return "clear", 1
-    return None
+    targeted), besides the `take_up` any card moved out of a hand can bring: the construct's
+    `cascade` facet, once per firing or per player it reaches, and per card of its count."""
+    construct = constructs.of(action)
+    if construct.cascade is None:
+        return None
+    event, per = construct.cascade
+    count = 1 if construct.visit == "once" else MAX_PLAYERS
+    if per == "card":
+        n = getattr(action, "count", None)
+        assert isinstance(n, ast.Int), construct.rule
+        count *= n.value
+    return event, count
 
 
 # what an emitted event brings at once, inside the same cascade

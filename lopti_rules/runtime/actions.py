@@ -32,18 +32,14 @@ The unbounded forms (`while`, `forever`, `repeat until`) compile only through
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
 
 from lopti_rules.engine.asks import Ask, chosen_seat, said_yes
-from lopti_rules.engine.exchanges import pass_hands, random_cards, swap_hands
-from lopti_rules.language import ast
+from lopti_rules.engine.exchanges import pass_hands, swap_hands
+from lopti_rules.language import ast, constructs
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import Ctx
 from lopti_rules.runtime.targets import Target, choices_for, compile_target
-
-if TYPE_CHECKING:
-    from lopti_rules.engine.effects import Effects
 
 Block = Callable[[Ctx], None]
 
@@ -75,25 +71,23 @@ class ActionCompiler:
         return compile_target(target, lambda c: self.conds.compile(c, each=True))
 
     def action(self, action: ast.Action) -> Block:
+        construct = constructs.of(action)
+        if construct.effect is not None:  # one primitive per target seat (its `effect`)
+            effect = construct.effect
+            target = constructs.first_target(action)
+            assert target is not None, construct.rule
+
+            def act(ctx: Ctx, seat: int) -> None:
+                effect(ctx.game.effects, seat, action)
+
+            return _per_seat(self.target(target), act)
         match action:
-            case ast.Draw(target=t, count=n):
-                return _per_seat(self.target(t), _draw(n.value))
-            case ast.PickUp(target=t):
-                return _per_seat(self.target(t), _pickup)
             case ast.Give():
                 return self._give(action)
-            case ast.Discard(target=t, count=n, which=which):
-                return _per_seat(self.target(t), _discard(n.value, which))
-            case ast.TakeRemoved(target=t, count=n):
-                return _per_seat(self.target(t), _take(n.value))
             case ast.ShuffleRemoved():
                 return _once(lambda ctx: ctx.game.effects.shuffle_removed(ctx.actor))
             case ast.ClearPile():
                 return _once(_clear)
-            case ast.Reveal(target=t, what=what):
-                return _per_seat(self.target(t), _show("hand" if what == "hand" else "face_down"))
-            case ast.Become(target=t, title=title):
-                return _per_seat(self.target(t), _entitle(title.value))
             case ast.Announce(text=text):
                 return _once(_announce(text.value))
             case ast.SwapHands():
@@ -101,10 +95,6 @@ class ActionCompiler:
             case ast.PassHands(way=way):
                 step = 1 if way == "next" else -1
                 return _once(lambda ctx: pass_hands(ctx.game, ctx.actor, step))
-            case ast.Under(target=t, count=n, which=which):
-                return _per_seat(self.target(t), _under(n.value, which))
-            case ast.SwapFace(target=t):
-                return _per_seat(self.target(t), _swap_face)
             case ast.Choose():
                 return self._choose(action)
             case ast.May():
@@ -139,9 +129,6 @@ class ActionCompiler:
                 for receiver in receivers(ctx, giver):
                     if not rt.spend(ctx):
                         return
-                    if which == "random":
-                        effects.give(giver, receiver, n, "lowest", random_cards(ctx.game, giver, n))
-                        continue
                     effects.give(giver, receiver, n, which or "chosen")
 
         return run
@@ -228,31 +215,6 @@ class ActionCompiler:
 # --------------------------------------------------------------------------- primitives
 
 
-def _draw(n: int) -> Callable[[Ctx, int], None]:
-    def run(ctx: Ctx, seat: int) -> None:
-        ctx.game.effects.draw(seat, n)
-
-    return run
-
-
-def _pickup(ctx: Ctx, seat: int) -> None:
-    ctx.game.effects.pickup(seat)
-
-
-def _take(n: int) -> Callable[[Ctx, int], None]:
-    def run(ctx: Ctx, seat: int) -> None:
-        ctx.game.effects.take_removed(seat, n)
-
-    return run
-
-
-def _show(what: str) -> Callable[[Ctx, int], None]:
-    def run(ctx: Ctx, seat: int) -> None:
-        ctx.game.effects.show(seat, what)
-
-    return run
-
-
 def _announce(text: str) -> Callable[[Ctx], None]:
     def run(ctx: Ctx) -> None:
         ctx.game.effects.announce(ctx.actor, text)
@@ -263,36 +225,6 @@ def _announce(text: str) -> Callable[[Ctx], None]:
 def _clear(ctx: Ctx) -> None:
     if ctx.actor is not None:
         ctx.game.effects.clear(ctx.actor)  # the bonus goes to the hooked event's actor
-
-
-# an effect that moves a seat's hand cards out of its hand (`Effects.discard`, `.under`)
-HandMove = Callable[["Effects"], Callable[[int, int, str, "Sequence[int] | None"], list[int]]]
-
-
-def _hand_cards(n: int, which: str | None, move: HandMove) -> Callable[[Ctx, int], None]:
-    """`discards N` / `puts N under the pile`: random cards, the lowest or highest, or the
-    player's choice (without `which`)."""
-
-    def run(ctx: Ctx, seat: int) -> None:
-        effect = move(ctx.game.effects)
-        if which == "random":
-            effect(seat, n, "lowest", random_cards(ctx.game, seat, n))
-            return
-        effect(seat, n, which or "chosen", None)
-
-    return run
-
-
-def _discard(n: int, which: str | None) -> Callable[[Ctx, int], None]:
-    return _hand_cards(n, which, lambda effects: effects.discard)
-
-
-def _under(n: int, which: str | None) -> Callable[[Ctx, int], None]:
-    return _hand_cards(n, which, lambda effects: effects.under)
-
-
-def _swap_face(ctx: Ctx, seat: int) -> None:
-    ctx.game.effects.swap_face(seat)
 
 
 def _ask_player(ctx: Ctx, chooser: int) -> tuple[int, ...]:
@@ -319,8 +251,7 @@ def _may_purpose(action: ast.May) -> str:
 
 
 def _moves_cards(action: ast.Action) -> bool:
-    moving = (ast.Draw, ast.PickUp, ast.TakeRemoved, ast.Give, ast.Discard, ast.Under)
-    return isinstance(action, (*moving, ast.SwapHands, ast.PassHands, ast.SwapFace))
+    return bool(constructs.of(action).moves)
 
 
 def _helps_the_actor(action: ast.Action) -> bool:
@@ -340,13 +271,6 @@ def _helps_the_actor(action: ast.Action) -> bool:
 
 
 # --------------------------------------------------------------------------- shapes
-
-
-def _entitle(title: str) -> Callable[[Ctx, int], None]:
-    def act(ctx: Ctx, seat: int) -> None:
-        ctx.game.effects.entitle(seat, title)
-
-    return act
 
 
 def _per_seat(target: Target, act: Callable[[Ctx, int], None]) -> Block:

@@ -1,5 +1,6 @@
-"""Every action and target of the AST declares its facets (check/facets.py), so a construct
-cannot exist without the guarantees the checks derive from them."""
+"""Every target of the AST says whether it can be the hooked event's actor (check/facets.py),
+and the actions' facets (language/constructs.py) agree with their syntax-tree nodes, so a
+construct cannot exist without the guarantees the checks derive from them."""
 
 from __future__ import annotations
 
@@ -7,15 +8,11 @@ import dataclasses
 from typing import get_args
 
 from lopti_rules.check import facets
-from lopti_rules.language import ast
+from lopti_rules.language import ast, constructs
 
 
 def _fields(kind: type) -> set[str]:
     return {f.name for f in dataclasses.fields(kind)}
-
-
-def test_every_action_of_the_ast_has_its_facets() -> None:
-    assert set(get_args(ast.Action)) == set(facets.ACTIONS)
 
 
 def test_every_role_and_target_of_the_ast_says_whether_it_can_be_the_actor() -> None:
@@ -26,12 +23,22 @@ def test_every_role_and_target_of_the_ast_says_whether_it_can_be_the_actor() -> 
 
 
 def test_block_facets_are_the_actions_with_a_body() -> None:
-    for kind, facet in facets.ACTIONS.items():
-        has_body = "body" in _fields(kind) or kind is ast.If
-        assert facet.block == has_body, kind.__name__
+    for c in constructs.ACTIONS:
+        has_body = "body" in _fields(c.node) or c.node is ast.If
+        assert (c.visit == "block") == has_body, c.node.__name__
+        assert set(c.body) <= _fields(c.node), c.node.__name__
+        assert bool(c.body) == has_body, c.node.__name__
 
 
 def test_counted_actions_are_the_ones_that_move_a_number_of_cards() -> None:
-    for kind, facet in facets.ACTIONS.items():
-        moves_n = "count" in _fields(kind) and kind is not ast.Repeat
-        assert facet.counted == moves_n, kind.__name__
+    for c in constructs.ACTIONS:
+        moves_n = "count" in _fields(c.node) and c.node is not ast.Repeat
+        assert c.counted == moves_n, c.node.__name__
+
+
+def test_the_targets_facet_names_every_field_that_names_a_player() -> None:
+    for c in constructs.ACTIONS:
+        players = {f.name for f in dataclasses.fields(c.node) if f.type == "Target"}
+        assert [name for name, _ in c.targets] == [
+            f.name for f in dataclasses.fields(c.node) if f.name in players
+        ], c.node.__name__
