@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from lopti_rules.engine import Event, EventBus
+from lopti_rules.engine.notes import NOTES, Shift
 
 
 def _take(known: Counter[int], rank: int, count: int) -> None:
@@ -47,19 +48,25 @@ def _ranks(fields: Mapping[str, object], key: str = "cards") -> tuple[int, ...]:
     return tuple(value)
 
 
-# events and notes that move no card the ledger can follow
+# base events and runtime notes that move no card the ledger can follow; the notes of rules'
+# effects say so themselves (`engine/notes.py`: a `memory` of `()`)
 STILL: frozenset[str] = frozenset(
     {
-        "deal", "draw", "turn", "bonus", "finish", "win", "skip", "reverse", "announce",
-        "title", "roshambo", "choice", "hook", "guard", "missed", "caught", "lost", "won",
+        "deal", "draw", "turn", "bonus", "finish", "win", "skip", "reverse", "hook", "guard",
+        "missed", "caught", "lost", "won",
+        *(name for name, note in NOTES.items() if note.memory == ()),
     }
 )  # fmt: skip
 
-# events and notes that move cards, each with its effect in `Ledger.see`
+# events and notes that move cards: the notes with `Shift`s, applied by `Ledger._shift`, and
+# the rest, each with its case in `Ledger.see`
+SHIFTS: dict[str, tuple[Shift, ...]] = {
+    name: note.memory for name, note in NOTES.items() if note.memory
+}
 MOVES: frozenset[str] = frozenset(
     {
-        "round", "play", "reveal", "pickup", "take_up", "take", "clear", "discard", "swap",
-        "give", "show", "shuffle", "under", "swap_hands", "pass_hands", "swap_face",
+        "round", "play", "reveal", "pickup", "take_up", "clear", "swap", "give", "show",
+        "shuffle", "swap_hands", "pass_hands", "swap_face", *SHIFTS,
     }
 )  # fmt: skip
 
@@ -102,7 +109,9 @@ class Ledger:
             self.removed.clear()
         elif name not in MOVES or actor is None:
             self.forget()  # a move the ledger does not know: trust nothing it knew
-        elif name in ("play", "reveal", "pickup", "take_up", "take", "clear", "discard"):
+        elif name in SHIFTS:
+            self._shift(SHIFTS[name], actor, fields)
+        elif name in ("play", "reveal", "pickup", "take_up", "clear"):
             self._base(name, actor, fields)
         else:
             self._exchange(name, actor, fields)
@@ -118,16 +127,32 @@ class Ledger:
                 self.removed[rank] += count  # the chain leaves the round (X3.2)
         elif name == "reveal":
             _take(self.down[actor], _int(fields, "rank"), 1)
-        elif name in ("pickup", "take_up", "take"):
+        elif name in ("pickup", "take_up"):
             self.hand[actor].update(cards)
-            if name == "take":
-                for rank in cards:
-                    _take(self.removed, rank, 1)
-        else:  # clear, discard
+        else:  # clear
             self.removed.update(cards)
-            if name == "discard":
-                for rank in cards:
-                    _take(self.hand[actor], rank, 1)
+
+    def _shift(self, shifts: tuple[Shift, ...], actor: int, fields: Mapping[str, object]) -> None:
+        """A rule's note declared with its `memory` (`engine/notes.py`): each field's ranks
+        leave the actor's source zone and join the destination, where the ledger follows them
+        (a hand, the face-down cards, the removed cards; never the pile or the deck)."""
+        for shift in shifts:
+            ranks = _ranks(fields, shift.key)
+            source, dest = self._zone(shift.source, actor), self._zone(shift.dest, actor)
+            for rank in ranks:
+                if source is not None:
+                    _take(source, rank, 1)
+                if dest is not None:
+                    dest[rank] += 1
+
+    def _zone(self, zone: str, actor: int) -> Counter[int] | None:
+        if zone == "hand":
+            return self.hand[actor]
+        if zone == "face_down":
+            return self.down[actor]
+        if zone == "removed":
+            return self.removed
+        return None  # face-up cards are in the view; the pile and the deck are not followed
 
     def _exchange(self, name: str, actor: int, fields: Mapping[str, object]) -> None:
         """The setup swap and the custom actions that move cards between zones and seats."""
@@ -148,9 +173,6 @@ class Ledger:
                 self.hand[actor] = Counter(cards)
             else:
                 self.down[actor] = Counter(cards)
-        elif name == "under":  # the cards leave the hand for the bottom of the pile
-            for rank in cards:
-                _take(self.hand[actor], rank, 1)
         elif name == "swap_face":  # cards: the one now face up, then the one now face down
             shown, hidden = cards
             _take(self.down[actor], shown, 1)

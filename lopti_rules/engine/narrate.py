@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from lopti_rules.engine import Event
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.cardwords import a_card, rank_letter
+from lopti_rules.engine.notes import NOTES, Note
 from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n import N_, _, ngettext
 
@@ -64,9 +65,6 @@ _BASE = Variants()
 _QUOTES = '"”“»«„'  # the closing quotation marks of the languages lopti speaks
 # a sentence that ends inside its quotation marks (French sets a space before »: `. »`)
 _QUOTED_STOP = re.compile(f"[.!?][ \u00a0\u202f]*[{_QUOTES}]+$")
-
-# the events `_exchange` tells: cards moved between players, or taken back
-_EXCHANGES = frozenset({"give", "discard", "under", "swap_hands", "pass_hands", "take"})
 
 
 def cards_text(ranks: Sequence[object]) -> str:
@@ -247,8 +245,13 @@ class Narrator:
         shown = cards_text(cards) if isinstance(cards, list | tuple) else ""
         name = event.name
         ranks = cards if isinstance(cards, tuple) else ()
-        if name in _EXCHANGES:
-            return self._exchange(name, who, f, ranks)
+        note = NOTES.get(name)
+        if note is not None and note.says is not None:
+            return self._note(note, who, f)
+        if name == "pass_hands":
+            if f.get("way") == "next":
+                return _("every hand passes to the next player")
+            return _("every hand passes to the previous player")
         if name == "shuffle":
             line = ngettext(
                 "{n} removed card shuffled into the deck",
@@ -287,36 +290,17 @@ class Narrator:
         said = self.sentence(event)  # the rest read as in play, without the full stop
         return said.rstrip(".") if said else None
 
-    def _exchange(
-        self, name: str, who: str, f: Mapping[str, object], ranks: tuple[int, ...]
-    ) -> str:
-        """A clause for cards moved between players, or back from the removed cards (`take`)."""
-        if name == "give":
-            to = f.get("to")
-            whom = self.name(to if isinstance(to, int) else None)
-            if not ranks:
-                return _("{who} has no card to give").format(who=who)
-            return _("{who} gives {whom} {cards}").format(who=who, whom=whom, cards=_some(ranks))
-        if name == "discard":
-            if not ranks:
-                return _("{who} has no card to discard").format(who=who)
-            return _("{who} discards {cards} out of the round").format(who=who, cards=_some(ranks))
-        if name == "under":
-            if not ranks:
-                return _("{who} has no card to put under the pile").format(who=who)
-            return _("{who} puts {cards} under the pile").format(who=who, cards=_some(ranks))
-        if name == "swap_hands":
-            to = f.get("to")
-            whom = self.name(to if isinstance(to, int) else None)
-            return _("{who} and {whom} swap hands").format(who=who, whom=whom)
-        if name == "pass_hands":
-            if f.get("way") == "next":
-                return _("every hand passes to the next player")
-            return _("every hand passes to the previous player")
-        if not ranks:
-            return _("no removed card to take back")
-        line = _("{who} takes back {cards} from the removed cards")
-        return line.format(who=who, cards=_some(ranks))
+    def _note(self, note: Note, who: str, f: Mapping[str, object]) -> str:
+        """A clause for a note declared in `notes.py`: its `says`, or `none` when it moved no
+        card."""
+        shown = f.get(note.shows, ())
+        ranks = tuple(shown) if isinstance(shown, list | tuple) else ()
+        if not ranks and note.none is not None:
+            return _(note.none).format(who=who)
+        to = f.get("to")
+        whom = self.name(to if isinstance(to, int) else None)
+        assert note.says is not None
+        return _(note.says).format(who=who, whom=whom, cards=_some(ranks))
 
     def _answer(self, who: str, f: Mapping[str, object]) -> str | None:
         """A clause for a player's answer to a rule's seat or yes/no ask (engine/asks.py):

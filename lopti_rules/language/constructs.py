@@ -69,7 +69,7 @@ Effect = Callable[["Effects", int, N], object]
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Construct(Generic[N]):
     node: type[N]
-    rule: str
+    rule: str  # its grammar rule (`if`: `if_block`, and `if_inline` for the one-line form)
     example: str
     syntax: str | None
     visit: Visit
@@ -357,7 +357,7 @@ ACTIONS: tuple[Construct[Any], ...] = (
     ),
     Construct(
         node=ast.If,
-        rule="if",
+        rule="if_block",
         example="if hand of player > 3: player discards 1",
         syntax=None,
         visit="block",
