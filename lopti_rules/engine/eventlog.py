@@ -10,9 +10,9 @@ Custom rules (INTERFACES.md): given the rule runtime (`EventLog(out, head, rules
 anything with a `rule` attribute), every line written while a rule's hook or action runs
 carries `rule`, the rule's title; base play has none. The runtime's notes become the lines
 `hook` (`timing`, `on`, `player`, `rule`: a hook's condition held and it runs, written just
-before its actions' lines), `give`, `discard`, `take`, `shuffle`, `show`, `announce`,
-`roshambo`, `swap_hands`, `pass_hands`, `under`, `swap_face` (actions that emit no base
-event), `choice` (a player's answer to a seat or yes/no ask) and `guard`
+before its actions' lines), the notes of the actions that emit no base event (`give`,
+`under`, ...: each declared in `engine/notes.py`, written with its fields as they are),
+`choice` (a player's answer to a seat or yes/no ask) and `guard`
 (`rule`, `reason`: the runtime guard stopped a runaway custom action).
 """
 
