@@ -25,6 +25,10 @@ the base game and emitting its events on the bus (hooks run depth-first):
   the lowest) and it changes places with one of its face-down cards, picked blind (at random,
   from the game's seeded RNG); a `swap_face` note (`cards`: the card now face up, then the
   one now face down). Nothing happens without a face-up and a face-down card.
+- `swap_zones(seat)`: the seat's face-up and face-down cards change places, openly; a
+  `swap_zones` note (`up`: the cards now face up, `down`: now face down). Nothing happens
+  without a face-up or a face-down card; beside an empty hand the cards turned up are taken
+  up at once (F2).
 - `show(seat, what)`, `announce(actor, text)`, `roshambo(first, second)`: no cards move;
   observers get a `show` / `announce` / `roshambo` note. A roshambo is one decisive throw
   (drawn throws are thrown again), random from the game's seeded RNG.
@@ -169,6 +173,21 @@ class Effects:
         up.remove(hidden)
         up.append(shown)
         self._note("swap_face", seat, count=1, cards=[shown, hidden])
+        game.changed()
+        return shown, hidden
+
+    def swap_zones(self, seat: int) -> tuple[list[int], list[int]] | None:
+        """`seat`'s face-up and face-down cards change places, openly: the face-down cards are
+        turned up for everyone to see. Returns (the cards now face up, now face down), or None
+        when it has neither. Face-up cards turned up beside an empty hand are taken up (F2)."""
+        game = self._game
+        up, down = game.face_up[seat], game.face_down[seat]
+        if game.out[seat] or not (up or down):
+            return None
+        shown, hidden = list(down), list(up)
+        up[:], down[:] = shown, hidden  # the same lists: views read them live
+        self._note("swap_zones", seat, count=len(shown) + len(hidden), up=shown, down=hidden)
+        game.hand_emptied(seat)
         game.changed()
         return shown, hidden
 

@@ -63,6 +63,12 @@ NOTES: dict[str, Note] = {
         none=N_("no removed card to take back"),
     ),
     "swap_hands": Note(N_("{who} and {whom} swap hands"), None),
+    "swap_zones": Note(
+        N_("{who} swaps their face-up and face-down cards: {cards} now face up"),
+        (Shift("up", "face_down", "face_up"), Shift("down", "face_up", "face_down")),
+        none=N_("{who} turns their face-up cards face down"),
+        shows="up",
+    ),
     "pass_hands": Note(None, None),
     "swap_face": Note(None, None),
     "shuffle": Note(None, None),

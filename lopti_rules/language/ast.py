@@ -342,6 +342,15 @@ class SwapFace:
 
 
 @dataclass(frozen=True, slots=True)
+class SwapZones:
+    """`TARGET swaps their face up and face down cards`: the two zones change places, openly."""
+
+    target: Target
+    span: Span
+    retro: Retro | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Become:
     """`TARGET becomes the "TITLE"`: the target holds the titled role (one holder at most)."""
 
@@ -481,6 +490,7 @@ Action = (
     | PassHands
     | Under
     | SwapFace
+    | SwapZones
     | Become
     | Announce
     | Repeat

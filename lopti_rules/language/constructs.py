@@ -308,6 +308,28 @@ ACTIONS: tuple[Construct[Any], ...] = (
         ),
     ),
     Construct(
+        node=ast.SwapZones,
+        rule="swap_zones",
+        example="player swaps their face up and face down cards",
+        syntax="{target} swaps their face up and face down cards",
+        visit="seat",
+        moves=(
+            _m("face_up", "target", "face_down", "target"),
+            _m("face_down", "target", "face_up", "target"),
+        ),
+        emits=_OUT,  # face-down cards turned up beside an empty hand are taken up (F2)
+        effect=lambda fx, seat, a: fx.swap_zones(seat),
+        notes=("swap_zones",),
+        asks=_NONE,
+        said=_one(
+            "swap_zones",
+            NP_(
+                "explain: action",
+                "{who} turns their face-up cards face down and their face-down cards face up",
+            ),
+        ),
+    ),
+    Construct(
         node=ast.Become,
         rule="become",
         example='player becomes the "captain"',

@@ -20,6 +20,8 @@ from lopti_rules.bots.choices import chooser
 from lopti_rules.bots.ledger import MOVES, STILL, Ledger
 from lopti_rules.bots.runner import run_round
 from lopti_rules.engine import Event, EventBus, TableOptions
+from lopti_rules.language import constructs
+from lopti_rules.language.catalog import rank_text
 
 RULES = {
     "under": "after play when rank is 5: player puts 2 cards under the pile",
@@ -33,7 +35,16 @@ RULES = {
     "discard": "after play when rank is K: player discards 1 card",
     "take": "after pickup: player takes 1 card from the removed cards",
     "shuffle": "after clear when cause is ten: shuffle the removed cards into the deck",
+    "swap_zones": "after play when rank is 2: player swaps their face up and face down cards",
 }
+# and every construct that moves cards, as its own example says it (language/constructs.py),
+# so a new construct is followed here the day it is declared
+RULES.update(
+    {
+        f"construct {c.rule}": f"after play when rank is {rank_text(3 + i % 12)}: {c.example}"
+        for i, c in enumerate(c for c in constructs.ACTIONS if c.moves and c.visit != "block")
+    }
+)
 
 
 def _pack(names: list[str]) -> str:
@@ -91,6 +102,7 @@ def test_the_games_move_cards_every_way() -> None:
     seen: Counter[str] = Counter()
     for seed in range(6):
         seen += _play(sorted(RULES), seed, 4)
-    moves = {"under", "swap_hands", "pass_hands", "swap_face", "show", "give", "discard", "take"}
+    moves = {"under", "swap_hands", "pass_hands", "swap_face", "swap_zones", "show", "give"}
+    moves |= {"discard", "take"}
     assert moves <= set(seen), moves - set(seen)
     assert set(seen) <= MOVES | STILL  # the ledger was taught every event these games emit
