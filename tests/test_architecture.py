@@ -43,7 +43,12 @@ LAYERS: list[set[str]] = [
 NARROW: dict[str, tuple[str, set[str]]] = {
     "runtime": (
         "language",
-        {"lopti_rules.language.ast", "lopti_rules.language.catalog", "lopti_rules.language.work"},
+        {
+            "lopti_rules.language.ast",
+            "lopti_rules.language.catalog",
+            "lopti_rules.language.constructs",
+            "lopti_rules.language.work",
+        },
     ),
 }
 TOP_LEVEL = {"__init__.py", "api.py", "__main__.py", "py.typed"}
