@@ -18,6 +18,7 @@ figures. Same seed, same figures.
 from __future__ import annotations
 
 import random
+import typing
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from lopti_rules.engine import Answer, Ask, EventBus, Game, TableOptions
 from lopti_rules.engine.asks import CARDS, SEAT, Chooser
 from lopti_rules.engine.referee import Referee
 from lopti_rules.engine.variants import Variants
+from lopti_rules.language import constructs
 from lopti_rules.runtime import RuleSet
 from lopti_rules.runtime.calls import TableModel
 
@@ -91,31 +93,47 @@ def _target(rng: random.Random) -> str:
     return rng.choice(ROLES + GROUPS)
 
 
+# every simple action the checker can accept, from the construct table, so a new construct is
+# refereed the day it is declared; a construct's field is filled by its kind
+_SIMPLE = tuple(
+    c for c in constructs.ACTIONS if c.allowed and c.visit != "block" and c.syntax is not None
+)
+_SECOND = (*ROLES, "a player of their choice")
+_FILLERS: dict[str, Callable[[random.Random], str]] = {
+    "recipient": lambda rng: rng.choice(_SECOND),
+    "other": lambda rng: rng.choice(_SECOND),
+    "count": lambda rng: str(rng.randint(1, 3)),
+    "which": lambda rng: rng.choice(("", "lowest", "highest", "random")),
+    "card_word": lambda rng: rng.choice(("card", "cards")),
+    "title": lambda rng: '"keeper"',
+    "text": lambda rng: '"Hear ye"',
+}
+
+
+def _options(node: type, name: str) -> tuple[str, ...]:
+    """The words a field of literal words may hold (`what`, `group`, `way`)."""
+    hint = typing.get_type_hints(node)[name]
+    return tuple(str(option) for option in typing.get_args(hint))
+
+
 def _simple(rng: random.Random, who: str | None = None) -> str:
-    t = who or _target(rng)
-    r = rng.choice(ROLES)
-    n = rng.randint(1, 3)
-    which = rng.choice(("", "lowest ", "highest ", "random "))
-    return rng.choice(
-        (
-            f"{t} draws {n}",
-            f"{r} picks up the pile",
-            f"{t} gives {n} {which}card to {r}",
-            f"{t} gives 1 card to a player of their choice",
-            f"{t} discards {n} {which}card",
-            f"{t} takes {n} card from the removed cards",
-            "shuffle the removed cards into the deck",
-            "clear the pile",
-            f"{t} reveals their hand",
-            'announce "Hear ye"',
-            f"{t} swaps hands with {r}",
-            f"{rng.choice(('every', 'each'))} player passes their hand to their "
-            f"{rng.choice(('next', 'previous'))} player",
-            f"{t} puts {n} {which}cards under the pile",
-            f"{t} swaps a face up card with a face down card",
-            f'{r} becomes the "keeper"',
-        )
-    )
+    construct = rng.choice(_SIMPLE)
+    assert construct.syntax is not None
+    words: list[str] = []
+    for word in construct.syntax.split(" "):
+        if word[:1] not in "{[":
+            words.append(word)
+            continue
+        name = word[1:-1]
+        if name == "target":
+            value = who or _target(rng)
+        elif name in _FILLERS:
+            value = _FILLERS[name](rng)
+        else:
+            value = rng.choice(_options(construct.node, name))
+        if value:
+            words.append(value)
+    return " ".join(words)
 
 
 def _actions(rng: random.Random, event: str, pad: str, depth: int = 0) -> list[str]:
