@@ -22,12 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lopti_rules.check import facets
-from lopti_rules.check.facets import ALWAYS, MAYBE, NEVER, Reach
+from lopti_rules.check.facets import ALWAYS, MAYBE, NEVER
 from lopti_rules.check.loops import HookRef, hook_refs
 from lopti_rules.check.sites import leaf_actions
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.i18n import _
 from lopti_rules.language import ast
+from lopti_rules.language.constructs import Reach
 
 # the moments whose event is still to come, and what it needs (facets.py): the zones it
 # consumes (its actor's, or the table's `pile`), and LANDING where the pile may not change

@@ -26,12 +26,11 @@ event consumes. The passes that read them:
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from lopti_rules.language import ast, constructs
-from lopti_rules.language.constructs import Side, Zone
+from lopti_rules.language.constructs import Reach, Side, Zone
 
-Reach = Literal["always", "maybe", "never", "not chooser"]
 ALWAYS: Reach = "always"
 MAYBE: Reach = "maybe"
 NEVER: Reach = "never"
@@ -60,22 +59,8 @@ PILE_FIXED: frozenset[tuple[str, str]] = frozenset(
     {("play", "before"), ("reveal", "before"), ("reveal", "after"), ("swap", "before")}
 )
 
-# can the role be the hooked event's actor?
-ROLES: dict[str, Reach] = {
-    "player": ALWAYS,
-    "next player": NEVER,  # another player still in the round (the actor is in it)
-    "previous player": NEVER,
-    "dealer": MAYBE,
-    "author": MAYBE,
-    "last winner": MAYBE,
-    "last loser": MAYBE,
-    "most cards": MAYBE,
-    "fewest cards": MAYBE,
-    "winner": MAYBE,  # a roshambo side, which may be the actor
-    "loser": MAYBE,
-    "chosen player": NOT_CHOOSER,  # never the player who chose
-    "their choice": NOT_CHOOSER,  # never the giver or swapper who chose
-}
+# can the role be the hooked event's actor? (declared with the role, `constructs.ROLES`)
+ROLES: dict[str, Reach] = {name: role.reach for name, role in constructs.ROLES.items()}
 EACH: dict[str, Reach] = {"each other": NEVER, "every": ALWAYS, "each": ALWAYS}
 # the other targets: a player relative to the one visited, a title's holder, and the
 # forbidden forms (rejected on their own, R4), which could name anyone

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from lopti_rules.i18n import N_, _
+from lopti_rules.language import constructs
 
 Kind = Literal["rank", "int", "bool", "symbol"]
 
@@ -205,23 +206,10 @@ def rank_text(value: int) -> str:
 
 # ---------------------------------------------------------------- roles and targets
 
-# the roles, as written in target position (the spelling `lopti fmt` uses)
-ROLE_WORDS: tuple[str, ...] = (
-    "player",
-    "next player",
-    "previous player",
-    "dealer",
-    "author",
-    "last winner",
-    "last loser",
-    "the player with the most cards",
-    "the player with the fewest cards",
-    "winner",
-    "loser",
-    "chosen player",
-    "a player of their choice",
-)
-ROSHAMBO_ROLES: frozenset[str] = frozenset({"winner", "loser"})
+# the roles, as written in target position (the spelling `lopti fmt` uses): the construct
+# table's (`constructs.ROLES`)
+ROLE_WORDS: tuple[str, ...] = tuple(role.written for role in constructs.ROLES.values())
+ROSHAMBO_ROLES: frozenset[str] = frozenset(r.name for r in constructs.ROLES.values() if r.roshambo)
 
 # LR303: fixed personal traits. `the WORD player` with WORD here is a disguised personal
 # target (R4): it picks the same person every time, whatever happens in the game. A word

@@ -49,6 +49,9 @@ Visit = Literal["seat", "pair", "once", "block"]
 # of its count, or one
 Per = Literal["card", "one"]
 Slot = Literal["nom", "dat", "with"]
+# can a target be the hooked event's actor? `always` (it is or includes them), `maybe`, `never`,
+# or `not chooser`: anyone but the player who chose it
+Reach = Literal["always", "maybe", "never", "not chooser"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -606,3 +609,60 @@ def blocks(action: ast.Action) -> tuple[ast.Action, ...]:
     for name in of(action).body:
         out += getattr(action, name) or ()
     return out
+
+
+# --------------------------------------------------------------------------- the roles
+
+
+@dataclass(frozen=True, slots=True)
+class RoleConstruct:
+    """A role a target may name: its name in the tree, its words as the grammar reads them
+    (`transform.py`), as `lopti fmt` writes them (`catalog.ROLE_WORDS`, the editor's
+    completion and hover) and whether it can be the hooked event's actor (`check/facets.py`).
+    Its seat at run time is `runtime/targets.py`'s, its sentences `explain`'s
+    `role.NAME.SLOT` messages."""
+
+    name: ast.RoleName
+    words: tuple[str, ...]
+    written: str
+    reach: Reach
+    roshambo: bool = False  # only inside a `roshambo` block (`winner`, `loser`)
+
+
+ROLES: dict[str, RoleConstruct] = {
+    r.name: r
+    for r in (
+        RoleConstruct("player", ("player",), "player", "always"),
+        # another player still in the round (the actor is in it)
+        RoleConstruct("next player", ("next", "player"), "next player", "never"),
+        RoleConstruct("previous player", ("previous", "player"), "previous player", "never"),
+        RoleConstruct("dealer", ("dealer",), "dealer", "maybe"),
+        RoleConstruct("author", ("author",), "author", "maybe"),
+        RoleConstruct("last winner", ("last", "winner"), "last winner", "maybe"),
+        RoleConstruct("last loser", ("last", "loser"), "last loser", "maybe"),
+        RoleConstruct(
+            "most cards",
+            ("player", "with", "the", "most", "cards"),
+            "the player with the most cards",
+            "maybe",
+        ),
+        RoleConstruct(
+            "fewest cards",
+            ("player", "with", "the", "fewest", "cards"),
+            "the player with the fewest cards",
+            "maybe",
+        ),
+        # a roshambo side, which may be the actor
+        RoleConstruct("winner", ("winner",), "winner", "maybe", roshambo=True),
+        RoleConstruct("loser", ("loser",), "loser", "maybe", roshambo=True),
+        # never the player who chose
+        RoleConstruct("chosen player", ("chosen", "player"), "chosen player", "not chooser"),
+        # never the giver or swapper who chose
+        RoleConstruct(
+            "their choice",
+            ("a", "player", "of", "their", "choice"),
+            "a player of their choice",
+            "not chooser",
+        ),
+    )
+}

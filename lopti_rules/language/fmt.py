@@ -51,10 +51,9 @@ def _retro(node: ast.Retro | None) -> str:
 def target(node: ast.Target) -> str:
     match node:
         case ast.Role(name=name, the=the):
-            if name in ("most cards", "fewest cards"):
-                return f"the player with the {name.split()[0]} cards"
-            if name == "their choice":
-                return "a player of their choice"
+            written = constructs.ROLES[name].written
+            if written != name:  # `the player with the most cards`, `a player of their choice`
+                return written
             return f"the {name}" if the else name
         case ast.Each(kind=kind, where=where):
             return f"{kind} player" + (f" where {cond(where)}" if where is not None else "")

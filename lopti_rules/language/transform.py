@@ -27,18 +27,7 @@ from lopti_rules.language import ast, constructs
 RANK_WORDS = frozenset({"J", "Q", "K", "A", "jack", "queen", "king", "ace"})
 
 _ROLE_NAMES: dict[tuple[str, ...], ast.RoleName] = {
-    ("player",): "player",
-    ("next", "player"): "next player",
-    ("previous", "player"): "previous player",
-    ("dealer",): "dealer",
-    ("author",): "author",
-    ("last", "winner"): "last winner",
-    ("last", "loser"): "last loser",
-    ("winner",): "winner",
-    ("loser",): "loser",
-    ("chosen", "player"): "chosen player",
-    ("player", "with", "the", "most", "cards"): "most cards",
-    ("player", "with", "the", "fewest", "cards"): "fewest cards",
+    role.words: role.name for role in constructs.ROLES.values()
 }
 _EACH_KINDS: dict[tuple[str, ...], ast.EachKind] = {
     ("each", "other", "player"): "each other",

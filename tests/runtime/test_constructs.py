@@ -27,6 +27,7 @@ from lopti_rules.i18n import LANGUAGES
 from lopti_rules.i18n.explain import explain_text
 from lopti_rules.language import ast, constructs
 from lopti_rules.language.fmt import format_file, simple
+from lopti_rules.language.fmt import target as fmt_target
 from lopti_rules.language.lark_parser import parser
 from lopti_rules.language.parse import parse
 
@@ -169,3 +170,30 @@ def test_every_simple_construct_says_its_sentence_with_its_own_message() -> None
         _key, messages = construct.said
         assert messages and all(TEMPLATES[k] == m for k, m in messages.items()), construct.rule
         assert all(m.context == "explain: action" for m in messages.values()), construct.rule
+
+
+@pytest.mark.parametrize("name", constructs.ROLES)
+def test_every_role_is_read_written_and_resolved_as_its_construct_says(name: str) -> None:
+    from lopti_rules.runtime.targets import ROLES as RESOLVED
+
+    role = constructs.ROLES[name]
+    assert name in get_args(ast.RoleName)
+    text = f"after clear: {role.written} draws 1"
+    if role.roshambo:
+        text = f"after clear:\n        roshambo player vs next player: {role.written} draws 1"
+    elif name == "chosen player":
+        text = "after clear:\n        player chooses a player: chosen player draws 1"
+    elif name == "their choice":
+        text = "after clear: player gives 1 card to a player of their choice"
+    tree = parse(Source(f'rule "T":\n    {text}\n', "t"))
+    assert tree is not None, text
+    found = [t for t in _targets(tree) if isinstance(t, ast.Role) and t.name == name]
+    assert found and all(fmt_target(t) == role.written for t in found)
+    assert name in RESOLVED or name == "their choice"  # the giver is asked (`_ask_player`)
+
+
+def _targets(tree: ast.File) -> list[ast.Target]:
+    out: list[ast.Target] = []
+    for action in ast.walk_actions(tree.rules[0].hooks[0].actions):
+        out += [getattr(action, n) for n, _ in constructs.of(action).targets]
+    return out
