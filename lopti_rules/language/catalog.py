@@ -134,6 +134,7 @@ TABLE_FIELDS: dict[str, FieldType] = {
     "obligation": BOOL,
     "run": INT,  # cards of the top rank at the top of the pile, across plays
     "under": TOP,  # the rank of the play under the top one, or `none`
+    "third": TOP,  # the rank of the play under that one (the third from the top), or `none`
 }
 
 # counts so far: table fields (everyone) and player fields (that player, `plays of player`)

@@ -44,6 +44,11 @@ def _under(g: Game) -> int | None:
     return ranks[-2] if len(ranks) > 1 else None
 
 
+def _third(g: Game) -> int | None:
+    ranks = g.pile_ranks
+    return ranks[-3] if len(ranks) > 2 else None
+
+
 def _count(i: int) -> TableRead:
     return lambda g: g.counts[i]
 
@@ -68,6 +73,7 @@ TABLE: dict[str, TableRead] = {
     "obligation": lambda g: g.obligation,
     "run": lambda g: top_run(g.pile_ranks, g.pile_counts),
     "under": _under,
+    "third": _third,
     # counts so far this turn / this round (`turn_plays`, ...), kept by the game
     **{name: _count(i) for i, name in enumerate(COUNTS)},
 }

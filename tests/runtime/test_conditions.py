@@ -70,6 +70,7 @@ def test_event_fields_and_ranks_by_value(cond: str, want: bool) -> None:
         ("chain is 1 and obligation is true", True),
         ("low is true", True),
         ("top is none", False),
+        ("under is 9 and third is none", True),
     ],
 )
 def test_table_fields(cond: str, want: bool) -> None:
