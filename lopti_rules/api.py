@@ -77,9 +77,12 @@ def check_sources(
     return sorted((d for s in sources for d in s.diagnostics), key=Diagnostic.sort_key)
 
 
-def trial_players(roster: Sequence[str] | None) -> int:
-    """The trial's table: the roster's size, or 4 players without one (or out of range)."""
-    return len(roster) if roster is not None and 2 <= len(roster) <= 5 else 4
+def trial_players(roster: Sequence[str] | None) -> tuple[int, ...]:
+    """The trial's tables: the roster's size, or every size a table may have without one
+    (or out of range): rules with no table in mind must let rounds end at any table."""
+    from lopti_rules.trial import TABLES
+
+    return (len(roster),) if roster is not None and 2 <= len(roster) <= 5 else TABLES
 
 
 def check_text(

@@ -6,6 +6,11 @@ and, for comparison, the same deals without them; reports into the sources. Whet
 of rules lets rounds end cannot be read off the text (a rule that feeds cards back is fine
 until another one refills the deck), so it is measured, cheaply and the same way every time:
 
+- at the table's size, or, for rules checked with no table in mind (no roster), at every size
+  a table may have (`TABLES`: 4 players first, then 2, 3 and 5), since a rule that lets four
+  players finish may keep two passing the same cards back and forth for ever (at a size
+  other than the first, rounds that do not end are LW603, with the size in its figures: that
+  table may never sit down);
 - `ROUNDS` rounds, seeds 1 to `ROUNDS`, by turns with greedy bots (the table's habits: play
   the lowest card that goes) and random bots (a careless table: any legal move, pickups
   included), each stopped at `MAX_MOVES` moves, about thirty times a greedy base round and
@@ -13,7 +18,8 @@ until another one refills the deck), so it is measured, cheaply and the same way
   evening, its second round with places played out and a last winner, a last loser and an
   author at other seats, so the rules on `finish`, `win`, `round > 1` and those roles play
   too (the campaign's stalls in round one's trial went unseen there);
-- LR210 (error) when at least half of the greedy rounds reach the cap: with these rules
+- LR210 (error) when at least half of the greedy rounds reach the cap at the table's size (4
+  players when it is not known): with these rules
   rounds do not end even when the table plays sensibly (the trial stops as soon as that is
   certain);
 - LW603 (warning) when some round reaches the cap, or the rounds last on average more than
@@ -43,6 +49,7 @@ ROUNDS = 8
 MAX_MOVES = 2_000
 LONGER = 5
 BOTS = ("greedy", "random")  # by turns, seed by seed; the first decides LR210
+TABLES = (4, 2, 3, 5)  # the sizes rules with no table in mind are tried at, the usual first
 
 
 @dataclass(slots=True)
@@ -112,15 +119,25 @@ def worth_trying(units: Sequence[tuple[Source, ast.File]]) -> bool:
     return any(rule.hooks for _, tree in units for rule in tree.rules)
 
 
-def check(units: Sequence[tuple[Source, ast.File]], players: int) -> Figures | None:
+def check(units: Sequence[tuple[Source, ast.File]], players: int | Sequence[int]) -> Figures | None:
     """Run the trial on accepted units and report LR210 or LW603; the figures, or None when
-    there was nothing to try."""
+    there was nothing to try. `players`: the table's size, or the sizes to try, the table's
+    likely one first (rules checked with no table in mind: `TABLES`). Rounds that do not end
+    at the first size are LR210; at another size, or rounds that run long, LW603 (the
+    figures name the size), since the table may never have that many players."""
     if not worth_trying(units):
         return None
-    figures = measure(units, players)
-    if figures.endless or figures.long:
-        _report(units, figures)
-    return figures
+    sizes = (players,) if isinstance(players, int) else tuple(players)
+    first = measure(units, sizes[0])
+    if first.endless or first.long:
+        _report(units, first)
+        return first
+    for size in sizes[1:]:
+        figures = measure(units, size)
+        if figures.endless or figures.long:
+            _report(units, figures, endless=False)
+            return figures
+    return first
 
 
 def _blamed(
@@ -145,11 +162,13 @@ def _fired(fires: dict[str, int]) -> str:
     )
 
 
-def _report(units: Sequence[tuple[Source, ast.File]], figures: Figures) -> None:
+def _report(
+    units: Sequence[tuple[Source, ast.File]], figures: Figures, *, endless: bool = True
+) -> None:
     source, rule = _blamed(units, figures.fires)
     played = len(figures.moves)
     base = sum(figures.base) / max(1, played)
-    if figures.endless:
+    if figures.endless and endless:
         greedy = figures.base[:: len(BOTS)]
         base = sum(greedy) / max(1, len(greedy))
         source.report(

@@ -61,3 +61,25 @@ def test_the_shipped_lean_hands_is_accepted_with_a_warning_and_its_figures() -> 
 def test_the_verdict_is_the_same_every_time() -> None:
     first = check_text(FLOOD, trial=True)
     assert [d.message for d in check_text(FLOOD, trial=True)] == [d.message for d in first]
+
+
+COMEBACK = ROOT / "examples" / "rules" / "comeback.lopti"
+
+
+def test_with_no_table_in_mind_the_rules_are_tried_at_every_size() -> None:
+    # four players finish with the shipped Comeback; two keep shuffling the removed cards
+    # back and some of their rounds never end: a warning, naming the table it happens at
+    text = COMEBACK.read_text(encoding="utf-8")
+    found = check_text(text, str(COMEBACK), trial=True)
+    assert [d.code for d in found] == ["LW603"]
+    assert "(2 players" in found[0].message and "did not end" in found[0].message
+    four = check_text(text, str(COMEBACK), roster=["Ann", "Ben", "Cat", "Dan"], trial=True)
+    assert four == []
+
+
+def test_rounds_that_never_end_at_the_tables_own_size_are_refused() -> None:
+    # LANGUAGE.md's accepted Lean hands warns with no table in mind (four players, the usual
+    # table, finish it); two players at the table cannot end their rounds with it
+    text = LEAN.read_text(encoding="utf-8")
+    two = check_text(text, str(LEAN), roster=["Ann", "Ben"], trial=True)
+    assert [d.code for d in two] == ["LR210"] and "(2 players" in two[0].message
