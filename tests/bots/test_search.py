@@ -29,7 +29,7 @@ def quick() -> SearchBot:
     return SearchBot("easy", iterations=8)
 
 
-@tiers(few=4, many=20)
+@tiers(few=3, many=20)
 def test_only_legal_moves(examples: int) -> None:
     @settings(max_examples=examples, deadline=None, derandomize=True)
     @given(

@@ -133,7 +133,10 @@ def test_a_frame_over_the_size_limit_closes_only_that_connection() -> None:
 
 def test_a_seat_flooding_checks_is_slowed_down_and_the_others_are_answered() -> None:
     service = make_service()
-    client = client_for(service)
+    # a slow refill (a check every 1.5 s once the burst is spent), so that the flood is
+    # refused however long a check takes on a busy machine (at the default 20 a second, a
+    # check slower than 150 ms earned its own refill and every one was answered)
+    client = client_for(service, limits=Limits(rate=2.0, seat_rate=2.0))
     check = {"type": "check_rule", "text": 'rule "A":\n    after clear:\n        player draws 1\n'}
     with seat(client, service.tokens.seat[1]) as ben, seat(client, service.tokens.host) as ann:
         ben.receive_json(), ann.receive_json()
