@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
@@ -85,20 +86,34 @@ def measure(units: Sequence[tuple[Source, ast.File]], players: int) -> Figures:
     rules = compile_rules([(tree, 0) for _, tree in units])
     figures = Figures(players, fires=dict.fromkeys(rules.titles, 0))
     for seed in range(1, ROUNDS + 1):
-        bots = BOTS[(seed - 1) % len(BOTS)]
-        options = later(players, seed) if seed % 4 in (3, 0) else TableOptions(players=players)
+        bots, options = table(players, seed)
         bus = EventBus()
         runtime = rules.attach(bus)
         played = run_round(options, seed, make_bots(bots, players), bus=bus, max_moves=MAX_MOVES)
-        base = run_round(options, seed, make_bots(bots, players), max_moves=MAX_MOVES)
         figures.moves.append(played.moves)
-        figures.base.append(base.moves)
+        figures.base.append(base_moves(players, seed))
         figures.stalled_by[bots] += played.stalled
         for title, count in runtime.fires.items():
             figures.fires[title] = figures.fires.get(title, 0) + count
         if figures.endless:
             break
     return figures
+
+
+@cache
+def base_moves(players: int, seed: int) -> int:
+    """How long trial round `seed` lasts at `players` players without the rules: the same
+    deal, table and bots as `measure` plays it with them. It depends on nothing else, so
+    each of the 32 figures (`TABLES` by `ROUNDS`) is played once a process."""
+    bots, options = table(players, seed)
+    return run_round(options, seed, make_bots(bots, players), max_moves=MAX_MOVES).moves
+
+
+def table(players: int, seed: int) -> tuple[str, TableOptions]:
+    """Trial round `seed`'s bots and table: greedy and random by turns, half of them later
+    in the evening."""
+    bots = BOTS[(seed - 1) % len(BOTS)]
+    return bots, later(players, seed) if seed % 4 in (3, 0) else TableOptions(players=players)
 
 
 def later(players: int, seed: int) -> TableOptions:
