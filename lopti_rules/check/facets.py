@@ -26,10 +26,13 @@ event consumes. The passes that read them:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lopti_rules.language import ast, constructs
-from lopti_rules.language.constructs import Reach, Side, Zone
+from lopti_rules.language.constructs import Reach, Side
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.notes import Zone
 
 ALWAYS: Reach = "always"
 MAYBE: Reach = "maybe"

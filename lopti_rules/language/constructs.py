@@ -39,8 +39,8 @@ from lopti_rules.language import ast
 
 if TYPE_CHECKING:
     from lopti_rules.engine.effects import Effects
+    from lopti_rules.engine.notes import Zone
 
-Zone = Literal["hand", "face_up", "face_down", "pile", "deck", "removed"]
 # whose zone: the action's first target, its second (`recipient`, `other`), every player
 # still in the round, or the table's own (deck, pile, removed cards)
 Side = Literal["target", "second", "every", "table"]
