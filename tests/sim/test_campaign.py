@@ -63,7 +63,10 @@ def test_a_small_campaign_plays_every_accepted_set_safely(small: Figures) -> Non
 
 
 def test_the_campaign_is_seeded_and_its_figures_do_not_depend_on_the_workers() -> None:
-    a, b = campaign(seed=7, sets=3, games=6), campaign(seed=7, sets=3, games=6, workers=2)
+    # no searching game (seed 7 draws one among these six, 20 s each way): the small
+    # campaign above plays them; this test is about the seeds and the workers
+    a = campaign(seed=7, sets=3, games=6, search=0.0)
+    b = campaign(seed=7, sets=3, games=6, search=0.0, workers=2)
     assert (a.drawn, a.moves, a.lines()) == (b.drawn, b.moves, b.lines())
     assert [(i.kind, i.game) for i in a.incidents] == [(i.kind, i.game) for i in b.incidents]
 
