@@ -2,7 +2,7 @@
 variants, bots, answers and reports, played under the referee (engine/referee.py).
 
 The default tier plays a small seeded campaign; `-m slow` a twenty-fifth of the full one
-(its first 200 accepted rule sets, 800 games, about a minute on two idle cores, so CI stays
+(its first 200 accepted rule sets, 800 games, 129 s on two idle cores, so CI stays
 short);
 the full one, at least 5,000 sets and 20,000 games (the better part of an hour), is
 `benchmarks/bench_campaign.py --sets 5000 --games 20000 --workers 2`, with its figures in
@@ -51,7 +51,7 @@ def _safe(figures: Figures) -> None:
 @pytest.fixture(scope="module")
 def small() -> Figures:
     # seed 7: four of its 40 games are searching ones (seed 1's three took 40 s, one of them
-    # a two-seat round of 470 moves; the slow tier plays some forty searching games)
+    # a two-seat round of 470 moves; the slow tier plays eighteen searching games)
     return campaign(seed=7, sets=20, games=40, search=0.05)
 
 
