@@ -32,7 +32,7 @@ from lopti_rules.check.names import event_of
 from lopti_rules.check.sites import ActionSite, Scope, hook_sites
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.i18n import N_, _
-from lopti_rules.language import ast, catalog
+from lopti_rules.language import ast, catalog, constructs
 
 
 def check_hook(source: Source, hook: ast.Hook) -> None:
@@ -131,15 +131,6 @@ def _is_player(target: ast.Target) -> bool:
     return isinstance(target, ast.Role) and target.name == "player"
 
 
-def _chooser(action: ast.Action, whose: ast.Target, scope: Scope) -> ast.Target | None:
-    """Who chose `whose`, for a chosen player (`the chosen player`, `a player of their choice`)."""
-    if isinstance(whose, ast.Role) and whose.name == "chosen player":
-        return scope.chooser
-    if isinstance(whose, ast.Role) and whose.name == "their choice":
-        return getattr(action, "target", None)
-    return None
-
-
 def _takes_away(source: Source, event: str, action: ast.Action, scope: Scope) -> bool:
     """LR103 for an action of `before EVENT` that moves away what the event needs (R2);
     whether it reported."""
@@ -147,7 +138,7 @@ def _takes_away(source: Source, event: str, action: ast.Action, scope: Scope) ->
     for whose, zone in taken:
         if whose is None or zone not in facets.CONSUMES.get(event, ()):
             continue
-        if facets.may_be_actor(whose, _chooser(action, whose, scope)):
+        if facets.may_be_actor(whose, constructs.chooser(action, whose, scope.chooser)):
             if zone == "hand":
                 message = _MOVES_HAND_CARDS[event]
                 hint = _("use `after {event}:` to move cards once the `{event}` has happened")

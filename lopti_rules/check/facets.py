@@ -4,10 +4,10 @@ The checks do not remember, construct by construct, which actions take cards fro
 which roles could be the player playing their last cards. Each action's facets are declared
 with the action (`language/constructs.py`): the cards it moves (`Move`: from which zone of
 whom, to which zone of whom), the events it emits (the loop check's edges), whether its count
-is a number of cards (LR506's range) and whether it runs a block. Declared here, for each
-target: whether it can be the hooked event's actor (`ALWAYS`: it is or includes them,
-`MAYBE`, `NEVER`, or `NOT_CHOOSER`: anyone but the player who chose it), and what each base
-event consumes. The passes that read them:
+is a number of cards (LR506's range) and whether it runs a block. Each target declares, with
+the targets there, whether it can be the hooked event's actor (`ALWAYS`: it is or includes
+them, `MAYBE`, `NEVER`, or `NOT_CHOOSER`: anyone but the player who chose it); declared here,
+what each base event consumes. The passes that read them:
 
 - add-only (`addonly.py`, R2, C5) and its cascades (`cascades.py`): in `before E`, and in
   any hook a cascade from it reaches, no move out of a zone E consumes (`CONSUMES`: a play's
@@ -29,15 +29,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from lopti_rules.language import ast, constructs
-from lopti_rules.language.constructs import Reach, Side
+
+# the targets' reach is declared with the targets (`constructs.ROLES`, `EACH`, `TARGETS`), where
+# the runtime reads it too (whether a `may` can only help the player asked)
+from lopti_rules.language.constructs import ALWAYS as ALWAYS
+from lopti_rules.language.constructs import EACH as EACH
+from lopti_rules.language.constructs import MAYBE as MAYBE
+from lopti_rules.language.constructs import NEVER as NEVER
+from lopti_rules.language.constructs import NOT_CHOOSER as NOT_CHOOSER
+from lopti_rules.language.constructs import TARGETS as TARGETS
+from lopti_rules.language.constructs import may_be_actor as may_be_actor
+from lopti_rules.language.constructs import reach as reach
+from lopti_rules.language.constructs import side_target as side_target
 
 if TYPE_CHECKING:
     from lopti_rules.engine.notes import Zone
-
-ALWAYS: Reach = "always"
-MAYBE: Reach = "maybe"
-NEVER: Reach = "never"
-NOT_CHOOSER: Reach = "not chooser"
+    from lopti_rules.language.constructs import Reach
 
 
 def of(action: ast.Action) -> constructs.Construct[Any]:
@@ -64,47 +71,6 @@ PILE_FIXED: frozenset[tuple[str, str]] = frozenset(
 
 # can the role be the hooked event's actor? (declared with the role, `constructs.ROLES`)
 ROLES: dict[str, Reach] = {name: role.reach for name, role in constructs.ROLES.items()}
-EACH: dict[str, Reach] = {"each other": NEVER, "every": ALWAYS, "each": ALWAYS}
-# the other targets: a player relative to the one visited, a title's holder, and the
-# forbidden forms (rejected on their own, R4), which could name anyone
-TARGETS: dict[type, Reach] = {
-    ast.Their: MAYBE,
-    ast.TitleTarget: MAYBE,
-    ast.NameTarget: MAYBE,
-    ast.SeatTarget: MAYBE,
-    ast.TraitTarget: MAYBE,
-}
-
-
-def side_target(action: ast.Action, side: Side) -> ast.Target | None:
-    """The target a side names in `action` (None: the table's own zone)."""
-    if side == "target":
-        return constructs.first_target(action)
-    if side == "second":
-        return constructs.second_target(action)
-    if side == "every":
-        return ast.Each("every", None, action.span)
-    return None
-
-
-def reach(target: ast.Target, chooser: ast.Target | None = None) -> Reach:
-    """Whether `target` can be the hooked event's actor; `chooser`: who chose it, for a
-    chosen player (never the chooser, so never the actor when the actor alone chose: not
-    when `every player` chooses, each for themself)."""
-    if isinstance(target, ast.Role):
-        found = ROLES[target.name]
-        if found == NOT_CHOOSER:
-            alone = isinstance(chooser, ast.Role) and chooser.name == "player"
-            return NEVER if alone else MAYBE
-        return found
-    if isinstance(target, ast.Each):
-        found = EACH[target.kind]
-        return MAYBE if found == ALWAYS and target.where is not None else found
-    return TARGETS[type(target)]
-
-
-def may_be_actor(target: ast.Target, chooser: ast.Target | None = None) -> bool:
-    return reach(target, chooser) != NEVER
 
 
 def taken_from(action: ast.Action) -> list[tuple[ast.Target | None, Zone]]:

@@ -666,3 +666,84 @@ ROLES: dict[str, RoleConstruct] = {
         ),
     )
 }
+
+
+# --------------------------------------------------------------------------- the targets' reach
+
+ALWAYS: Reach = "always"
+MAYBE: Reach = "maybe"
+NEVER: Reach = "never"
+NOT_CHOOSER: Reach = "not chooser"
+
+# can a target be the hooked event's actor? The roles declare it (`ROLES`); a set of players
+# names every player still in the round but the actor (`each other`), or all of them, the
+# actor included (`every`, `each`; maybe, once a `where` filters them)
+EACH: dict[str, Reach] = {"each other": NEVER, "every": ALWAYS, "each": ALWAYS}
+# the other targets: a player relative to the one visited, a title's holder, and the
+# forbidden forms (rejected on their own, R4), which could name anyone
+TARGETS: dict[type, Reach] = {
+    ast.Their: MAYBE,
+    ast.TitleTarget: MAYBE,
+    ast.NameTarget: MAYBE,
+    ast.SeatTarget: MAYBE,
+    ast.TraitTarget: MAYBE,
+}
+
+
+def side_target(action: ast.Action, side: Side) -> ast.Target | None:
+    """The target a side of a `Move` names in `action` (None: the table's own zone)."""
+    if side == "target":
+        return first_target(action)
+    if side == "second":
+        return second_target(action)
+    if side == "every":
+        return ast.Each("every", None, action.span)
+    return None
+
+
+def chooser(action: ast.Action, whose: ast.Target, scoped: ast.Target | None) -> ast.Target | None:
+    """Who chose `whose` in `action`, for a chosen player: `the chosen player` was chosen by
+    the enclosing `chooses a player:` block's chooser (`scoped`), `a player of their choice`
+    by the action's own first target (the giver, the swapper); None for any other target."""
+    if isinstance(whose, ast.Role) and whose.name == "chosen player":
+        return scoped
+    if isinstance(whose, ast.Role) and whose.name == "their choice":
+        return first_target(action)
+    return None
+
+
+def reach(target: ast.Target, chosen_by: ast.Target | None = None) -> Reach:
+    """Whether `target` can be the hooked event's actor; `chosen_by`: who chose it, for a
+    chosen player (never the chooser, so never the actor when the actor alone chose: not
+    when `every player` chooses, each for themself)."""
+    if isinstance(target, ast.Role):
+        found = ROLES[target.name].reach
+        if found == NOT_CHOOSER:
+            alone = isinstance(chosen_by, ast.Role) and chosen_by.name == "player"
+            return NEVER if alone else MAYBE
+        return found
+    if isinstance(target, ast.Each):
+        found = EACH[target.kind]
+        return MAYBE if found == ALWAYS and target.where is not None else found
+    return TARGETS[type(target)]
+
+
+def may_be_actor(target: ast.Target, chosen_by: ast.Target | None = None) -> bool:
+    return reach(target, chosen_by) != NEVER
+
+
+def helps_the_actor(action: ast.Action, scoped: ast.Target | None = None) -> bool:
+    """Whether every card `action` moves can only help the hooked event's actor shed: each move
+    takes cards to a player who is never the actor, or from the actor's own zone to the
+    table's (the pile, the removed cards). `scoped`: the enclosing `chooses a player:`
+    block's chooser. False for an action that moves no card."""
+    moves = of(action).moves
+    return bool(moves) and all(_helps(action, m, scoped) for m in moves)
+
+
+def _helps(action: ast.Action, move: Move, scoped: ast.Target | None) -> bool:
+    dest = side_target(action, move.dest_side)
+    if dest is not None:
+        return reach(dest, chooser(action, dest, scoped)) == NEVER
+    source = side_target(action, move.source_side)
+    return source is not None and reach(source, chooser(action, source, scoped)) == ALWAYS

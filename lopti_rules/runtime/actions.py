@@ -235,39 +235,29 @@ def _ask_player(ctx: Ctx, chooser: int) -> tuple[int, ...]:
     return (chosen_seat(ctx.game.ask(Ask.of_seat(chooser, "target", options, options[0]))),)
 
 
-_NEVER_THE_ACTOR = ("next player", "previous player")
-
-
 def _may_purpose(action: ast.May) -> str:
     """`may_help` when yes can only help the asked player: they are the hooked event's actor,
-    and every card the block moves leaves the actor's hand or reaches a player who is never
-    the actor (the next or previous player, each other player); else `may`."""
+    and the block moves cards, each of them to a player who is never the actor or from the
+    actor's own zones to the table (`constructs.helps_the_actor`, read off each action's
+    declared moves and its targets' reach); else `may`."""
     if not (isinstance(action.target, ast.Role) and action.target.name == "player"):
         return "may"
-    leaves = [a for a in ast.walk_actions(action.body) if _moves_cards(a)]
-    if leaves and all(_helps_the_actor(a) for a in leaves):
+    moving = list(_moving(action.body, None))
+    if moving and all(constructs.helps_the_actor(a, scoped) for a, scoped in moving):
         return "may_help"
     return "may"
 
 
-def _moves_cards(action: ast.Action) -> bool:
-    return bool(constructs.of(action).moves)
-
-
-def _helps_the_actor(action: ast.Action) -> bool:
-    def never_actor(t: ast.Target) -> bool:
-        if isinstance(t, ast.Role):
-            return t.name in _NEVER_THE_ACTOR
-        return isinstance(t, ast.Each) and t.kind == "each other"
-
-    match action:
-        case ast.Draw(target=t) | ast.PickUp(target=t) | ast.TakeRemoved(target=t):
-            return never_actor(t)
-        case ast.Give(recipient=to):
-            return never_actor(to)
-        case ast.Discard() | ast.Under():
-            return True
-    return False
+def _moving(
+    actions: tuple[ast.Action, ...], scoped: ast.Target | None
+) -> Iterable[tuple[ast.Action, ast.Target | None]]:
+    """The actions in `actions` (nested blocks included) that move cards, each with the chooser
+    of the `chooses a player:` block around it."""
+    for action in actions:
+        if constructs.of(action).moves:
+            yield action, scoped
+        inner = action.chooser if isinstance(action, ast.Choose) else scoped
+        yield from _moving(constructs.blocks(action), inner)
 
 
 # --------------------------------------------------------------------------- shapes

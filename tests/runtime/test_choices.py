@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from runtime_helpers import hand, record, table, with_rules
 
 from lopti_rules.engine import Answer, Ask, Game, Play
@@ -78,6 +79,39 @@ def test_may_asks_yes_or_no_and_says_whom_yes_can_only_help() -> None:
     ]
     assert [e.fields["answer"] for e in events if e.name == "choice"] == [False, False, False]
     assert hand(game, 0) == [4, 12, 13]  # declined every time: only the T4 draw
+
+
+@pytest.mark.parametrize(
+    ("block", "purpose"),
+    [
+        # cards leave the asked player for the table, or reach a player who is never them
+        ("player discards 1 card", "may_help"),
+        ("player puts 1 card under the pile", "may_help"),
+        ("player gives 1 card to next player", "may_help"),
+        ("player gives 1 card to a player of their choice", "may_help"),
+        ("player chooses a player: player gives 1 card to the chosen player", "may_help"),
+        ("each other player draws 1", "may_help"),
+        ("if rank is 9: previous player picks up the pile", "may_help"),
+        # yes can cost the asked player cards, or helps someone else shed
+        ("player draws 1", "may"),
+        ("next player discards 1 card", "may"),
+        ("next player puts 1 card under the pile", "may"),
+        ("player gives 1 card to dealer", "may"),
+        ("next player chooses a player: player gives 1 card to the chosen player", "may"),
+        ("player discards 1 card\n            player draws 1", "may"),
+        ("player swaps hands with next player", "may"),
+        ('announce "well played"', "may"),
+    ],
+)
+def test_a_may_is_asked_as_helping_only_when_every_card_it_moves_helps_the_player(
+    block: str, purpose: str
+) -> None:
+    text = f'rule "M":\n    after play:\n        player may:\n            {block}\n'
+    game = table(["9 K Q", "J 4", "8"], deck="4 6 7", pile=["5"])
+    with_rules(game, text)
+    asked = asking(game, {})
+    game.apply(Play(9, 1))
+    assert [a.purpose for a in asked if a.purpose.startswith("may")] == [purpose]
 
 
 def test_a_face_up_card_swaps_with_a_face_down_card_the_ask_shows_only_the_face_up_ones() -> None:
