@@ -9,8 +9,9 @@ Takes a rule file (`check_file`: each declaration) or every unit checked togethe
   types like any `when` (LR502, LR503, LR303 for a trait in `FIELD of ROLE`, ...), and a
   retroactive qualifier in it is LR206.
 - R4: a table event about a fixed personal trait (`conduct glasses "whoever wears glasses"`,
-  "whoever is the youngest") is LR303: its name and wording may not use a trait word
-  (`catalog.TRAIT_WORDS`, `catalog.TRAIT_NOUNS`, or `the ...est`). Roster names in the
+  "whoever is the youngest", "be left handed", "exist") is LR303: its name, and its wording
+  where it picks people by it, may not use a trait word (`catalog.TRAIT_WORDS`,
+  `catalog.TRAIT_NOUNS`, or `the ...est`). Roster names in the
   wording are LR304 (the roster scan reads the whole text) and harmful conduct LR207
   (`conduct.py` reads the wording with titles, notes and announcements).
 - LR508: two declarations of one name among the rules checked together (at the later one).
@@ -119,7 +120,7 @@ def _traits(source: Source, declared: ast.TableEvent) -> None:
         words = clause.split()
         folded = [w.strip("'").casefold() for w in words]
         for index in range(len(folded)):
-            if _selects_by(folded, index):
+            if folded[index] in _EXISTING or _selects_by(folded, index):
                 _trait(source, declared, declared.what.span, words[index])
                 return
 
@@ -137,6 +138,13 @@ _SELECTORS = frozenset(
     }
 )  # fmt: skip
 _REACH = 5  # words between a selector and the trait it picks by
+# a wording that asks someone to *be* something picks them by it as surely as "whoever is"
+# ("be left handed", "be the youngest"): the table event's subject is whoever it is about
+_BEING = frozenset({"be", "being", "essere", "sein", "być", "byc", "ser", "estar", "être", "etre"})
+_BEING_REACH = 3  # words between `be` and the trait (`be the very youngest`)
+# to exist is who somebody is, never what they do at the table: a table event about it names
+# anyone at any moment
+_EXISTING = frozenset({"exist", "exists", "existing", "existence"})
 
 
 def _selects_by(folded: list[str], index: int) -> bool:
@@ -153,6 +161,8 @@ def _selects_by(folded: list[str], index: int) -> bool:
         return False  # "the fastest to slap the pile": how they play, not who they are
     if following in _SELECTORS:
         return True  # "the youngest player"
+    if any(w in _BEING for w in folded[max(0, index - _BEING_REACH) : index]):
+        return True  # "be left handed"
     return any(w in _SELECTORS for w in folded[max(0, index - _REACH) : index])
 
 

@@ -39,6 +39,9 @@ LEGITIMATE_WORDINGS = [
     'race first "the fastest to slap the pile" after play when rank is 6',
     'conduct thanks "thank the person who deals"',
     'call cheers "say cheers" after clear',
+    'race quick "be the fastest to tap the table" after play when rank is 7',
+    'conduct quiet "be quiet while a 7 is played"',
+    'race first "be the first to say Lopti" after play when rank is 4',
 ]
 
 LEGITIMATE_ANNOUNCEMENTS = [
@@ -100,6 +103,10 @@ FORBIDDEN_WORDINGS = {
     'conduct lefties "players who are left-handed stand up"': "LR303",
     'conduct specs "whoever wears glasses"': "LR303",
     'conduct young "the youngest player says Lopti"': "LR303",
+    'conduct lh "be left handed"': "LR303",
+    'race tall "be the tallest" after play when rank is 8': "LR303",
+    'conduct ex "exist"': "LR303",
+    'call here "exists at the table" after clear': "LR303",
     'race back "whoever won in previous rounds" after play when rank is 5': "LR206",
     'conduct payback "everyone who won last session claps"': "LR206",
     'call sorry "whoever lost in earlier rounds says sorry" after clear': "LR206",
