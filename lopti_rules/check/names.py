@@ -128,7 +128,7 @@ def _count(source: Source, action: ast.Action) -> None:
 def _role_scope(source: Source, site: TargetSite) -> None:
     target, scope = site.target, site.scope
     if isinstance(target, ast.Role) and target.name == "chosen player":
-        if scope.chooser is None:
+        if not scope.choosing:
             source.report(
                 "LR504",
                 target.span,

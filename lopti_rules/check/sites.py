@@ -30,7 +30,10 @@ from lopti_rules.language import ast, constructs
 class Scope:
     roshambo: bool = False
     each: bool = False
-    chooser: ast.Target | None = None  # inside `TARGET chooses a player:`, that TARGET
+    # inside `TARGET chooses a player:`, that TARGET: never the chosen player (None when the
+    # block may choose its chooser too, `or themself`, or outside any choice)
+    chooser: ast.Target | None = None
+    choosing: bool = False  # inside a `chooses a player` block: `the chosen player` exists
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +159,7 @@ def _action_sites(
     yield ActionSite(action, scope)
     targets = _named(action)
     each = any(isinstance(t, ast.Each) for t, _ in targets)
-    inner = Scope(scope.roshambo, scope.each or each, scope.chooser)
+    inner = Scope(scope.roshambo, scope.each or each, scope.chooser, scope.choosing)
     second = constructs.second_target(action)
     for target, sources in targets:
         by = targets[0][0] if target is second else None
@@ -170,9 +173,10 @@ def _action_sites(
         yield from _cond_sites(action.cond, scope)
     body_scope = scope
     if isinstance(action, ast.RoshamboAction):
-        body_scope = Scope(True, scope.each, scope.chooser)
+        body_scope = Scope(True, scope.each, scope.chooser, scope.choosing)
     elif isinstance(action, ast.Choose):
-        body_scope = Scope(scope.roshambo, scope.each, action.chooser)
+        chooser = None if action.themself else action.chooser
+        body_scope = Scope(scope.roshambo, scope.each, chooser, True)
     if isinstance(action, ast.If):
         for child in action.then:
             yield from _action_sites(child, body_scope, (*holds, _holding(action.cond)))

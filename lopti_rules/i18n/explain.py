@@ -176,7 +176,8 @@ class Explainer:
         return self.say(key, **values)
 
     def _choose(self, a: ast.Choose) -> str:
-        return self.say("choose", who=self.target(a.chooser), body=self.actions(a.body))
+        key = "choose_self" if a.themself else "choose"
+        return self.say(key, who=self.target(a.chooser), body=self.actions(a.body))
 
     def _may(self, a: ast.May) -> str:
         return self.say("may", who=self.target(a.target), body=self.actions(a.body))

@@ -397,12 +397,14 @@ class RoshamboAction:
 
 @dataclass(frozen=True, slots=True)
 class Choose:
-    """`TARGET chooses a player:` block; inside it the role `the chosen player` exists."""
+    """`TARGET chooses a player:` block; inside it the role `the chosen player` exists.
+    `themself`: `chooses a player or themself:`, the chooser may be chosen too."""
 
     chooser: Target
     body: tuple[Action, ...]
     span: Span
     retro: Retro | None = None
+    themself: bool = False
 
 
 @dataclass(frozen=True, slots=True)

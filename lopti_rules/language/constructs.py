@@ -432,7 +432,17 @@ ACTIONS: tuple[Construct[Any], ...] = (
         effect=None,
         notes=("choice",),
         asks=("target",),
-        said=_one("choose", NP_("explain: action", "{who} chooses a player, and then {body}")),
+        said=(
+            "choose",
+            {
+                "choose": NP_("explain: action", "{who} chooses a player, and then {body}"),
+                # `chooses a player or themself`
+                "choose_self": NP_(
+                    "explain: action",
+                    "{who} chooses a player, who may be themself, and then {body}",
+                ),
+            },
+        ),
     ),
     Construct(
         node=ast.May,

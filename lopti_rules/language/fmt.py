@@ -163,8 +163,8 @@ def _head(node: ast.Action) -> str:
             return "forever:"
         case ast.RoshamboAction(first=a, second=b):
             return f"roshambo {target(a)} vs {target(b)}:"
-        case ast.Choose(chooser=t):
-            return f"{target(t)} chooses a player:"
+        case ast.Choose(chooser=t, themself=themself):
+            return f"{target(t)} chooses a player{' or themself' if themself else ''}:"
         case ast.May(target=t):
             return f"{target(t)} may:"
         case ast.If(cond=c):

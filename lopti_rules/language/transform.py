@@ -275,7 +275,7 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
 
     def choose(self, meta: Meta, c: list[Any]) -> ast.Choose:
         body = cast(_Body, c[-1]).actions
-        return ast.Choose(c[0], body, _head_to(meta, body[-1].span))
+        return ast.Choose(c[0], body, _head_to(meta, body[-1].span), themself=c[1] is not None)
 
     def may(self, meta: Meta, c: list[Any]) -> ast.May:
         body = cast(_Body, c[-1]).actions

@@ -170,13 +170,14 @@ class ActionCompiler:
 
     def _choose(self, action: ast.Choose) -> Block:
         choosers, body = self.target(action.chooser), self.block(action.body)
+        themself = action.themself
 
         def run(ctx: Ctx) -> None:
             rt = ctx.rt
             for seat in choosers.visit(ctx):
                 if not rt.spend(ctx):
                     return
-                for chosen in _ask_player(ctx, seat):
+                for chosen in _ask_player(ctx, seat, themself):
                     outer = ctx.chosen
                     ctx.chosen = chosen
                     try:
@@ -227,9 +228,10 @@ def _clear(ctx: Ctx) -> None:
         ctx.game.effects.clear(ctx.actor)  # the bonus goes to the hooked event's actor
 
 
-def _ask_player(ctx: Ctx, chooser: int) -> tuple[int, ...]:
-    """The player `chooser` chooses among the others still in the round (none: nobody)."""
-    options = choices_for(ctx.game, chooser)
+def _ask_player(ctx: Ctx, chooser: int, themself: bool = False) -> tuple[int, ...]:
+    """The player `chooser` chooses among the others still in the round, and themself too
+    when `themself` (none: nobody)."""
+    options = choices_for(ctx.game, chooser, themself)
     if not options:
         return ()
     return (chosen_seat(ctx.game.ask(Ask.of_seat(chooser, "target", options, options[0]))),)
@@ -256,7 +258,9 @@ def _moving(
     for action in actions:
         if constructs.of(action).moves:
             yield action, scoped
-        inner = action.chooser if isinstance(action, ast.Choose) else scoped
+        inner = scoped
+        if isinstance(action, ast.Choose):  # never the chosen player, unless `or themself`
+            inner = None if action.themself else action.chooser
         yield from _moving(constructs.blocks(action), inner)
 
 

@@ -119,9 +119,10 @@ def _chosen(ctx: Ctx) -> int | None:
     return ctx.chosen
 
 
-def choices_for(game: Game, chooser: int) -> list[int]:
+def choices_for(game: Game, chooser: int, themself: bool = False) -> list[int]:
     """The players `chooser` may choose: every other player still in the round, in the
-    direction of play from the chooser (so the first is their next player)."""
+    direction of play from the chooser (so the first is their next player), and last the
+    chooser themself when `themself` (`chooses a player or themself`) and still in it."""
     seats: list[int] = []
     seat: int | None = chooser
     for _ in range(game.players - 1):
@@ -129,6 +130,8 @@ def choices_for(game: Game, chooser: int) -> list[int]:
         if seat is None or seat == chooser or seat in seats:
             break
         seats.append(seat)
+    if themself and not game.out[chooser]:
+        seats.append(chooser)
     return seats
 
 

@@ -9,6 +9,7 @@ from typing import get_args
 
 from lopti_rules.check import facets
 from lopti_rules.language import ast, constructs
+from tests.check.helpers import codes
 
 
 def _fields(kind: type) -> set[str]:
@@ -42,3 +43,21 @@ def test_the_targets_facet_names_every_field_that_names_a_player() -> None:
         assert [name for name, _ in c.targets] == [
             f.name for f in dataclasses.fields(c.node) if f.name in players
         ], c.node.__name__
+
+
+def test_a_choice_that_may_be_the_chooser_is_checked_as_possibly_the_actor() -> None:
+    # without `or themself` the chosen player is never the actor who chose: its hand cards may
+    # go in `before play`, and cards from the removed cards may reach them; with it, either
+    # could take the play away (R2) or the actor's win (R3)
+    for action, code in (
+        ("the chosen player discards 1 card", "LR103"),
+        ("the chosen player takes 1 card from the removed cards", "LR201"),
+    ):
+        for themself, expected in (("", []), (" or themself", [code])):
+            text = (
+                'rule "Chosen":\n'
+                "    before play:\n"
+                f"        player chooses a player{themself}:\n"
+                f"            {action}\n"
+            )
+            assert codes(text) == expected, (action, themself)

@@ -174,7 +174,7 @@ def _blocks(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
         st.builds(ast.Repeat, ints, body, st.just(Z), retros),
         st.builds(ast.If, conds, body, st.none() | body, st.just(Z)),
         st.builds(ast.RoshamboAction, targets, targets, body, st.just(Z)),
-        st.builds(ast.Choose, targets, body, st.just(Z)),
+        st.builds(ast.Choose, targets, body, st.just(Z), themself=st.booleans()),
         st.builds(ast.May, targets, body, st.just(Z)),
         st.builds(ast.While, conds, body, st.just(Z)),
         st.builds(ast.Forever, body, st.just(Z)),

@@ -160,3 +160,17 @@ def test_comments_anywhere_are_kept_and_formatting_is_idempotent(text: str) -> N
     assert _comments(once) == _comments(text)
     assert strip_spans(parse_ok(once)) == strip_spans(parse_ok(text))
     assert fmt(once) == once
+
+
+def test_a_choice_that_may_be_the_chooser_is_written_with_themself() -> None:
+    text = (
+        'rule "Jack":\n'
+        "    after play when rank is J:\n"
+        "        player chooses a player or themselves:\n"
+        "            the chosen player draws 1\n"
+    )
+    written = fmt(text)
+    assert "player chooses a player or themself:" in written
+    assert fmt(written) == written
+    [choose] = parse_ok(written).rules[0].hooks[0].actions
+    assert isinstance(choose, ast.Choose) and choose.themself

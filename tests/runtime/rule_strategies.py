@@ -6,7 +6,8 @@ With `heavy=True` it also draws the shapes that once tripped the guard (issue 11
 `repeat`s up to ten times ten, `each`/`every` inside repeats, repeated clears that owe bonus
 plays, `before reveal` takes and `after bonus` draws; with `v2=True` also the v2 fields and
 actions (`run`, `under`, counts so far, rank counts; hand swaps and passes, random gives and
-discards); with `choices=True` also the choices (`chooses a player` blocks, `may` blocks, `a
+discards); with `choices=True` also the choices (`chooses a player` blocks, with or without
+`or themself`, `may` blocks, `a
 player of their choice`, cards put under the pile, a face-up card swapped with a face-down
 one); with `v3=True` also hooks on table reports (`after missed lopti`) and the roles
 `last loser` and a titled role (`the "keeper"`), to be checked with `TABLE_RULE` in force,
@@ -133,8 +134,9 @@ def _choice_lines(draw: st.DrawFn, pad: str) -> list[str]:
         return [f"{pad}{draw(targets)} {draw(st.sampled_from(CHOICE_MOVES))}"]
     if kind == 1:
         chooser = draw(st.sampled_from(ROLES + GROUPS))
+        themself = draw(st.sampled_from(("", " or themself")))
         return [
-            f"{pad}{chooser} chooses a player:",
+            f"{pad}{chooser} chooses a player{themself}:",
             f"{pad}    {draw(st.sampled_from(CHOSEN_MOVES))}",
         ]
     asked = draw(st.sampled_from(ROLES + GROUPS))

@@ -37,6 +37,23 @@ def test_a_player_chooses_among_the_others_still_in_the_round_in_the_direction_o
     assert hand(game, 3) == [4, 5]
 
 
+def test_a_choice_that_may_be_the_chooser_offers_them_last_and_defaults_to_the_next() -> None:
+    text = (
+        'rule "P":\n'
+        "    after play:\n"
+        "        player chooses a player or themself:\n"
+        "            the chosen player draws 1\n"
+    )
+    game = table(["9 K", "Q", "J"], deck="4 6 8", pile=["5"])
+    with_rules(game, text)
+    asked = asking(game, {"target": 0})
+    game.apply(Play(9, 1))
+    [ask] = [a for a in asked if a.purpose == "target"]
+    assert (ask.seat, ask.options, ask.default) == (0, (1, 2, 0), 1)
+    assert hand(game, 0) == [4, 6, 13]  # chose themself: a card, then the turn's draw (T4)
+    assert hand(game, 1) == [12]
+
+
 def test_nested_choices_bind_their_own_chosen_player() -> None:
     text = (
         'rule "N":\n'
