@@ -34,7 +34,7 @@ def conjuncts(cond: ast.Cond) -> list[ast.Cond]:
         inner = cond.operand
         if isinstance(inner, ast.Not):
             return conjuncts(inner.operand)
-        if isinstance(inner, ast.Compare):
+        if isinstance(inner, ast.Compare | ast.Titled):
             return [negated(inner) or inner]
     return [cond]
 

@@ -4,13 +4,17 @@ Takes every unit, in the order the rules came into force; produces the trigger g
 its cycles, and reports LR203 at the hook that closes each cycle.
 
 The trigger graph has one node per hookable event. A hook on event E (either timing, any
-condition: every condition is treated as possibly true) adds an edge E -> F for every event
-F its actions can emit, nested blocks included. The base game adds its automatic
-consequences, the `BASE_EDGES` below; a player's decision is never an edge (the play made
-with a bonus, a turn's play or pickup, the optional swap). `docs/checker.md` gives the
-reason for each base edge and the soundness argument; in short: events outside `BOUNDED`
-can only recur through edges, so if no cycle avoids the bounded events, every cascade of
-hook-triggered events is finite.
+condition: every condition is treated as possibly true) adds an edge E -> F for every event F
+its actions can emit, nested blocks included. One condition is read: a hook that requires
+`player is not the "T"` and emits E only through actions of the holder of T (`the "T" draws 1`
+in `after draw`) cannot feed itself, since each E it emits is the holder's, so its E -> E edge
+is left out, provided the holder cannot change in between (`holder_fixed`: no hook on an event
+reachable from E gives T, and no player can finish there, which passes T on). The base game
+adds its automatic consequences, the `BASE_EDGES` below; a player's decision is never an edge
+(the play made with a bonus, a turn's play or pickup, the optional swap). `docs/checker.md`
+gives the reason for each base edge and the soundness argument; in short: events outside
+`BOUNDED` can only recur through edges, so if no cycle avoids the bounded events, every cascade
+of hook-triggered events is finite.
 
 Cycles are found incrementally: hooks are added in order (unit, then position), and when a
 hook's edge E -> F closes a path F -> ... -> E, LR203 is reported at that hook, naming every
@@ -20,14 +24,15 @@ step of the cycle with the hook (rule title, timing, file and line) or base rule
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
 from lopti_rules.check import facets
+from lopti_rules.check.conds import conjuncts
 from lopti_rules.diagnostics.source import Source, Span
 from lopti_rules.i18n import N_, _
-from lopti_rules.language import ast, catalog
+from lopti_rules.language import ast, catalog, constructs
 
 # event -> (event it brings automatically, why): the base game's consequences. Left out on
 # purpose (each is a player's decision): bonus -> play (T5), turn -> play or pickup (T2),
@@ -162,13 +167,27 @@ class TriggerGraph:
             for end, why in ends:
                 self.edges[start].setdefault(end, []).append(why)
 
-    def add(self, ref: HookRef) -> list[str]:
-        """Add a hook's edges; returns the events it emits."""
+    def add(self, ref: HookRef, fixed: HolderFixed | None = None) -> list[str]:
+        """Add a hook's edges; returns the events it emits. `fixed`: whether a title's holder
+        stays the same through a cascade from an event; with it, a hook that cannot feed
+        itself (`feeds_itself`) gets no edge back to its own event."""
         start = ref.hook.event.name
         ends = emitted_events(ref.hook.actions)
+        if fixed is not None and not feeds_itself(ref.hook, fixed):
+            ends = [end for end in ends if end != start]
         for end in ends:
             self.edges[start].setdefault(end, []).append(ref)
         return ends
+
+    def reachable(self, start: str) -> set[str]:
+        """Every event a cascade from `start` can reach, `start` included."""
+        seen, stack = {start}, [start]
+        while stack:
+            for nxt in self.edges[stack.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return seen
 
     def path(self, start: str, goal: str) -> list[str] | None:
         """The shortest path start -> ... -> goal avoiding bounded events (deterministic)."""
@@ -194,6 +213,58 @@ class TriggerGraph:
         makers = self.edges[start][end]
         base = [m for m in makers if isinstance(m, str)]
         return Step(start, end, base[0] if base else makers[0])
+
+
+# (title, event) -> whether the title's holder cannot change during a cascade from the event
+HolderFixed = Callable[[str, str], bool]
+
+
+def holder_fixed(units: Sequence[tuple[Source, ast.File]]) -> HolderFixed:
+    """Whether a title's holder stays the same through any cascade from an event: no hook on
+    an event the full trigger graph reaches from it gives the title (`becomes the "T"`), and
+    `finish` (which passes a finished holder's titles on) is not among those events."""
+    graph = trigger_graph(units)
+    given: dict[str, set[str]] = {}  # title -> the events of the hooks that give it
+    for _source, tree in units:
+        for rule in tree.rules:
+            for hook in rule.hooks:
+                for action in ast.walk_actions(hook.actions):
+                    if isinstance(action, ast.Become):
+                        given.setdefault(action.title.value, set()).add(hook.event.name)
+
+    def fixed(title: str, event: str) -> bool:
+        if event not in graph.edges:
+            return False
+        reached = graph.reachable(event)
+        return "finish" not in reached and not (given.get(title, set()) & reached)
+
+    return fixed
+
+
+def feeds_itself(hook: ast.Hook, fixed: HolderFixed) -> bool:
+    """Whether the hook's actions can fire it again through the event they emit that it is
+    on. Not when it requires `player is not the "T"` and every action emitting its event is
+    one the holder of T takes (`the "T" draws 1`): each such event is the holder's, and the
+    holder cannot change before the hook looks (`fixed`)."""
+    event = hook.event.name
+    if hook.cond is None:
+        return True
+    excluded = {
+        c.title.title.value
+        for c in conjuncts(hook.cond)
+        if isinstance(c, ast.Titled) and c.negated and c.who.name == "player"
+    }
+    emitting = [a for a in ast.walk_actions(hook.actions) if event in facets.of(a).emits]
+    for action in emitting:
+        target = constructs.first_target(action)
+        if not (
+            facets.of(action).visit == "seat"
+            and isinstance(target, ast.TitleTarget)
+            and target.title.value in excluded
+            and fixed(target.title.value, event)
+        ):
+            return True
+    return False
 
 
 def hook_refs(units: Sequence[tuple[Source, ast.File]]) -> list[HookRef]:
@@ -222,11 +293,12 @@ def trigger_graph(units: Sequence[tuple[Source, ast.File]]) -> TriggerGraph:
 def cycles(units: Sequence[tuple[Source, ast.File]]) -> list[Cycle]:
     """One cycle per hook that closes one, each naming every step; [] when loop-free."""
     graph = TriggerGraph()
+    fixed = holder_fixed(units)
     found: list[Cycle] = []
     for ref in hook_refs(units):
         start = ref.hook.event.name
         best: list[str] | None = None
-        for end in graph.add(ref):
+        for end in graph.add(ref, fixed):
             if start in BOUNDED or end in BOUNDED:
                 continue
             back = graph.path(end, start)

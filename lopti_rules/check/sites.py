@@ -100,7 +100,7 @@ def operands(cond: ast.Cond) -> Iterator[ast.Operand]:
             out.extend(c.options)
         elif isinstance(c, ast.And | ast.Or):
             stack.extend((c.right, c.left))
-        else:
+        elif isinstance(c, ast.Not):
             stack.append(c.operand)
     return iter(out)
 
@@ -114,7 +114,20 @@ def comparisons(cond: ast.Cond) -> Iterator[ast.Compare | ast.In]:
             yield c
         elif isinstance(c, ast.And | ast.Or):
             stack.extend((c.right, c.left))
-        else:
+        elif isinstance(c, ast.Not):
+            stack.append(c.operand)
+
+
+def titles_tested(cond: ast.Cond) -> Iterator[ast.Titled]:
+    """Every `ROLE is the "TITLE"` of a condition, left to right."""
+    stack: list[ast.Cond] = [cond]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, ast.Titled):
+            yield c
+        elif isinstance(c, ast.And | ast.Or):
+            stack.extend((c.right, c.left))
+        elif isinstance(c, ast.Not):
             stack.append(c.operand)
 
 
@@ -134,6 +147,8 @@ def negated(cond: ast.Cond) -> ast.Cond | None:
         return cond.operand
     if isinstance(cond, ast.Compare):
         return ast.Compare(_NEGATED[cond.op], cond.left, cond.right, cond.span)
+    if isinstance(cond, ast.Titled):
+        return ast.Titled(cond.who, cond.title, not cond.negated, cond.span)
     return None
 
 
@@ -151,6 +166,9 @@ def _cond_sites(cond: ast.Cond, scope: Scope) -> Iterator[Site]:
     for operand in operands(cond):
         if isinstance(operand, ast.PlayerField):
             yield TargetSite(operand.target, scope, False)
+    for titled in titles_tested(cond):  # the role and the title it is tested against
+        yield TargetSite(titled.who, scope, False)
+        yield TargetSite(titled.title, scope, False)
 
 
 def _action_sites(

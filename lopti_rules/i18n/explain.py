@@ -295,6 +295,10 @@ class Explainer:
     def _not(self, c: ast.Not, mood: str) -> str:
         return self.say(f"not{mood}", cond=self.cond(c.operand, NEGATED))
 
+    def _titled(self, c: ast.Titled, mood: str) -> str:
+        key = f"titled{'.not' if c.negated else ''}{mood}"
+        return self.say(key, who=self.target(c.who), title=c.title.title.value)
+
     # ----------------------------------------------------------------- operands
 
     def operand(self, operand: ast.Operand, value: bool = False) -> str:
@@ -391,6 +395,7 @@ CONDS: dict[type, Callable[..., str]] = {
     ast.And: Explainer._and,
     ast.Or: Explainer._or,
     ast.Not: Explainer._not,
+    ast.Titled: Explainer._titled,
 }
 OPERANDS: dict[type, Callable[..., str]] = {
     ast.Int: Explainer._int,

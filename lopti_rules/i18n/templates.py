@@ -162,8 +162,13 @@ TEMPLATES: dict[str, Template] = {
     "false.obligation": NP_("explain: condition", "no 3-obligation is on"),
     "true.legal": NP_("explain: condition", "the card can be played"),
     "false.legal": NP_("explain: condition", "the card cannot be played"),
+    # `ROLE is the "TITLE"`: whether the role's player holds the titled role
+    "titled": NP_("explain: condition", "{who} is the “{title}”"),
+    "titled.not": NP_("explain: condition", "{who} is not the “{title}”"),
     # the same conditions inside "it is not so that": a language whose negation takes another
     # mood (Italian and Portuguese: the subjunctive) says them in that mood
+    "titled.negated": NP_("explain: condition inside a negation", "{who} is the “{title}”"),
+    "titled.not.negated": NP_("explain: condition inside a negation", "{who} is not the “{title}”"),
     "cmp.is.negated": NP_("explain: condition inside a negation", "{left} is {right}"),
     "cmp.is not.negated": NP_("explain: condition inside a negation", "{left} is not {right}"),
     "cmp.==.negated": NP_("explain: condition inside a negation", "{left} is {right}"),

@@ -127,7 +127,18 @@ class Not:
     span: Span
 
 
-Cond = Compare | In | And | Or | Not
+@dataclass(frozen=True, slots=True)
+class Titled:
+    """`ROLE is the "TITLE"` (`negated`: `is not`): whether the role's player holds the titled
+    role; false when either matches nobody (so `is not` is then true)."""
+
+    who: Role
+    title: TitleTarget
+    negated: bool
+    span: Span
+
+
+Cond = Compare | In | And | Or | Not | Titled
 
 # --------------------------------------------------------------------------- targets
 

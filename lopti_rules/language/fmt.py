@@ -102,6 +102,8 @@ def cond(node: ast.Cond, parent: int = 0) -> str:
             text = f"{cond(left, 2)} and {cond(right, 3)}"
         case ast.Not(operand=inner):
             text = f"not {cond(inner, 3)}"
+        case ast.Titled(who=who, title=title, negated=negated):
+            text = f"{target(who)} is{' not' if negated else ''} {target(title)}"
     return f"({text})" if level < parent else text
 
 

@@ -342,6 +342,9 @@ class ToAst(Transformer_NonRecursive[Token, Any]):
         op = cast(ast.CompareOp, cast(_Words, c[1]).text)
         return ast.Compare(op, c[0], c[2], _meta_span(meta), _retro(c))
 
+    def titled(self, meta: Meta, c: list[Any]) -> ast.Titled:
+        return ast.Titled(c[0], c[2], c[1] is not None, _meta_span(meta))
+
     def in_(self, meta: Meta, c: list[Any]) -> ast.In:
         operands = [x for x in c if not isinstance(x, ast.Retro)]
         return ast.In(operands[0], tuple(operands[1:]), _meta_span(meta), _retro(c))

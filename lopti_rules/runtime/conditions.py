@@ -6,10 +6,10 @@ the visited player). Two steps:
 
 1. `resolve` gives the condition's small typed form (`Form`): `Compare`/`Member` atoms over
    `Const`, `EventField` (by its `GATE_FIELDS` index), `TableField` and `SeatField` operands,
-   joined by `All`/`AnyOf`/`Negation`. Bare words resolve as the checker resolves them
-   (`check/names.py`): a word is a symbol when the other side of the comparison is a
-   symbol-valued field, else the hooked event's field, else (inside `where`) the visited
-   player's field, else a table field, else a symbol.
+   and `Holds` (a role's player holds a titled role), joined by `All`/`AnyOf`/`Negation`. Bare
+   words resolve as the checker resolves them (`check/names.py`): a word is a symbol when the
+   other side of the comparison is a symbol-valued field, else the hooked event's field, else
+   (inside `where`) the visited player's field, else a table field, else a symbol.
 2. `compile_test` turns a form into one function
    `test(g, a, f0, f1, f2, v=None, w=None, lo=None, c=None) -> bool` (`c`: the chosen
    player): a closure per node of the form, over fields.py's typed reads (no source is
@@ -87,7 +87,13 @@ class Negation(NamedTuple):
     operand: Form
 
 
-Form = Compare | Member | All | AnyOf | Negation
+class Holds(NamedTuple):
+    seat: str  # a key of fields.SEATS: the role whose player is tested
+    title: str  # the titled role (`the "mate"`)
+    negated: bool  # `is not`
+
+
+Form = Compare | Member | All | AnyOf | Negation | Holds
 
 
 def resolve(cond: ast.Cond, event: catalog.Event | None, each: bool = False) -> Form:
@@ -99,6 +105,8 @@ def resolve(cond: ast.Cond, event: catalog.Event | None, each: bool = False) -> 
             return AnyOf(resolve(left, event, each), resolve(right, event, each))
         case ast.Not(operand=operand):
             return Negation(resolve(operand, event, each))
+        case ast.Titled(who=who, title=title, negated=negated):
+            return Holds(_seat(who), title.title.value, negated)
         case ast.Compare(op=op, left=left, right=right):
             symbols = _symbols(left, event, each) or _symbols(right, event, each)
             return Compare(
@@ -318,6 +326,21 @@ def _member(left: Operand, options: tuple[Operand, ...], author: int) -> Test:
     return member
 
 
+def _holds(seat: SeatRead, title: str, negated: bool, author: int) -> Test:
+    """`ROLE is the "TITLE"`: the role's player holds the title; false when the role or the
+    title matches nobody, and `is not` is its negation."""
+
+    def holds(
+        g: Game | None, a: int | None, f0: object, f1: object, f2: object,
+        v: int | None = None, w: int | None = None, lo: int | None = None, c: int | None = None,
+    ) -> bool:  # fmt: skip
+        assert g is not None
+        s = seat(g, a, v, w, lo, c, author)
+        return (s is not None and s == title_seat(g, title)) != negated
+
+    return holds
+
+
 def _all(left: Test, right: Test) -> Test:
     def both(
         g: Game | None, a: int | None, f0: object, f1: object, f2: object,
@@ -424,6 +447,8 @@ def compile_test(form: Form, author: int = 0) -> Test:
             return _compare(op, left, right, author)
         case Member(left=left, options=options):
             return _member(left, options, author)
+        case Holds(seat=seat, title=title, negated=negated):
+            return _holds(SEATS[seat], title, negated, author)
     raise ValueError(f"cannot compile {form!r}")  # pragma: no cover
 
 
@@ -465,6 +490,8 @@ def _keys(form: Form, key: Operand, every: range) -> tuple[frozenset[int] | None
             if exact and inner is not None:
                 return frozenset(every) - inner, True
             return None, False
+        case Holds():
+            return None, False  # who holds a title: no bound on the key
     atom = _on_key(form, key)
     if atom is None:
         return None, False

@@ -61,3 +61,17 @@ def test_a_choice_that_may_be_the_chooser_is_checked_as_possibly_the_actor() -> 
                 f"            {action}\n"
             )
             assert codes(text) == expected, (action, themself)
+
+
+def test_a_title_tested_in_a_condition_is_checked_as_a_target() -> None:
+    given = '    after play when rank is 8: player becomes the "{t}"\n'
+    tested = '    after pickup when {who} is the "{t}": player draws 1\n'
+
+    def rule(t: str, who: str = "player", give: bool = True) -> str:
+        return 'rule "A":\n' + (given.format(t=t) if give else "") + tested.format(t=t, who=who)
+
+    assert codes(rule("mate")) == []
+    assert codes(rule("mate", give=False)) == ["LR301"]  # nobody is ever the "mate"
+    assert codes(rule("seat 2")) == ["LR302", "LR302"]  # a seat in disguise, twice
+    assert codes(rule("Ben"), roster=["Ben", "Ann"]) == ["LR304", "LR304"]
+    assert codes(rule("mate", who="chosen player")) == ["LR504"]

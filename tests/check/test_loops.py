@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lopti_rules.check import cycles, trigger_graph
-from lopti_rules.check.loops import BASE_EDGES, BOUNDED, emitted_events
+from lopti_rules.check.loops import BASE_EDGES, BOUNDED, emitted_events, holder_fixed
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.language.parse import parse
 from tests.check.helpers import codes, diagnose, one_hook
@@ -84,3 +84,41 @@ def test_emitted_events() -> None:
     tree = parse(source)
     assert tree is not None
     assert emitted_events(tree.rules[0].hooks[0].actions) == ["clear", "take_up"]
+
+
+MATE = 'rule "Mate":\n    after play when rank is 8: player becomes the "mate"\n'
+
+
+def test_a_hook_that_only_makes_the_holder_of_a_title_act_cannot_feed_itself() -> None:
+    # each draw it makes is the mate's, and it requires the player not to be the mate
+    fed = MATE + '    after draw when player is not the "mate": the "mate" draws 1\n'
+    assert codes(fed) == []
+    # every other form still loops: no condition, `is` instead of `is not`, another action
+    # that emits a draw, a title that differs, the condition inside an `or`
+    for hook in (
+        'after draw: the "mate" draws 1',
+        'after draw when player is the "mate": the "mate" draws 1',
+        'after draw when player is not the "mate":\n        the "mate" draws 1\n'
+        "        next player draws 1",
+        'after draw when player is not the "Mate": the "mate" draws 1',
+        'after draw when player is not the "mate" or deck > 3: the "mate" draws 1',
+        'after draw when next player is not the "mate": the "mate" draws 1',
+    ):
+        assert "LR203" in codes(MATE + f"    {hook}\n"), hook
+
+
+def test_the_holder_of_a_title_must_stay_the_same_through_the_cascade() -> None:
+    # a `before draw` hook gives the title on: the next draw is a new mate's, not the
+    # one who was tested, and the pair loops at run time
+    moved = (
+        MATE
+        + '    after draw when player is not the "mate": the "mate" draws 1\n'
+        + '    before draw: next player becomes the "mate"\n'
+    )
+    assert "LR203" in codes(moved)
+    source = Source(MATE)
+    tree = parse(source)
+    assert tree is not None
+    fixed = holder_fixed([(source, tree)])
+    assert fixed("mate", "draw")
+    assert not fixed("mate", "play")  # a play can finish its player, whose titles pass on

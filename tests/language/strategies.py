@@ -98,6 +98,13 @@ atoms = st.one_of(
     st.builds(
         ast.In, operands, st.lists(operands, min_size=1, max_size=3).map(tuple), st.just(Z), retros
     ),
+    st.builds(
+        ast.Titled,
+        roles().filter(lambda r: r.name != "their choice"),
+        st.builds(ast.TitleTarget, strings, st.just(Z)),
+        st.booleans(),
+        st.just(Z),
+    ),
 )
 conds = st.recursive(
     atoms,

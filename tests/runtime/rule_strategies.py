@@ -73,7 +73,12 @@ TABLE_RULE = """rule "Table":
 """
 REPORTS = ("missed lopti", "lost tap", "caught hum")
 V3_ROLES = ("the last loser", 'the "keeper"')
-V3_CONDS = ('cards of the "keeper" > 3', "hand of the last loser < 5")
+V3_CONDS = (
+    'cards of the "keeper" > 3',
+    "hand of the last loser < 5",
+    'player is the "keeper"',
+    'next player is not the "keeper"',
+)
 
 targets = st.sampled_from(ROLES + GROUPS)
 roles = st.sampled_from(ROLES)
