@@ -109,6 +109,7 @@ class Game:
         "pile_counts",
         "pile_ranks",
         "places_option",
+        "played",
         "players",
         "removed",
         "removed_unknown",
@@ -178,6 +179,7 @@ class Game:
         # the rule language's counts so far (COUNTS names them): the table's, and per seat
         self.counts = [0] * len(COUNTS)
         self.seat_counts = [[0] * len(COUNTS) for _ in range(players)]
+        self.played = [0] * 15  # cards of each rank (index: rank) played this round
         self.effects: Effects = Effects(self)
         # base variants (variants.py): None plays base Lopti on the base code paths
         self.vt: VariantTable | None = None
@@ -345,7 +347,7 @@ class Game:
         if self.vt is not None:
             return self._land_variant(seat, rank, count, from_hand)
         self.setup = False
-        self._count(seat, 0)  # one more play
+        self._count_play(seat, rank, count)
         if from_hand:
             self.hands[seat][rank] -= count
             self.hand_sizes[seat] -= count
@@ -372,7 +374,7 @@ class Game:
         assert vt is not None
         self.setup = False
         self.jumping = 0
-        self._count(seat, 0)  # one more play
+        self._count_play(seat, rank, count)
         if from_hand:
             self.hands[seat][rank] -= count
             self.hand_sizes[seat] -= count
@@ -735,6 +737,11 @@ class Game:
             bus.run(seen, event, nxt, None, None, None, turn_event, None)
         if not self.hand_sizes[nxt] and self.face_up[nxt]:
             self.take_up(nxt)
+
+    def _count_play(self, seat: int, rank: int, count: int) -> None:
+        """One more play this turn and this round, of `count` cards of `rank` (`round_kings`)."""
+        self._count(seat, 0)
+        self.played[rank] += count
 
     def _count(self, seat: int, kind: int) -> None:
         """One more play (0), pickup (1) or clear (2) this turn and this round, for the table

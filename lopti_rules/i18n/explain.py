@@ -25,7 +25,7 @@ from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n import translation
 from lopti_rules.i18n.templates import TEMPLATES
 from lopti_rules.language import ast, constructs
-from lopti_rules.language.catalog import RANK_COUNT_FIELDS
+from lopti_rules.language.catalog import RANK_COUNT_FIELDS, ROUND_RANK_FIELDS
 
 BOOL_FIELDS = ("low", "obligation", "legal")
 PLAYER_FIELDS = ("hand", "face_up", "face_down", "cards")
@@ -321,6 +321,9 @@ class Explainer:
         return self.say(f"bool.{'true' if o.value else 'false'}")
 
     def _ident(self, o: ast.Ident) -> str:
+        played = ROUND_RANK_FIELDS.get(o.name)
+        if played is not None:
+            return self.say("field.round_rank", rank=self.letter(played))
         key = f"field.{o.name}"
         said = self.text(key) if key in TEMPLATES else self._symbol(o.name)
         return said if said is not None else self.say("word", word=o.name)

@@ -251,6 +251,7 @@ TEMPLATES: dict[str, Template] = {
     "field.run": NP_("explain: field", "the length of the top run"),
     "field.under": NP_("explain: field", "the rank under the top play"),
     "field.third": NP_("explain: field", "the rank of the third play from the top"),
+    "field.round_rank": NP_("explain: field", "the number of {rank}s played this round"),
     "pfield.rank_count": NP_(
         "explain: player field", "the number of {rank}s in the hand of {whose}"
     ),

@@ -149,6 +149,10 @@ RANK_COUNT_FIELDS: dict[str, int] = {
     "nines": 9, "tens": 10, "jacks": 11, "queens": 12, "kings": 13, "aces": 14,
 }  # fmt: skip
 
+# how many cards of a rank have been played this round, by anyone: `round_kings`
+ROUND_RANK_FIELDS: dict[str, int] = {f"round_{name}": r for name, r in RANK_COUNT_FIELDS.items()}
+TABLE_FIELDS.update(dict.fromkeys(ROUND_RANK_FIELDS, INT))
+
 PLAYER_FIELDS: dict[str, FieldType] = {
     "hand": INT,
     "face_up": INT,

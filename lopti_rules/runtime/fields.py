@@ -57,6 +57,10 @@ def _seat_count(i: int) -> PlayerRead:
     return lambda g, s: g.seat_counts[s][i]
 
 
+def _played(rank: int) -> TableRead:
+    return lambda g: g.played[rank]
+
+
 def _rank_count(rank: int) -> PlayerRead:
     return lambda g, s: g.hands[s][rank]
 
@@ -76,6 +80,8 @@ TABLE: dict[str, TableRead] = {
     "third": _third,
     # counts so far this turn / this round (`turn_plays`, ...), kept by the game
     **{name: _count(i) for i, name in enumerate(COUNTS)},
+    # `round_kings`: the cards of that rank played this round, kept by the game
+    **{name: _played(rank) for name, rank in catalog.ROUND_RANK_FIELDS.items()},
 }
 
 PLAYER: dict[str, PlayerRead] = {

@@ -49,7 +49,7 @@ EVENT_CONDS: dict[str, tuple[str, ...]] = {
 V2_CONDS = (
     "run >= 2", "under is top", "under > 9", "kings of player > 0", "sevens of next player >= 1",
     "turn_plays >= 2", "round_pickups < 3", "turn_clears of player is 1",
-    "round_plays of next player > 4",
+    "round_plays of next player > 4", "round_kings >= 2", "round_sevens is 4",
 )  # fmt: skip
 RANDOM_MOVES = ("gives 1 random card to next player", "discards 2 random cards")
 
