@@ -8,13 +8,12 @@ condition: every condition is treated as possibly true) adds an edge E -> F for 
 its actions can emit, nested blocks included. One condition is read: a hook that requires
 `player is not the "T"` and emits E only through actions of the holder of T (`the "T" draws 1`
 in `after draw`) cannot feed itself, since each E it emits is the holder's, so its E -> E edge
-is left out, provided the holder cannot change in between (`holder_fixed`: no hook on an event
-reachable from E gives T, and no player can finish there, which passes T on). The base game
-adds its automatic consequences, the `BASE_EDGES` below; a player's decision is never an edge
-(the play made with a bonus, a turn's play or pickup, the optional swap). `docs/checker.md`
-gives the reason for each base edge and the soundness argument; in short: events outside
-`BOUNDED` can only recur through edges, so if no cycle avoids the bounded events, every cascade
-of hook-triggered events is finite.
+is left out, provided the holder cannot change in between and no other hook brings E from E
+(`self_feeding`). The base game adds its automatic consequences, the `BASE_EDGES` below; a
+player's decision is never an edge (the play made with a bonus, a turn's play or pickup, the
+optional swap). `docs/checker.md` gives the reason for each base edge and the soundness
+argument; in short: events outside `BOUNDED` can only recur through edges, so if no cycle
+avoids the bounded events, every cascade of hook-triggered events is finite.
 
 Cycles are found incrementally: hooks are added in order (unit, then position), and when a
 hook's edge E -> F closes a path F -> ... -> E, LR203 is reported at that hook, naming every
@@ -167,13 +166,12 @@ class TriggerGraph:
             for end, why in ends:
                 self.edges[start].setdefault(end, []).append(why)
 
-    def add(self, ref: HookRef, fixed: HolderFixed | None = None) -> list[str]:
-        """Add a hook's edges; returns the events it emits. `fixed`: whether a title's holder
-        stays the same through a cascade from an event; with it, a hook that cannot feed
-        itself (`feeds_itself`) gets no edge back to its own event."""
+    def add(self, ref: HookRef, feeds: FeedsItself | None = None) -> list[str]:
+        """Add a hook's edges; returns the events it emits. With `feeds` (`self_feeding`), a
+        hook that cannot fire itself again gets no edge back to its own event."""
         start = ref.hook.event.name
         ends = emitted_events(ref.hook.actions)
-        if fixed is not None and not feeds_itself(ref.hook, fixed):
+        if feeds is not None and not feeds(ref.hook):
             ends = [end for end in ends if end != start]
         for end in ends:
             self.edges[start].setdefault(end, []).append(ref)
@@ -215,14 +213,20 @@ class TriggerGraph:
         return Step(start, end, base[0] if base else makers[0])
 
 
-# (title, event) -> whether the title's holder cannot change during a cascade from the event
-HolderFixed = Callable[[str, str], bool]
+# a hook -> whether it can fire itself again through its own event (its edge E -> E is kept)
+FeedsItself = Callable[[ast.Hook], bool]
 
 
-def holder_fixed(units: Sequence[tuple[Source, ast.File]]) -> HolderFixed:
-    """Whether a title's holder stays the same through any cascade from an event: no hook on
-    an event the full trigger graph reaches from it gives the title (`becomes the "T"`), and
-    `finish` (which passes a finished holder's titles on) is not among those events."""
+def self_feeding(units: Sequence[tuple[Source, ast.File]]) -> FeedsItself:
+    """Whether each hook of the units can fire itself again through the event it is on. It
+    cannot when it requires `player is not the "T"` (in its top-level `and`) and every action
+    of it that emits its event E is one the holder of T takes (`the "T" draws 1`): each E it
+    emits is the holder's, on which it does not fire. That holds only while the holder stays
+    the same through a cascade from E (no hook on an event the full trigger graph reaches
+    from E gives T, and `finish`, which passes a finished holder's titles on, is not among
+    those events), and only when no other hook, nor the base game, brings E from E: else
+    the holder's E could fire that one, whose E fires this one again (two such hooks, on a
+    "mate" and a "pal", feed each other). False for a hook that never brings its own event."""
     graph = trigger_graph(units)
     given: dict[str, set[str]] = {}  # title -> the events of the hooks that give it
     for _source, tree in units:
@@ -231,40 +235,42 @@ def holder_fixed(units: Sequence[tuple[Source, ast.File]]) -> HolderFixed:
                 for action in ast.walk_actions(hook.actions):
                     if isinstance(action, ast.Become):
                         given.setdefault(action.title.value, set()).add(hook.event.name)
+    again: dict[str, int] = {}  # event -> the hooks on it that can emit it
+    for ref in hook_refs(units):
+        event = ref.hook.event.name
+        if event in emitted_events(ref.hook.actions):
+            again[event] = again.get(event, 0) + 1
 
-    def fixed(title: str, event: str) -> bool:
-        if event not in graph.edges:
-            return False
+    def holder_fixed(title: str, event: str) -> bool:
         reached = graph.reachable(event)
         return "finish" not in reached and not (given.get(title, set()) & reached)
 
-    return fixed
-
-
-def feeds_itself(hook: ast.Hook, fixed: HolderFixed) -> bool:
-    """Whether the hook's actions can fire it again through the event they emit that it is
-    on. Not when it requires `player is not the "T"` and every action emitting its event is
-    one the holder of T takes (`the "T" draws 1`): each such event is the holder's, and the
-    holder cannot change before the hook looks (`fixed`)."""
-    event = hook.event.name
-    if hook.cond is None:
-        return True
-    excluded = {
-        c.title.title.value
-        for c in conjuncts(hook.cond)
-        if isinstance(c, ast.Titled) and c.negated and c.who.name == "player"
-    }
-    emitting = [a for a in ast.walk_actions(hook.actions) if event in facets.of(a).emits]
-    for action in emitting:
-        target = constructs.first_target(action)
-        if not (
-            facets.of(action).visit == "seat"
-            and isinstance(target, ast.TitleTarget)
-            and target.title.value in excluded
-            and fixed(target.title.value, event)
-        ):
+    def feeds(hook: ast.Hook) -> bool:
+        event = hook.event.name
+        if event not in emitted_events(hook.actions):
+            return False  # it never brings its own event
+        base = any(end == event for end, _ in BASE_EDGES.get(event, ()))
+        if hook.cond is None or base or again.get(event, 0) > 1:
             return True
-    return False
+        excluded = {
+            c.title.title.value
+            for c in conjuncts(hook.cond)
+            if isinstance(c, ast.Titled) and c.negated and c.who.name == "player"
+        }
+        for action in ast.walk_actions(hook.actions):
+            if event not in facets.of(action).emits:
+                continue
+            target = constructs.first_target(action)
+            if not (
+                facets.of(action).visit == "seat"
+                and isinstance(target, ast.TitleTarget)
+                and target.title.value in excluded
+                and holder_fixed(target.title.value, event)
+            ):
+                return True
+        return False
+
+    return feeds
 
 
 def hook_refs(units: Sequence[tuple[Source, ast.File]]) -> list[HookRef]:
@@ -293,12 +299,12 @@ def trigger_graph(units: Sequence[tuple[Source, ast.File]]) -> TriggerGraph:
 def cycles(units: Sequence[tuple[Source, ast.File]]) -> list[Cycle]:
     """One cycle per hook that closes one, each naming every step; [] when loop-free."""
     graph = TriggerGraph()
-    fixed = holder_fixed(units)
+    feeds = self_feeding(units)
     found: list[Cycle] = []
     for ref in hook_refs(units):
         start = ref.hook.event.name
         best: list[str] | None = None
-        for end in graph.add(ref, fixed):
+        for end in graph.add(ref, feeds):
             if start in BOUNDED or end in BOUNDED:
                 continue
             back = graph.path(end, start)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lopti_rules.check import cycles, trigger_graph
-from lopti_rules.check.loops import BASE_EDGES, BOUNDED, emitted_events, holder_fixed
+from lopti_rules.check.loops import BASE_EDGES, BOUNDED, emitted_events, self_feeding
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.language.parse import parse
 from tests.check.helpers import codes, diagnose, one_hook
@@ -116,9 +116,29 @@ def test_the_holder_of_a_title_must_stay_the_same_through_the_cascade() -> None:
         + '    before draw: next player becomes the "mate"\n'
     )
     assert "LR203" in codes(moved)
-    source = Source(MATE)
+
+
+def test_two_hooks_that_each_only_make_a_holder_act_can_feed_each_other() -> None:
+    # the mate's draw fires the pal's hook, whose draw fires the mate's: a loop at run time
+    pals = (
+        MATE
+        + '    after play when rank is 9: player becomes the "pal"\n'
+        + '    after draw when player is not the "mate": the "mate" draws 1\n'
+        + '    after draw when player is not the "pal": the "pal" draws 1\n'
+    )
+    assert "LR203" in codes(pals)
+
+
+def test_a_hook_is_told_whether_it_can_fire_itself_again() -> None:
+    text = MATE + '    after draw when player is not the "mate": the "mate" draws 1\n'
+    source = Source(text)
     tree = parse(source)
     assert tree is not None
-    fixed = holder_fixed([(source, tree)])
-    assert fixed("mate", "draw")
-    assert not fixed("mate", "play")  # a play can finish its player, whose titles pass on
+    feeds = self_feeding([(source, tree)])
+    assign, share = tree.rules[0].hooks
+    assert not feeds(assign)  # it brings no play
+    assert not feeds(share)  # each draw it brings is the mate's
+    plain = Source(MATE + '    after draw: the "mate" draws 1\n')
+    plain_tree = parse(plain)
+    assert plain_tree is not None
+    assert self_feeding([(plain, plain_tree)])(plain_tree.rules[0].hooks[1])
