@@ -107,6 +107,19 @@ def check_hook(source: Source, hook: ast.Hook, people: frozenset[str] = frozense
 
 
 def _count(source: Source, action: ast.Action) -> None:
+    if isinstance(action, ast.GiveRank) and catalog.rank_value(action.rank) is None:
+        match action.rank:
+            case ast.Int(value=value):
+                written = str(value)
+            case ast.Rank(text=written) | ast.Ident(name=written):
+                pass
+        source.report(
+            "LR503",
+            action.rank.span,
+            _("`{word}` is not a rank: `gives every` names one rank").format(word=written),
+            _("write a rank: 2 to 10, J, Q, K or A (`gives every 7`, `gives every king`)"),
+        )
+        return
     n = getattr(action, "count", None)
     if facets.of(action).counted and isinstance(n, ast.Int):
         if not 1 <= n.value <= 10:

@@ -113,6 +113,12 @@ class Effects:
         game.changed()
         return cards
 
+    def give_rank(self, giver: int, receiver: int, rank: int) -> list[int]:
+        """Every hand card of `rank` from `giver` to `receiver`, never the giver's last card
+        (D38), as one gift (`give`'s note); returns the ranks moved."""
+        held = self._game.hands[giver][rank]
+        return self.give(giver, receiver, held, "lowest", [rank] * held) if held else []
+
     def discard(
         self, seat: int, n: int, which: str = "lowest", choice: Sequence[int] | None = None
     ) -> list[int]:

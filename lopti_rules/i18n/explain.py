@@ -25,7 +25,7 @@ from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n import translation
 from lopti_rules.i18n.templates import TEMPLATES
 from lopti_rules.language import ast, constructs
-from lopti_rules.language.catalog import RANK_COUNT_FIELDS, ROUND_RANK_FIELDS
+from lopti_rules.language.catalog import RANK_COUNT_FIELDS, ROUND_RANK_FIELDS, rank_value
 
 BOOL_FIELDS = ("low", "obligation", "legal")
 PLAYER_FIELDS = ("hand", "face_up", "face_down", "cards")
@@ -159,8 +159,8 @@ class Explainer:
     def said(self, a: ast.Action) -> str:
         """A simple action's sentence, from its construct (`language/constructs.py`): the
         message `said` names (its `{field}`s filled from the node), with `who` and `whom` its
-        players in their slots, `cards` its count (and `which`), `title` and `text` its
-        strings."""
+        players in their slots, `cards` its count (and `which`), `rank` the rank it names (as
+        the rulebook writes it), `title` and `text` its strings."""
         construct = constructs.of(a)
         key = construct.said[0].format_map(_Fields(a))
         values: dict[str, object] = {}
@@ -169,6 +169,9 @@ class Explainer:
         count = getattr(a, "count", None)
         if isinstance(count, ast.Int):
             values["cards"] = self.cards(count, getattr(a, "which", None))
+        if isinstance(a, ast.GiveRank):
+            rank = rank_value(a.rank)
+            values["rank"] = self.letter(rank) if rank is not None else self.operand(a.rank)
         for name in ("title", "text"):
             value = getattr(a, name, None)
             if isinstance(value, ast.Str):

@@ -331,6 +331,22 @@ class PassHands:
     retro: Retro | None = None
 
 
+# a rank as an action names it: 2..10 as numbers, J Q K A (or jack ... ace) as words; any
+# other word or number is kept for the checker to refuse (LR503)
+RankWord = Int | Rank | Ident
+
+
+@dataclass(frozen=True, slots=True)
+class GiveRank:
+    """`TARGET gives every RANK to TARGET`: every hand card of that rank (never the last, D38)."""
+
+    target: Target
+    rank: RankWord
+    recipient: Target
+    span: Span
+    retro: Retro | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Under:
     """`TARGET puts N [which] [card] under the pile`: hand cards to the bottom of the pile."""
@@ -494,6 +510,7 @@ Action = (
     Draw
     | PickUp
     | Give
+    | GiveRank
     | Discard
     | TakeRemoved
     | ShuffleRemoved

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from lopti_rules.i18n import N_, _
-from lopti_rules.language import constructs
+from lopti_rules.language import ast, constructs
 
 Kind = Literal["rank", "int", "bool", "symbol"]
 
@@ -202,6 +202,17 @@ RANK_VALUES: dict[str, int] = {
     "jack": 11, "queen": 12, "king": 13, "ace": 14,
 }  # fmt: skip
 RANK_NAMES: dict[int, str] = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def rank_value(word: ast.RankWord) -> int | None:
+    """The rank an action names (`every 7`, `every king`: 2..14), or None when the number or
+    word names no rank (the checker's LR503)."""
+    if isinstance(word, ast.Int):
+        return word.value if 2 <= word.value <= 10 else None
+    text = word.text if isinstance(word, ast.Rank) else word.name
+    return RANK_VALUES.get(text, RANK_VALUES.get(text.lower()))
+
+
 NUMBER_RANKS = range(2, 11)  # ranks written as numbers
 
 

@@ -133,6 +133,10 @@ def _value(value: object) -> str:
     """A field of an action as written: a player, a number, a string, words."""
     if isinstance(value, ast.Int):
         return str(value.value)
+    if isinstance(value, ast.Rank):
+        return value.text
+    if isinstance(value, ast.Ident):
+        return value.name
     if isinstance(value, ast.Str):
         return string(value.value)
     if isinstance(value, str):

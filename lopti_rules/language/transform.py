@@ -118,11 +118,13 @@ _OPTIONAL_WORDS: dict[str, tuple[str, ...]] = {"which": _WHICH, "card_word": ("c
 
 def _build(node: type[Any], c: list[Any], span: Span) -> Any:
     """The node of a construct from its children, field by field (`dataclasses.fields`, in
-    order): players, numbers and strings in the order written, the optional words `which` and
-    `card_word`, and any other field the next kept keyword phrase (`reveal_what`, `end_what`)."""
+    order): players, numbers, strings and ranks (`RankWord`) in the order written, the
+    optional words `which` and `card_word`, and any other field the next kept keyword phrase
+    (`reveal_what`, `end_what`)."""
     targets = iter(_of(c, _TARGETS))
     ints = iter(_ints(c))
     strings = iter(t for t in c if isinstance(t, Token) and t.type == "STRING")
+    ranks = iter(_of(c, (ast.Int, ast.Rank, ast.Ident)))
     words = iter(w.text for w in _of(c, _Words) if not any(
         w.text in kinds for kinds in _OPTIONAL_WORDS.values()))  # fmt: skip
     values: dict[str, Any] = {}
@@ -139,6 +141,8 @@ def _build(node: type[Any], c: list[Any], span: Span) -> Any:
             values[f.name] = _int(next(ints))
         elif f.type == "Str":
             values[f.name] = string_value(next(strings))
+        elif f.type == "RankWord":
+            values[f.name] = next(ranks)
         else:
             values[f.name] = next(words)
     return node(**values)

@@ -33,13 +33,17 @@ The unbounded forms (`while`, `forever`, `repeat until`) compile only through
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from lopti_rules.engine.asks import Ask, chosen_seat, said_yes
 from lopti_rules.engine.exchanges import pass_hands, swap_hands
-from lopti_rules.language import ast, constructs
+from lopti_rules.language import ast, catalog, constructs
 from lopti_rules.runtime.conditions import CondCompiler
 from lopti_rules.runtime.context import Ctx
 from lopti_rules.runtime.targets import Target, choices_for, compile_target
+
+if TYPE_CHECKING:
+    from lopti_rules.engine.effects import Effects
 
 Block = Callable[[Ctx], None]
 
@@ -84,6 +88,8 @@ class ActionCompiler:
         match action:
             case ast.Give():
                 return self._give(action)
+            case ast.GiveRank():
+                return self._give_rank(action)
             case ast.ShuffleRemoved():
                 return _once(lambda ctx: ctx.game.effects.shuffle_removed(ctx.actor))
             case ast.ClearPile():
@@ -119,8 +125,20 @@ class ActionCompiler:
         return lambda ctx, first: compiled.visit(ctx)
 
     def _give(self, action: ast.Give) -> Block:
+        n, which = action.count.value, action.which or "chosen"
+        return self._gift(action, lambda fx, giver, to: fx.give(giver, to, n, which))
+
+    def _give_rank(self, action: ast.GiveRank) -> Block:
+        rank = catalog.rank_value(action.rank)
+        if rank is None:
+            raise ValueError("`gives every` needs a rank")  # LR503: never accepted
+        return self._gift(action, lambda fx, giver, to: fx.give_rank(giver, to, rank))
+
+    def _gift(
+        self, action: ast.Give | ast.GiveRank, act: Callable[[Effects, int, int], object]
+    ) -> Block:
+        """Cards from each giver to each of its receivers (`gives ... to`), `act` moving them."""
         givers, receivers = self.target(action.target), self._second(action.recipient)
-        n, which = action.count.value, action.which
 
         def run(ctx: Ctx) -> None:
             rt = ctx.rt
@@ -129,7 +147,7 @@ class ActionCompiler:
                 for receiver in receivers(ctx, giver):
                     if not rt.spend(ctx):
                         return
-                    effects.give(giver, receiver, n, which or "chosen")
+                    act(effects, giver, receiver)
 
         return run
 

@@ -75,3 +75,16 @@ def test_a_title_tested_in_a_condition_is_checked_as_a_target() -> None:
     assert codes(rule("seat 2")) == ["LR302", "LR302"]  # a seat in disguise, twice
     assert codes(rule("Ben"), roster=["Ben", "Ann"]) == ["LR304", "LR304"]
     assert codes(rule("mate", who="chosen player")) == ["LR504"]
+
+
+def test_gives_every_rank_names_a_rank_and_is_checked_as_a_gift() -> None:
+    def rule(action: str, event: str = "after clear") -> str:
+        return f'rule "G":\n    {event}: {action}\n'
+
+    for ok in ("every 7", "every 10", "every K", "every king", "every Ace"):
+        assert codes(rule(f"player gives {ok} to next player")) == [], ok
+    for bad in ("every 11", "every 1", "every card", "every seven"):
+        assert codes(rule(f"player gives {bad} to next player")) == ["LR503"], bad
+    # its moves are a gift's: the played cards (R2) and the last cards (R3) are safe
+    assert codes(rule("player gives every 7 to next player", "before play")) == ["LR103"]
+    assert codes(rule("next player gives every 7 to player", "before play")) == ["LR201"]
