@@ -5,14 +5,15 @@ many games were played (by bot kind), and every game that crashed, broke a base 
 (engine/referee.py), tripped the runtime's guard or ran over the move cap, each with the
 rules in force so it can be replayed. The rule sets come from a small seeded grammar of the
 language (`random_rule`) over every event, timing, action, target and condition form,
-`chooses a player`, `may`, titled roles and table events included; each set is checked as
+`chooses a player` (`or themself` too), `may`, titled roles and the conditions on who holds
+one, and table events included; each set is checked as
 `lopti check` checks a pack and only accepted sets are played, with random base variants,
 random, greedy and (in a few games) searching bots, bots' or random answers to the asks, and
 the table's calls and reports played by the seeded table model.
 
-`tests/sim/test_campaign.py` runs a small campaign by default and the full one (5,000
-accepted sets, 20,000 games) with `-m slow`; `benchmarks/bench_campaign.py` prints the
-figures. Same seed, same figures.
+`tests/sim/test_campaign.py` runs a small campaign by default and a twenty-fifth of the full
+one (200 accepted sets, 800 games) with `-m slow`; `benchmarks/bench_campaign.py` plays the
+full one (5,000 accepted sets, 20,000 games) and prints the figures. Same seed, same figures.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ PLAYER_FIELDS = ("hand", "face_up", "face_down", "cards")
 TABLE_CONDS = (
     "pile > 3", "deck is 0", "deck > 5", "removed > 8", "top is none", "top >= 9", "low is true",
     "obligation is false", "chain < 2", "players > 2", "round is 1", "run >= 2", "under is top",
+    "third is top", "round_kings >= 2", 'player is the "keeper"', 'player is not the "keeper"',
+    'next player is the "keeper"',
 )  # fmt: skip
 EVENT_CONDS: dict[str, tuple[str, ...]] = {
     "play": ("rank is 7", "rank > 10", "count >= 2", "source is face_down",
@@ -165,8 +168,9 @@ def _actions(rng: random.Random, event: str, pad: str, depth: int = 0) -> list[s
                 "the chosen player puts 1 card under the pile",
             )
         )
+        themself = " or themself" if rng.random() < 0.3 else ""
         return [
-            f"{pad}{_target(rng)} chooses a player:",
+            f"{pad}{_target(rng)} chooses a player{themself}:",
             f"{inner}{test if rng.random() < 0.5 else ''}{chosen}",
         ]
     asked = rng.choice(ROLES)

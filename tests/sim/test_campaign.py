@@ -2,7 +2,7 @@
 variants, bots, answers and reports, played under the referee (engine/referee.py).
 
 The default tier plays a small seeded campaign; `-m slow` a twenty-fifth of the full one
-(its first 200 accepted rule sets, 800 games, 129 s on two idle cores, so CI stays
+(its first 200 accepted rule sets, 800 games, 24 to 129 s on two cores, so CI stays
 short);
 the full one, at least 5,000 sets and 20,000 games (the better part of an hour), is
 `benchmarks/bench_campaign.py --sets 5000 --games 20000 --workers 2`, with its figures in
