@@ -106,6 +106,7 @@ _FILLERS: dict[str, Callable[[random.Random], str]] = {
     "recipient": lambda rng: rng.choice(_SECOND),
     "other": lambda rng: rng.choice(_SECOND),
     "count": lambda rng: str(rng.randint(1, 3)),
+    "rank": lambda rng: rng.choice(("2", "3", "7", "9", "10", "J", "king", "A")),
     "which": lambda rng: rng.choice(("", "lowest", "highest", "random")),
     "card_word": lambda rng: rng.choice(("card", "cards")),
     "title": lambda rng: '"keeper"',
