@@ -18,6 +18,10 @@ until another one refills the deck), so it is measured, cheaply and the same way
   evening, its second round with places played out and a last winner, a last loser and an
   author at other seats, so the rules on `finish`, `win`, `round > 1` and those roles play
   too (the campaign's stalls in round one's trial went unseen there);
+- with the table's calls and races said, forgotten and reported the way a table of bots does
+  it in `lopti simulate` and `vet` (`Table.model`, seeded by the round), so the hooks on a
+  missed call or a race's loser play too (before, a race that refilled every hand when lost
+  was accepted: its hook never fired in the trial);
 - LR210 (error) when at least half of the greedy rounds reach the cap at the table's size (4
   players when it is not known): with these rules
   rounds do not end even when the table plays sensibly (the trial stops as soon as that is
@@ -89,7 +93,15 @@ def measure(units: Sequence[tuple[Source, ast.File]], players: int) -> Figures:
         bots, options = table(players, seed)
         bus = EventBus()
         runtime = rules.attach(bus)
-        played = run_round(options, seed, make_bots(bots, players), bus=bus, max_moves=MAX_MOVES)
+        model = runtime.table.model(seed) if runtime.table is not None else None
+        played = run_round(
+            options,
+            seed,
+            make_bots(bots, players),
+            bus=bus,
+            max_moves=MAX_MOVES,
+            between=model.between if model is not None else None,
+        )
         figures.moves.append(played.moves)
         figures.base.append(base_moves(players, seed))
         figures.stalled_by[bots] += played.stalled

@@ -83,3 +83,14 @@ def test_rounds_that_never_end_at_the_tables_own_size_are_refused() -> None:
     text = LEAN.read_text(encoding="utf-8")
     two = check_text(text, str(LEAN), roster=["Ann", "Ben"], trial=True)
     assert [d.code for d in two] == ["LR210"] and "(2 players" in two[0].message
+
+
+def test_the_trial_plays_the_table_events_so_hooks_on_a_lost_race_count() -> None:
+    # the flood above, run on a race's loser: each play opens a race and the table of bots
+    # names a loser, as `lopti simulate` and `vet` play it; rounds without the race's
+    # reports would end (the hook would never fire)
+    text = (CORPUS / "lr210_tap_flood.lopti").read_text(encoding="utf-8")
+    assert not [d for d in check_text(text) if d.is_error]
+    found = check_text(text, trial=True)
+    assert [d.code for d in found] == ["LR210"]
+    assert '"Tap flood"' in found[0].message
