@@ -103,7 +103,7 @@ def test_a_share_of_the_full_campaign_plays_safely(share: Figures) -> None:
 @pytest.mark.xfail(
     run=False,
     reason="rounds that end (issue 25): sets the trial neither refuses nor warns about still "
-    "stall some rounds (105 of the full campaign's 20,000 games, docs/referee.md); not run "
+    "stall some rounds (27 of the full campaign's 20,000 games, docs/referee.md); not run "
     "in CI until they are mended",
 )
 def test_no_round_of_the_campaign_runs_over_the_move_cap(share: Figures) -> None:
