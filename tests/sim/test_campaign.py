@@ -50,9 +50,9 @@ def _safe(figures: Figures) -> None:
 
 @pytest.fixture(scope="module")
 def small() -> Figures:
-    # seed 3: four of its 40 games are searching ones, 7 s in all (seed 7's four took 160 s
-    # once the campaign drew the new forms, one of them a round of 1,287 moves; the slow
-    # tier plays eighteen searching games)
+    # seed 3: four of its 40 games are searching ones, 7 s in all (once the campaign drew
+    # the new forms, seed 7 held a searching round of 1,287 moves that alone took 160 s;
+    # the slow tier plays eighteen searching games)
     return campaign(seed=3, sets=20, games=40, search=0.05)
 
 
