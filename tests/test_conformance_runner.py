@@ -129,7 +129,8 @@ def test_a_step_makes_one_move(tmp_path: Path) -> None:
 
 def test_given_low_must_agree_with_the_pile(tmp_path: Path) -> None:
     text = GOOD.replace('pile: ["5"]', 'pile: ["5"]\n  low: true')
-    assert "disagrees with the pile" in reason_of(tmp_path, "low.yaml", text)
+    said = "`state.low`: the low rule is pending but the top play is 5: it is pending exactly"
+    assert said in reason_of(tmp_path, "low.yaml", text)
 
 
 def test_duplicate_name_in_a_folder(tmp_path: Path) -> None:
@@ -198,7 +199,9 @@ def test_events_in_order_with_fields(tmp_path: Path) -> None:
 def test_three_on_the_pile_is_refused_where_it_is_written(tmp_path: Path) -> None:  # X3.2
     text = GOOD.replace('pile: ["5"]', 'pile: ["5", "3"]')
     reason = reason_of(tmp_path, "three.yaml", text)
-    assert reason.startswith(f"{tmp_path / 'three.yaml'}:5:15: `state.pile.1`: 3s never go on")
+    assert reason.startswith(
+        f"{tmp_path / 'three.yaml'}:5:15: `state.pile.1`: cards of rank 3 never go on"
+    )
     assert "X3.2" in reason
 
 
@@ -234,7 +237,7 @@ def test_a_state_the_engine_rejects_fails_at_the_state(tmp_path: Path) -> None:
             '[["8", "9"], ["6"]]',
             '[["8", "3", "3"], ["3"]]\n  chain: 2',
             "7:10: `state.chain`",
-            "3 cards of rank 3 besides a chain of 2; a deck has 4",
+            "5 cards of rank 3; a deck has 4",
         ),
         (
             "state:",
@@ -471,3 +474,38 @@ def test_an_answer_that_is_no_answer_points_at_it(tmp_path: Path) -> None:
         "bad.yaml:13:14: `steps.0.choose.0`: `{'seat': 2}` is not an answer "
         "(yes/no, a seat number, or a list of ranks)"
     )
+
+
+# -- impossible states under the variants in force: refused naming the rank of the role -------
+@pytest.mark.parametrize(
+    ("options", "state", "needle"),
+    [
+        ("{pass_on: none}", "chain: 1", "`state.chain`: no chain and no obligation"),
+        ("{pass_on: 9}", 'pile: ["5", "9"]', "`state.pile.1`: cards of rank 9 never go on"),
+        ("{clear: J}", 'pile: ["5", "J"]', "`state.pile.1`: cards of rank J never stay"),
+        (
+            "{low: 8}",
+            'pile: ["7"]\n  low: true',
+            "it is pending exactly when the top play is of rank 8",
+        ),
+        ("{burn: 3}", 'pile: ["5 5", "5"]', "the pile holds 3 cards of rank 5 in a row"),
+        (
+            "{skip: 8}",
+            "direction: counterclockwise",
+            "`state.direction`: play goes counterclockwise",
+        ),
+        (
+            "{glass: 8}",
+            'pile: ["7", "8"]\n  low: false',
+            "the play a glass rank on top shows is 7: it is pending exactly when that play is of",
+        ),
+    ],
+    ids=["chain", "pass on pile", "clear on pile", "low rank", "burn", "direction", "glass"],
+)
+def test_states_are_judged_with_the_variants_in_force(
+    tmp_path: Path, options: str, state: str, needle: str
+) -> None:
+    text = GOOD.replace(
+        'players: 2\nstate:\n  pile: ["5"]', f"players: 2\noptions: {options}\nstate:\n  {state}"
+    )
+    assert needle in reason_of(tmp_path, "variant.yaml", text)

@@ -19,7 +19,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from lopti_rules.conformance.model import Misplaced, Scenario
+from lopti_rules.conformance.table import position
 from lopti_rules.diagnostics.schema import schema_words
+from lopti_rules.engine.build import PositionError, validate_position
 from lopti_rules.i18n import _, ngettext
 from lopti_rules.packs import yamlsafe
 
@@ -102,7 +104,35 @@ def load_text(text: str, path: Path) -> Loaded:
     except ValidationError as exc:
         return Loaded(path, problem=_validation_problem(exc, locator, path))
     line, column = locator.position(("state",) if "state" in data else ())
+    try:
+        validate_position(position(scenario))
+    except PositionError as exc:
+        return Loaded(path, problem=f"{path}:{_state_place(locator, exc.where, data)}: {exc}")
+    except ValueError as exc:  # variants the engine cannot play together
+        return Loaded(
+            path, problem=f"{path}:{':'.join(map(str, locator.position(('options',))))}: {exc}"
+        )
     return Loaded(path, scenario=scenario, state_at=f"{path}:{line}:{column}")
+
+
+def _state_place(locator: yamlsafe.Locator, where: tuple[str | int, ...], data: Any) -> str:
+    """`LINE:COL: `state.KEY`:` for what the engine's refusal of a state is about: the key or
+    item as far as the file states it (a value the file leaves to its default, such as a
+    derived `low`, at the state itself)."""
+    state = data.get("state")
+    loc: tuple[str | int, ...] = ()
+    node: Any = data
+    for part in ("state", *where):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+        else:
+            break
+        loc += (part,)
+    line, column = locator.position(loc)
+    named = ".".join(map(str, loc)) if len(loc) > 1 or state is None else ""
+    return f"{line}:{column}: `{named}`" if named else f"{line}:{column}"
 
 
 def _validation_problem(exc: ValidationError, locator: yamlsafe.Locator, path: Path) -> str:

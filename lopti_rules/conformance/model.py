@@ -3,11 +3,14 @@
 Input is the plain data `yaml.safe_load` makes of one scenario file; output is a validated,
 frozen `Scenario` whose ranks are already engine ints (2..14, see `engine.cards`). Unknown keys
 are errors (`extra="forbid"`) and types are strict, so a typo in a scenario is never silently
-ignored. States that play cannot reach (a chain of four, an obligation without a chain or a
-pile, a finished seat holding cards or to act, a seat the table does not have) and expectations
-that cannot be checked (an event field LANGUAGE.md §4 does not give, a per-seat list that does
-not list every seat) are refused too, each at the key it is about (`Misplaced`). Everything
-here is data: building the engine's `Position` and running the steps is `runner`'s job,
+ignored. Seats the table does not have and expectations that cannot be checked (an event
+field LANGUAGE.md §4 does not give, a per-seat list that does not list every seat) are refused
+too, each at the key it is about (`Misplaced`). Whether the state is a table play can reach
+with the variants in force (a chain of four, an obligation without a chain, a pass-on card on
+the pile, a low rule the top play does not set, a finished seat holding cards) is the engine's
+to say, once (`engine/pile.py`, `build.validate_position`): `table.position` builds the
+engine's `Position` and the loader asks it, at load. Everything here is data: running the
+steps is `runner`'s job,
 mapping a validation error back to a line and column is `loader`'s. Each problem is said in
 the language in use (gettext); the keys, event and field names it quotes stay as written.
 """
@@ -15,7 +18,7 @@ the language in use (gettext); the keys, event and field names it quotes stay as
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -27,7 +30,7 @@ from pydantic import (
     model_validator,
 )
 
-from lopti_rules.engine.cards import RANKS, SEVEN, SUITS, THREE, names, parse_rank, rank_name
+from lopti_rules.engine.cards import names, parse_rank
 from lopti_rules.engine.events import EVENT_NAMES
 from lopti_rules.i18n import _, ngettext
 from lopti_rules.language.catalog import EVENTS, FieldType
@@ -36,8 +39,6 @@ from lopti_rules.packs.pack import BaseVariants
 # A clause id of RULES.md: S1, T4, P3 (or P3c for an item), X10.2, D24 ...
 # RULES.md ids, and the base variants' own clauses (VS1, VX2, ...: docs/variants.md)
 CLAUSE_RE = re.compile(r"^(?:[STPCFWRVKE]\d+[a-z]?|X(?:2|3|7|10)\.\d+|D\d+|V[A-Z]\d+)$")
-
-DECK_CARDS = SUITS * len(RANKS)  # 52 (S1)
 
 
 class Misplaced(ValueError):
@@ -133,7 +134,6 @@ Ranks = Annotated[list[Rank], BeforeValidator(_ranks)]
 # a seat number; that it is one of this table's seats (0..players-1) is checked by `Scenario`,
 # which knows the number of players
 Seat = int
-MAX_CHAIN = 3  # a fourth chained 3 clears at once (X3.5): no state holds a chain of 4
 ZONES = ("hands", "face_up", "face_down")
 
 
@@ -145,6 +145,9 @@ class Options(BaseVariants):
     """A scenario's table options: `places` and every base variant (docs/variants.md)."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+Direction = Literal["clockwise", "counterclockwise"]
 
 
 class State(_Strict):
@@ -165,6 +168,8 @@ class State(_Strict):
     drawn: bool = False
     bonus: bool = False
     finished: list[Seat] = []
+    # the direction of play: counterclockwise only after a reverse rank's play (VR1)
+    direction: Direction = "clockwise"
     hands: list[list[Rank]] | None = None
     face_up: list[list[Rank]] | None = None
     face_down: list[list[Rank]] | None = None
@@ -178,67 +183,16 @@ class State(_Strict):
         return data
 
     @model_validator(mode="after")
-    def _plays_and_low(self) -> State:
+    def _plays(self) -> State:
         for i, play in enumerate(self.pile):
             if not play:
                 raise Misplaced(("pile", i), _("an empty play; give one or more ranks"))
-            if len(set(play)) > 1:
-                raise Misplaced(("pile", i), _("a play mixes ranks; it is cards of one rank (P1)"))
-            if play[0] == THREE:
-                raise Misplaced(
-                    ("pile", i), _("3s never go on the pile: they go to the chain beside it (X3.2)")
-                )
-        top_is_seven = bool(self.pile) and self.pile[-1][0] == SEVEN
-        if self.low is not None and self.low != top_is_seven:
-            raise Misplaced(
-                ("low",),
-                _(
-                    "`low: {low}` disagrees with the pile: the low rule is pending exactly "
-                    "when the top play is 7s (X7.2)"
-                ).format(low=str(self.low).lower()),
-            )
-        self._chain_and_obligation()
         return self
-
-    def _chain_and_obligation(self) -> None:
-        """The 3-chain, the removed count and the 3-obligation must be a state play can reach."""
-        if self.chain > MAX_CHAIN:
-            raise Misplaced(
-                ("chain",),
-                _(
-                    "a chain of {chain} cannot be pending: the fourth chained 3 clears the "
-                    "pile at once (X3.5, C1c)"
-                ).format(chain=self.chain),
-            )
-        if self.obligation and not self.pile:
-            raise Misplaced(
-                ("obligation",),
-                _(
-                    "a 3-obligation needs a non-empty pile: a 3 on an empty table obliges "
-                    "nobody (X3.3, X3.4)"
-                ),
-            )
-        if self.obligation and not self.chain:
-            raise Misplaced(
-                ("obligation",),
-                _(
-                    "a 3-obligation comes from a 3-play, whose 3s stay in the chain until the "
-                    "obligation ends (X3.3, X3.5): give `chain` of 1 to 3"
-                ),
-            )
 
     @property
     def removed_count(self) -> int:
         """Cards out of the round: `removed` as given, else the chained 3s (X3.2)."""
         return self.removed if self.removed is not None else self.chain
-
-    def cards(self) -> list[int]:
-        """Every card the state mentions (the removed ones are a count, not ranks)."""
-        out = [r for play in self.pile for r in play] + list(self.deck)
-        for zone in (self.hands, self.face_up, self.face_down):
-            for seat in zone or []:
-                out += seat
-        return out
 
 
 class Swap(_Strict):
@@ -312,6 +266,7 @@ class Expect(_Strict):
     drawn: bool | None = None
     bonus: bool | None = None
     finished: list[Seat] | None = None
+    direction: Direction | None = None
     winner: Seat | None = None
     hands: SeatCards | None = None
     face_up: SeatCards | None = None
@@ -493,50 +448,6 @@ class Scenario(_Strict):
                             count,
                         ).format(key=key, count=count, n=n, form="`{seat: [...]}`"),
                     )
-        cards = st.cards()
-        for rank in set(cards):
-            if cards.count(rank) > SUITS:
-                raise Misplaced(
-                    ("state",),
-                    ngettext(  # five or more: English has no singular to say
-                        "the state holds {count} cards of rank {rank}; a deck has {suits}",
-                        "the state holds {count} cards of rank {rank}; a deck has {suits}",
-                        cards.count(rank),
-                    ).format(count=cards.count(rank), rank=rank_name(rank), suits=SUITS),
-                )
-        threes = cards.count(THREE)
-        if st.chain and threes + st.chain > SUITS:
-            raise Misplaced(
-                ("state", "chain"),
-                ngettext(  # English keeps "cards" for one, as it always wrote it
-                    "the state holds {threes} cards of rank 3 besides a chain of {chain}; a deck "
-                    "has {suits} (chained 3s have left the round but still count, X3.2)",
-                    "the state holds {threes} cards of rank 3 besides a chain of {chain}; a deck "
-                    "has {suits} (chained 3s have left the round but still count, X3.2)",
-                    threes,
-                ).format(threes=threes, chain=st.chain, suits=SUITS),
-            )
-        removed = st.removed_count
-        if removed + len(cards) > DECK_CARDS:
-            raise Misplaced(
-                ("state", "removed") if st.removed is not None else ("state",),
-                _("the state holds {cards} and {removed}; a deck has {deck} (S1)").format(
-                    cards=ngettext("{n} card", "{n} cards", len(cards)).format(n=len(cards)),
-                    removed=ngettext("{n} removed one", "{n} removed ones", removed).format(
-                        n=f"{removed:,}"
-                    ),
-                    deck=DECK_CARDS,
-                ),
-            )
-        if st.setup and (st.pile or st.chain):
-            raise Misplaced(
-                ("state", "pile") if st.pile else ("state", "chain"),
-                _(
-                    "during the setup nothing has been played yet: the pile and the chain are "
-                    "empty until the first play (S3-S6)"
-                ),
-            )
-        self._finished_seats()
         return self
 
     def _seat_numbers(self) -> list[tuple[tuple[str | int, ...], int]]:
@@ -573,28 +484,6 @@ class Scenario(_Strict):
                 zone: dict[int, list[int]] | None = getattr(ex, key)
                 seats += [((*at, key, seat), seat) for seat in sorted(zone or {})]
         return seats
-
-    def _finished_seats(self) -> None:
-        """A finished seat holds no cards (W1, D37) and is never the seat to act (S7)."""
-        st = self.state
-        for i, seat in enumerate(st.finished):
-            held = [r for key in ZONES for r in (getattr(st, key) or [[]] * self.players)[seat]]
-            if held:
-                raise Misplaced(
-                    ("state", "finished", i),
-                    _(
-                        "seat {seat} has finished but still holds {cards}: a player goes out "
-                        "only with no cards left (W1, D37)"
-                    ).format(seat=seat, cards=" ".join(names(held))),
-                )
-        if st.turn in st.finished:
-            raise Misplaced(
-                ("state", "turn"),
-                _(
-                    "seat {seat} is to act but has already finished; play skips finished "
-                    "seats (S7, D27)"
-                ).format(seat=st.turn),
-            )
 
     def clauses(self) -> list[str]:
         return list(self.clause)

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lopti_rules.api import variants_of
 from lopti_rules.conformance.loader import Loaded, discover, load_all
 from lopti_rules.conformance.model import EventSpec, Expect, Report, Scenario, Step
+from lopti_rules.conformance.table import position
 from lopti_rules.diagnostics.style import Paint, plain
 from lopti_rules.engine.asks import Answer, AnswerError, Ask
-from lopti_rules.engine.cards import SEVEN, THREE, names, parse_rank, rank_name
+from lopti_rules.engine.cards import names, parse_rank, rank_name
 from lopti_rules.engine.events import Event
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Reveal, Swap, play_of
 from lopti_rules.engine.position import Position
@@ -114,43 +114,6 @@ def run_loaded(item: Loaded, engine: Engine = REAL_ENGINE) -> Result:
     return Result(item.name, item.path, reason is None, reason)
 
 
-def build_position(sc: Scenario) -> Position:
-    """The engine position a scenario's `state` (and table options) describe."""
-    st = sc.state
-    n = sc.players
-
-    def seats(zone: list[list[int]] | None) -> list[list[int]]:
-        return [list(cards) for cards in zone] if zone is not None else [[] for _ in range(n)]
-
-    return Position(
-        players=n,
-        hands=seats(st.hands),
-        face_up=seats(st.face_up),
-        face_down=seats(st.face_down),
-        pile=[list(play) for play in st.pile],
-        deck=list(st.deck),
-        turn=st.turn,
-        dealer=st.dealer,
-        round=st.round,
-        chain=st.chain,
-        obligation=st.obligation,
-        low=st.low,
-        # the chained 3s have left the round (X3.2): they are the known removed cards, as
-        # far as the scenario's `removed` count (taken as written) makes room for them
-        removed=[THREE] * min(st.chain, st.removed_count),
-        removed_unknown=st.removed_count - min(st.chain, st.removed_count),
-        drawn=st.drawn,
-        bonus=st.bonus,
-        finished=list(st.finished),
-        setup=st.setup,
-        places=sc.options.places,
-        author=sc.author,
-        last_winner=st.last_winner,
-        last_loser=st.last_loser,
-        variants=variants_of(sc.options),
-    )
-
-
 def install_custom_rules(
     game: Game, sc: Scenario, installed: list[Runtime] | None = None
 ) -> str | None:
@@ -190,7 +153,7 @@ def run_scenario(
     rejects the state, as for any malformed scenario.
     """
     try:
-        game = engine.table(build_position(sc), sc.seed)
+        game = engine.table(position(sc), sc.seed)
     except ValueError as exc:
         where = f"{state_at}: " if state_at else ""
         said = _("the engine rejects the scenario's state: {problem}").format(problem=exc)
@@ -366,12 +329,13 @@ def _check(game: Game, ex: Expect, emitted: list[Event]) -> list[str]:
         ("turn", pos.turn),
         ("chain", pos.chain),
         ("obligation", pos.obligation),
-        ("low", _low(pos)),
+        ("low", pos.low),
         ("deck", len(pos.deck)),
         ("removed", pos.removed_count),
         ("drawn", pos.drawn),
         ("bonus", pos.bonus),
         ("finished", list(pos.finished)),
+        ("direction", "clockwise" if pos.direction == 1 else "counterclockwise"),
     ):
         want = getattr(ex, key)
         if want is not None:
@@ -391,12 +355,6 @@ def _check(game: Game, ex: Expect, emitted: list[Event]) -> list[str]:
         said = _("events were [{shown}], expected [{wanted}] in order")
         out.append(said.format(shown=shown, wanted=wanted))
     return out
-
-
-def _low(pos: Position) -> bool:
-    if pos.low is not None:
-        return pos.low
-    return bool(pos.pile) and bool(pos.pile[-1]) and pos.pile[-1][0] == SEVEN
 
 
 def _in_order(wanted: list[EventSpec], emitted: list[Event]) -> bool:

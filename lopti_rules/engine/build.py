@@ -26,13 +26,14 @@ from lopti_rules.engine.events import (
     round_event,
     turn_event,
 )
-from lopti_rules.engine.pile import low_pending, pile_fault
+from lopti_rules.engine.pile import flags_fault, low_pending, pile_fault
 from lopti_rules.engine.position import Position
 from lopti_rules.engine.variants import (
     Variants,
     compile_variants,
     starter_rank_seat,
 )
+from lopti_rules.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
@@ -165,21 +166,50 @@ def _choose_face_up(game: Game, count: int, dealt: dict[str, object]) -> None:
         ups_dealt[seat] = list(game.face_up[seat])
 
 
-def _check_ranks(where: str, ranks: list[int]) -> None:
+class PositionError(ValueError):
+    """A position no game reaches: one sentence with the clause (`str(error)`), and `where`,
+    the `Position` field it is about (with an index into it: the seat, the pile's play), or
+    () for the whole table, so a scenario can point at the line that states it."""
+
+    def __init__(self, message: str, where: tuple[str | int, ...] = ()) -> None:
+        super().__init__(message)
+        self.where = where
+
+
+def _check_ranks(where: tuple[str | int, ...], ranks: list[int]) -> None:
     for rank in ranks:
         if rank not in RANK_NAMES:
-            raise ValueError(f"{where} holds {rank!r}, which is not a rank (2..14)")
+            said = _("{rank!r} is not a rank (2..14)").format(rank=rank)
+            raise PositionError(said, where)
 
 
 def validate_position(pos: Position) -> None:
-    """ValueError (one sentence, with the clause) if `pos` describes no possible table."""
+    """PositionError (one sentence, with the clause) if `pos` describes no table a game of
+    base Lopti with `pos.variants` reaches. The pile and its flags are judged by `pile.py`,
+    which the effects and the referee read too."""
     n = pos.players
     if not 2 <= n <= 5:
-        raise ValueError(f"a table has 2 to 5 players, not {n} (S1)")
+        raise PositionError(_("a table has 2 to 5 players, not {n} (S1)").format(n=n), ())
     _check_zones(pos)
     _check_counts(pos)
     _check_seats(pos)
-    _check_flags(pos)
+    ranks = [play[0] for play in pos.pile]
+    fault = pile_fault(ranks, [len(play) for play in pos.pile], pos.variants) or flags_fault(
+        ranks,
+        pos.variants,
+        low=_low_of(pos) if pos.low is None else pos.low,
+        obligation=pos.obligation,
+        chain=pos.chain,
+        direction=pos.direction,
+    )
+    if fault is not None:
+        raise PositionError(fault[1], fault[0])
+    if pos.setup and (pos.pile or pos.chain):
+        said = _(
+            "during the setup nothing has been played yet: the pile and the chain are empty "
+            "until the first play (S3-S6)"
+        )
+        raise PositionError(said, ("pile",) if pos.pile else ("chain",))
 
 
 def _check_zones(pos: Position) -> None:
@@ -187,54 +217,72 @@ def _check_zones(pos: Position) -> None:
     for name in ("hands", "face_up", "face_down"):
         zone = getattr(pos, name)
         if len(zone) != n:
-            raise ValueError(f"`{name}` must list {n} seats, one per player, not {len(zone)}")
+            said = _("`{name}` must list {n} seats, one per player, not {count}")
+            raise PositionError(said.format(name=name, n=n, count=len(zone)), (name,))
         for seat, ranks in enumerate(zone):
-            _check_ranks(f"`{name}` of seat {seat}", ranks)
+            _check_ranks((name, seat), ranks)
     for i, play in enumerate(pos.pile):
-        _check_ranks(f"pile play {i + 1}", play)
+        _check_ranks(("pile", i), play)
         if not play or len(set(play)) != 1:
-            raise ValueError(f"pile play {i + 1} must be one or more cards of one rank (P1)")
-    fault = pile_fault([p[0] for p in pos.pile], [len(p) for p in pos.pile], pos.variants)
-    if fault is not None:
-        raise ValueError(fault)
-    _check_ranks("the deck", pos.deck)
-    _check_ranks("the removed cards", pos.removed)
+            said = _("a play on the pile is one or more cards of one rank (P1)")
+            raise PositionError(said, ("pile", i))
+    _check_ranks(("deck",), pos.deck)
+    _check_ranks(("removed",), pos.removed)
 
 
 def _check_counts(pos: Position) -> None:
     every = [
         r for zone in (pos.hands, pos.face_up, pos.face_down, pos.pile) for z in zone for r in z
     ]
-    counts = Counter(every + pos.deck + pos.removed)
-    for rank, count in sorted(counts.items()):
+    every += pos.deck + pos.removed
+    for rank, count in sorted(Counter(every).items()):
         if count > SUITS:
-            raise ValueError(
-                f"the position has {count} cards of rank {RANK_NAMES[rank]}; at most 4 exist"
+            said = ngettext(  # five or more: English has no singular to say
+                "the state holds {count} cards of rank {rank}; a deck has {suits}",
+                "the state holds {count} cards of rank {rank}; a deck has {suits}",
+                count,
             )
+            chained = pos.chain and rank in pos.removed  # the chain's cards are out, but count
+            where = ("chain",) if chained else ()
+            raise PositionError(said.format(count=count, rank=RANK_NAMES[rank], suits=SUITS), where)
     if pos.chain < 0 or pos.removed_unknown < 0:
-        raise ValueError("`chain` and `removed` cannot be negative")
+        raise PositionError(_("`chain` and `removed` cannot be negative"), ("chain",))
+    removed = pos.removed_count
+    known = len(every) - len(pos.removed)
+    if known + removed > SUITS * len(RANK_NAMES):
+        said = _("the state holds {cards} and {removed}; a deck has {deck} (S1)").format(
+            cards=ngettext("{n} card", "{n} cards", known).format(n=known),
+            removed=ngettext("{n} removed one", "{n} removed ones", removed).format(
+                n=f"{removed:,}"
+            ),
+            deck=SUITS * len(RANK_NAMES),
+        )
+        raise PositionError(said, ("removed",))
 
 
 def _check_seats(pos: Position) -> None:
     n = pos.players
     for name, seat in (("turn", pos.turn), ("dealer", pos.dealer)):
         if not 0 <= seat < n:
-            raise ValueError(f"`{name}` must be a seat from 0 to {n - 1}, not {seat}")
-    if len(set(pos.finished)) != len(pos.finished) or any(not 0 <= s < n for s in pos.finished):
-        raise ValueError("`finished` must list distinct seats of this table")
+            said = _("`{name}` must be a seat from 0 to {last}, not {seat}")
+            raise PositionError(said.format(name=name, last=n - 1, seat=seat), (name,))
+    for i, seat in enumerate(pos.finished):
+        if not 0 <= seat < n or seat in pos.finished[:i]:
+            said = _("`finished` must list distinct seats of this table")
+            raise PositionError(said, ("finished", i))
+        held = pos.hands[seat] + pos.face_up[seat] + pos.face_down[seat]
+        if held:
+            said = _(
+                "seat {seat} has finished but still holds {cards}: a player goes out only with "
+                "no cards left (W1, D37)"
+            )
+            cards = " ".join(RANK_NAMES[r] for r in held)
+            raise PositionError(said.format(seat=seat, cards=cards), ("finished", i))
     if pos.turn in pos.finished:
-        raise ValueError(f"seat {pos.turn} is to act but has already finished")
-
-
-def _check_flags(pos: Position) -> None:
-    if pos.low is not None and pos.low != _low_of(pos):
-        top = "empty" if not pos.pile else " ".join(RANK_NAMES[r] for r in pos.pile[-1])
-        raise ValueError(
-            f"`low` is {str(pos.low).lower()} but the top play is {top}: the low rule is "
-            "pending exactly when the top play is 7s (X7.2, P6)"
+        said = _(
+            "seat {seat} is to act but has already finished; play skips finished seats (S7, D27)"
         )
-    if pos.obligation and not pos.pile:
-        raise ValueError("a 3-obligation needs a non-empty pile (X3.3, X3.4)")
+        raise PositionError(said.format(seat=pos.turn), ("turn",))
 
 
 def _low_of(pos: Position) -> bool:

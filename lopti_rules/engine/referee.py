@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from lopti_rules.engine.events import Event, EventBus
 from lopti_rules.engine.game import Game
 from lopti_rules.engine.moves import Move, Play, Reveal, Swap
-from lopti_rules.engine.pile import low_pending, pile_fault
+from lopti_rules.engine.pile import flags_fault, pile_fault
 from lopti_rules.i18n import N_, _
 
 
@@ -159,21 +159,27 @@ class Referee:
 
 def table_fault(game: Game) -> str | None:
     """Why the table between two moves is not one base Lopti reaches, or None: what
-    `build.validate_position` checks of a table that keeps its cards (the pile, by the same
-    functions, `pile.py`; the low rule and the 3-obligation; the seat to act)."""
+    `build.validate_position` checks of a table that keeps its cards (the pile and its flags,
+    by the same functions, `pile.py`; the seat to act)."""
     ranks, counts = game.pile_ranks, game.pile_counts
     if any(count < 1 for count in counts):
-        return "a play on the pile holds no card (P1)"
+        return _("a play on the pile is one or more cards of one rank (P1)")
     variants = None if game.vt is None else game.vt.variants
-    fault = pile_fault(ranks, counts, variants)
+    fault = pile_fault(ranks, counts, variants) or flags_fault(
+        ranks,
+        variants,
+        low=game.low,
+        obligation=game.obligation,
+        chain=game.chain,
+        direction=game.direction,
+    )
     if fault is not None:
-        return fault
-    if game.low != low_pending(ranks, variants):
-        return "the low rule is pending exactly when the top play is 7s (X7.2, P6)"
-    if game.obligation and not ranks:
-        return "a 3-obligation needs a non-empty pile (X3.3, X3.4)"
+        return fault[1]
     if game.out[game.turn]:
-        return f"seat {game.turn} is to act but has already finished"
+        said = _(
+            "seat {seat} is to act but has already finished; play skips finished seats (S7, D27)"
+        )
+        return said.format(seat=game.turn)
     return None
 
 

@@ -22,8 +22,11 @@ def table(
     seed: int = 0,
     **state: Any,
 ) -> Game:
-    """A mid-turn game: hands/face_up/face_down one string per seat, pile plays bottom->top."""
+    """A mid-turn game: hands/face_up/face_down one string per seat, pile plays bottom->top;
+    an obligation comes with the one 3 chained that set it, unless `chain` says otherwise."""
     n = len(hands)
+    if state.get("obligation") and "chain" not in state:
+        state = {**state, "chain": 1}
     pos = Position(
         players=n,
         hands=[ranks(h) for h in hands],

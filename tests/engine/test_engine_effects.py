@@ -8,7 +8,7 @@ from lopti_rules.engine import Event, PickUp, Play
 
 
 def test_draw_n_stops_when_the_deck_runs_out_and_skips_finished() -> None:
-    g = table(["5", "K", "Q"], deck="4 9", finished=[2], places=True)
+    g = table(["5", "K", ""], deck="4 9", finished=[2], places=True)
     events = record(g)
     assert g.effects.draw(1, 3) == 2
     assert names(events) == ["draw", "draw"] and hand(g, 1) == [4, 9, 13]
@@ -86,6 +86,6 @@ def test_custom_clear_outside_a_move_gives_a_bonus_then_the_turn_resumes() -> No
 
 
 def test_a_finished_causer_gets_no_bonus() -> None:  # W3
-    g = table(["5", "K", "Q"], finished=[2], places=True)
+    g = table(["5", "K", ""], finished=[2], places=True)
     g.effects.clear(2)
     assert g.turn == 0 and not g.bonus

@@ -196,7 +196,7 @@ ROWS: list[tuple[str, list[str], dict[str, Any], Move, list[str]]] = [
     ),
     (
         "a move after the round is over",
-        ["5", "K", "Q"],
+        ["5", "K", ""],
         {"finished": [2], "face_down": ["4", "4", ""]},
         p("5"),
         ["W4", "D28"],

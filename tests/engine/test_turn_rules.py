@@ -165,7 +165,7 @@ def test_deal_and_first_player() -> None:  # S3, S6, D29
 def test_from_position_checks_low_and_card_counts() -> None:
     with pytest.raises(ValueError, match="low"):
         table(["5", "K"], pile=["9"], low=True)
-    with pytest.raises(ValueError, match="at most 4"):
+    with pytest.raises(ValueError, match="5 cards of rank 5; a deck has 4"):
         table(["5 5 5", "5 5"])
     g = table(["5", "K"], pile=["9", "7"], low=True)
     assert g.low

@@ -311,7 +311,7 @@ def test_the_check_finds_english_mistakes_when_they_are_there(
         assert fragment.lower() in said.lower()
     assert {"only the host may deal a round", "is not one of the players"} <= left
     assert {  # a malformed scenario, and a step's answers the engine's ask refuses
-        "a play mixes ranks; it is cards of one rank (P1)",
+        "a play on the pile is one or more cards of one rank (P1)",
         "`choose:` answers no ask used:",
         "is not among the seats offered (",
     } <= left

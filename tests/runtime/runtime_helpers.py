@@ -18,8 +18,11 @@ __all__ = ["hand", "ranks", "table"]
 
 
 def table(hands: list[str], *, face_down: list[str] | None = None, **kw: Any) -> Game:
-    """A mid-turn game: one rank string per seat; every seat has a face-down A unless given."""
-    return engine_table(hands, face_down=face_down or ["A"] * len(hands), **kw)
+    """A mid-turn game: one rank string per seat; every seat still in (not `finished`) has a
+    face-down A unless given."""
+    if face_down is None:
+        face_down = ["" if seat in kw.get("finished", []) else "A" for seat in range(len(hands))]
+    return engine_table(hands, face_down=face_down, **kw)
 
 
 def with_rules(game: Game, text: str, author: int = 0) -> Runtime:

@@ -88,9 +88,9 @@ def test_nothing_goes_onto_the_empty_table_of_a_clears_bonus_play() -> None:
 
 def test_the_position_check_refuses_the_piles_base_lopti_never_reaches() -> None:
     for pile, why in (
-        (["5", "3"], "3s never go on the pile"),
-        (["5", "10"], "10s never stay on the pile"),
-        (["5 5", "5 5", "9"], "4 cards of one rank in a row"),
+        (["5", "3"], "cards of rank 3 never go on the pile"),
+        (["5", "10"], "cards of rank 10 never stay on the pile"),
+        (["5 5", "5 5", "9"], "4 cards of rank 5 in a row"),
         (["7"], None),
     ):
         if why is None:

@@ -26,15 +26,19 @@ def role(name: str, c: Ctx) -> int | None:
 
 
 def five(**state: Any) -> Game:
+    """Five seats holding 2 3 4 3 2 cards; a finished seat holds none (W1)."""
     hands = ["4", "5 6", "7 8 9", "J Q", "K"]
-    return table(hands, face_down=["2", "2", "3", "3", "10"], **state)  # cards: 2 3 4 3 2
+    face_down = ["2", "2", "3", "3", "10"]
+    for seat in state.get("finished", []):
+        hands[seat] = face_down[seat] = ""
+    return table(hands, face_down=face_down, **state)
 
 
 def test_next_and_previous_skip_finished_players_and_never_mean_the_actor() -> None:
     game = five(finished=[1, 4], places=True)
     c = ctx(game, 0)
     assert role("next player", c) == 2 and role("previous player", c) == 3
-    lone = table(["4", "5"], finished=[1], places=True)
+    lone = table(["4", ""], finished=[1], places=True)
     assert role("next player", ctx(lone, 0)) is None
 
 
