@@ -46,7 +46,8 @@ def swap_hands(game: Game, a: int | None, b: int | None) -> bool:
 
 def pass_hands(game: Game, actor: int | None, step: int) -> list[int]:
     """Every hand of a player still in the round moves to the next such player (`step` 1)
-    or the previous one (-1); returns the seats that took part, clockwise from the actor."""
+    or the previous one (-1) in the direction of play in force (a reverse variant turns it,
+    VR1, LANGUAGE.md §4); returns the seats that took part, clockwise from the actor."""
     start = actor if actor is not None else 0
     seats = [
         (start + i) % game.players
@@ -58,7 +59,7 @@ def pass_hands(game: Game, actor: int | None, step: int) -> list[int]:
     hands = [game.hands[s] for s in seats]
     sizes = [game.hand_sizes[s] for s in seats]
     for i, seat in enumerate(seats):
-        giver = (i - step) % len(seats)  # the seat whose hand this seat receives
+        giver = (i - step * game.direction) % len(seats)  # whose hand this seat receives
         game.hands[seat], game.hand_sizes[seat] = hands[giver], sizes[giver]
     game.changed()
     if game.bus.observers:
