@@ -123,12 +123,14 @@ def _state_place(locator: yamlsafe.Locator, where: tuple[str | int, ...], data: 
     loc: tuple[str | int, ...] = ()
     node: Any = data
     for part in ("state", *where):
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
-            node = node[part]
-        else:
+        inside = (
+            part in node
+            if isinstance(node, dict)
+            else (isinstance(node, list) and isinstance(part, int) and part < len(node))
+        )
+        if not inside:
             break
+        node = node[part]
         loc += (part,)
     line, column = locator.position(loc)
     named = ".".join(map(str, loc)) if len(loc) > 1 or state is None else ""
