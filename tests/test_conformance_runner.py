@@ -499,8 +499,18 @@ def test_an_answer_that_is_no_answer_points_at_it(tmp_path: Path) -> None:
             'pile: ["7", "8"]\n  low: false',
             "the play a glass rank on top shows is 7: it is pending exactly when that play is of",
         ),
+        ("{low: 8}", "low: true", "the low rule is pending but the pile is empty"),
     ],
-    ids=["chain", "pass on pile", "clear on pile", "low rank", "burn", "direction", "glass"],
+    ids=[
+        "chain",
+        "pass on pile",
+        "clear on pile",
+        "low rank",
+        "burn",
+        "direction",
+        "glass",
+        "empty",
+    ],
 )
 def test_states_are_judged_with_the_variants_in_force(
     tmp_path: Path, options: str, state: str, needle: str

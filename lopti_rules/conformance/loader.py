@@ -109,9 +109,8 @@ def load_text(text: str, path: Path) -> Loaded:
     except PositionError as exc:
         return Loaded(path, problem=f"{path}:{_state_place(locator, exc.where, data)}: {exc}")
     except ValueError as exc:  # variants the engine cannot play together
-        return Loaded(
-            path, problem=f"{path}:{':'.join(map(str, locator.position(('options',))))}: {exc}"
-        )
+        at, col = locator.position(("options",))
+        return Loaded(path, problem=f"{path}:{at}:{col}: {exc}")
     return Loaded(path, scenario=scenario, state_at=f"{path}:{line}:{column}")
 
 
@@ -119,7 +118,6 @@ def _state_place(locator: yamlsafe.Locator, where: tuple[str | int, ...], data: 
     """`LINE:COL: `state.KEY`:` for what the engine's refusal of a state is about: the key or
     item as far as the file states it (a value the file leaves to its default, such as a
     derived `low`, at the state itself)."""
-    state = data.get("state")
     loc: tuple[str | int, ...] = ()
     node: Any = data
     for part in ("state", *where):
@@ -133,8 +131,9 @@ def _state_place(locator: yamlsafe.Locator, where: tuple[str | int, ...], data: 
         node = node[part]
         loc += (part,)
     line, column = locator.position(loc)
-    named = ".".join(map(str, loc)) if len(loc) > 1 or state is None else ""
-    return f"{line}:{column}: `{named}`" if named else f"{line}:{column}"
+    if len(loc) < 2:  # the state itself: its key is not named
+        return f"{line}:{column}"
+    return f"{line}:{column}: `{'.'.join(map(str, loc))}`"
 
 
 def _validation_problem(exc: ValidationError, locator: yamlsafe.Locator, path: Path) -> str:

@@ -10,9 +10,9 @@ with the variants in force (a chain of four, an obligation without a chain, a pa
 the pile, a low rule the top play does not set, a finished seat holding cards) is the engine's
 to say, once (`engine/pile.py`, `build.validate_position`): `table.position` builds the
 engine's `Position` and the loader asks it, at load. Everything here is data: running the
-steps is `runner`'s job,
-mapping a validation error back to a line and column is `loader`'s. Each problem is said in
-the language in use (gettext); the keys, event and field names it quotes stay as written.
+steps is `runner`'s job, mapping a validation error back to a line and column is `loader`'s.
+Each problem is said in the language in use (gettext); the keys, event and field names it
+quotes stay as written.
 """
 
 from __future__ import annotations

@@ -155,12 +155,18 @@ def _low_fault(ranks: list[int], v: Variants, low: bool) -> str:
     if v.low is None:
         return _("the low rule is never pending at a table with no low rank (`low: none`, X7.2)")
     seen = seen_index(ranks, v.glass or 0)
-    top = RANK_NAMES[ranks[seen]] if seen >= 0 else _("none: the pile is empty")
+    if seen < 0:  # only a pending rule can disagree with an empty pile
+        said = _(
+            "the low rule is pending but the pile is empty: it is pending only while the top "
+            "play is of rank {rank} (X7.2, P6)"
+        )
+        return said.format(rank=RANK_NAMES[v.low])
+    top = RANK_NAMES[ranks[seen]]
     said = _(
         "the low rule is {state} but the top play is {top}: it is pending exactly when the top "
         "play is of rank {rank} (X7.2, P6)"
     )
-    if seen >= 0 and seen != len(ranks) - 1:
+    if seen != len(ranks) - 1:
         said = _(
             "the low rule is {state} but the play a glass rank on top shows is {top}: it is "
             "pending exactly when that play is of rank {rank} (X7.2, P6, VG1)"
