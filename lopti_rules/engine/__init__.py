@@ -4,7 +4,8 @@ Public API (a contract other parts of the project code against):
 `Game.new(TableOptions, seed)` / `Game.from_position(Position)`, `legal_moves()`,
 `apply(move)`, `is_over()`, `winner`, `finished`, `turn`, `position()`, `view(seat)`,
 `game.bus` (an `EventBus` of `Event`s), `game.effects` (custom-action primitives) and
-`game.ask(Ask)` (a player's choice, answered by the `Chooser` on `game.bus.chooser`).
+`game.ask(Ask)` (a player's choice, answered by the `Chooser` on `game.bus.chooser`; one
+answered later, through a `Pause`: engine/pause.py).
 Moves are `Play`, `PickUp`, `Reveal`, `Swap`; refused moves raise `IllegalMoveError`.
 See docs/engine.md.
 """
@@ -23,6 +24,7 @@ from lopti_rules.engine.moves import (
     Swap,
     play_of,
 )
+from lopti_rules.engine.pause import Pause
 from lopti_rules.engine.position import Position
 from lopti_rules.engine.view import View
 
@@ -41,6 +43,7 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "Move",
+    "Pause",
     "PickUp",
     "Play",
     "Position",

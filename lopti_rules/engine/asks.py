@@ -25,8 +25,9 @@ Guarantees:
   asked seat, `purpose`, `answer`, `about`); a `CARDS` answer is recorded by the action that
   moves the cards (its `give`, `discard`, ... line lists them).
 
-A chooser runs synchronously, inside the move that asks: a web table may block it on a
-person's answer from a worker thread. `Runtime.rule` names the rule asking, if any.
+A chooser runs synchronously, inside the move that asks. One whose answer comes later (a
+person at the web table) calls `Pause.wait` (engine/pause.py): run under a `Pause`, the move
+stops there and goes on when the answer is given. `Runtime.rule` names the rule asking, if any.
 """
 
 from __future__ import annotations

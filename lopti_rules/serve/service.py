@@ -476,6 +476,7 @@ class TableService:
                 f"The session file was changed by another command: round {self.dealt[0]} "
                 "played here is not recorded."
             )
+            self.round.close()
             self.round = None
             self.dealt = None
             self._evening = None

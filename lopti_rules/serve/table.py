@@ -8,11 +8,12 @@ answer (the setup swap; a rule's choice, engine/asks.py), and the narrated log (
 rule fired and why). Guarantees: every move goes through `Game.apply`; a refused one raises
 `Refusal` with the engine's sentence and clause and changes nothing; bots move at once,
 until a person is to act or to answer, or the round is over. A rule's question to a person
-stops the step half-way (the engine's chooser is synchronous, and nothing else may happen
-meanwhile); the answer rebuilds the round from its recorded steps and applies the step again
-with it, so no thread waits and a step is never half-applied. `moves` records every step
-with the answers given during it, so `deal(..., moves=)` rebuilds the round exactly after a
-restart (a step waiting for an answer is the move in flight: it is lost). What the table is
+stops the step half-way, inside the rule that asks (the step runs under an engine `Pause`,
+engine/pause.py), and nothing else may happen meanwhile; the answer goes on from there, so
+answering costs the same at any move of the round: nothing is dealt, compiled or replayed
+again. `moves` records every step done with the answers given during it, so `deal(...,
+moves=)` rebuilds the round exactly after a restart (a step waiting for an answer is the
+move in flight: it is lost). What the table is
 asked and offered depends on public information only: a jump-in (VJ1), which the engine
 asks only of the seats holding the rank, is asked of no person (the default, not jumping
 in, is taken: asking would show who holds it), and a report is offered, and the bots wait
@@ -52,6 +53,7 @@ from lopti_rules.engine import (
 from lopti_rules.engine import Ask as GameAsk
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.narrate import Narrator
+from lopti_rules.engine.pause import Pause
 from lopti_rules.i18n import N_, _, ngettext, npgettext
 from lopti_rules.runtime import RuleEntry
 from lopti_rules.runtime.calls import REPORTS_OF, ReportRefused, Table, TableEventSpec, windows
@@ -144,19 +146,10 @@ class Ask:
         }
 
 
-class NeedAnswer(Exception):
-    """A person must answer `ask` before the step can go on (the step is undone)."""
-
-    def __init__(self, ask: GameAsk, rule: str | None) -> None:
-        super().__init__(ask.purpose)
-        self.ask = ask
-        self.rule = rule
-
-
 @dataclass(slots=True)
 class Question:
-    """A rule's question to a person, open: the step waits for it (and the answers to the
-    step's earlier questions, in order)."""
+    """A rule's question to a person, open: the step waits for it, half-way (with the
+    answers to the step's earlier questions, in order)."""
 
     id: str
     ask: GameAsk
@@ -195,8 +188,8 @@ class Triggers:
 
 
 class People:
-    """How the game's chooser reaches the round whose people it asks (a rebuilt round
-    takes it over)."""
+    """How the game's chooser reaches the round whose people it asks (set once the round
+    is built)."""
 
     __slots__ = ("round",)
 
@@ -248,8 +241,9 @@ class Round:
     rule_now: Callable[[], str | None] = lambda: None  # the rule running, if any
     table: Table | None = None  # the table events the rules declare (calls, races, conduct)
     hold_over: bool = False  # the table's moment to speak has passed: the bots go on
-    feed: list[Any] = field(default_factory=list)  # answers for the step being applied
+    feed: list[Any] = field(default_factory=list)  # recorded answers for the step replayed
     replaying: bool = False
+    pause: Pause = field(default_factory=Pause)  # runs each step, stopping at a question
     triggers: Triggers | None = None  # when a call or race could be due, publicly
     paced: bool = False  # the bots move one at a time, on the table's beat (serve/pace.py)
     standins: set[int] = field(default_factory=set)  # people's seats a bot plays meanwhile
@@ -383,14 +377,15 @@ class Round:
     # -------------------------------------------------------------- a rule's questions
 
     def person_answer(self, ask: GameAsk) -> Any:
-        """The chooser's answer for a person: the next one given for this step; the
-        default when only one answer is possible, when replaying, or during the setup
-        swaps (nobody plays before they are done); else NeedAnswer."""
-        if self.feed:
-            return self.feed.pop(0)
-        if ask.forced or self.replaying or self.game.setup:
+        """The chooser's answer for a person: when replaying, the next one recorded for
+        the step (else the default); the default when only one answer is possible or
+        during the setup swaps (nobody plays before they are done); else the person's,
+        the step waiting for it (`pause`)."""
+        if self.replaying:
+            return self.feed.pop(0) if self.feed else None
+        if ask.forced or self.game.setup:
             return None
-        raise NeedAnswer(ask, self.rule_now())
+        return self.pause.wait(ask)
 
     def default_answer(self, ask_id: str) -> bool:
         """Nobody answered the open question `ask_id` in time: take its default (asks.py)."""
@@ -401,14 +396,11 @@ class Round:
         return True
 
     def _go_on(self, q: Question, answer: Any) -> None:
+        """The step waiting at `q` goes on with `answer`, from where it stopped."""
         self.question = None
-        reply = list(answer) if isinstance(answer, tuple) else answer
-        self._rebuild()
-        try:
-            self._step([*q.step, [*q.answers, reply]])
-        except NeedAnswer:
-            return
-        self.run_bots()
+        answers = [*q.answers, list(answer) if isinstance(answer, tuple) else answer]
+        if self._went_on(self.pause.answer(answer), q.step, answers):
+            self.run_bots()
 
     def _ask_of(self, q: Question) -> Ask:
         ask, names = q.ask, self.names
@@ -484,8 +476,6 @@ class Round:
         except IllegalMoveError as exc:
             message, clause = cited(str(exc))  # the rulebook's clauses, each once
             raise Refusal(message, clause, "illegal") from None
-        except NeedAnswer:
-            return
         self.run_bots()
 
     def run_bots(self) -> None:
@@ -510,46 +500,55 @@ class Round:
         seat = game.turn
         bot = self.bots.get(seat) or GreedyBot()  # a stand-in plays as the greedy bot
         choice = bot.choose(game.view(seat), game.legal_moves(), self.rng)
-        try:
-            self._step(_encode(choice))
-        except NeedAnswer:
-            return False
+        self._step(_encode(choice))
         return True
 
-    def _step(self, step: Step) -> None:
-        """Apply one recorded step (IllegalMoveError changes nothing and records nothing).
-        NeedAnswer: a person must answer a rule's question first; the step waits in
-        `question`, the game half-way through it (shown as it is, never played on: the
-        answer rebuilds the round and applies the step again with it)."""
+    def _step(self, step: Step) -> bool:
+        """Apply one step, recorded or new (IllegalMoveError or a refused report changes
+        nothing and records nothing); False when it waits for a person's answer to a rule's
+        question (`question`: the game stands half-way through the step, to be seen, and
+        `answer` or `default_answer` goes on from there)."""
         answers = step[-1] if step and isinstance(step[-1], list) else None
         bare = step[:-1] if answers is not None else step
         kind = bare[0] if bare else KEEP
-        self.feed = list(answers or [])
-        try:
-            if kind == "keep":
-                if len(bare) > 1:
-                    self.swap_pending.discard(int(bare[1]))
-            elif kind == "swap":
-                seat = int(bare[1])
-                self.game.apply(Swap(seat, int(bare[2]), int(bare[3])))
-                self.swap_pending.discard(seat)
-            elif kind in ("say", "report"):
-                self._table_step(bare)
-            else:
-                self.hold_over = False  # a new move: a new moment to speak
-                self.game.apply(_decode(bare))
-        except NeedAnswer as need:  # the game stays half-way through the step, to be seen
-            number = f"{self.options.round}-{len(self.moves)}-{len(answers or [])}"
-            self.question = Question(f"choice-{number}", need.ask, need.rule, bare, answers or [])
-            raise
-        finally:
+        if kind == "keep":
+            if len(bare) > 1:
+                self.swap_pending.discard(int(bare[1]))
+            return self._went_on(None, bare, [])
+        if kind == "swap":
+            seat = int(bare[1])
+            self.game.apply(Swap(seat, int(bare[2]), int(bare[3])))
+            self.swap_pending.discard(seat)
+            return self._went_on(None, bare, [])
+        if kind in ("say", "report"):
+            work: Callable[[], None] = lambda: self._table_step(bare)  # noqa: E731
+        else:
+            move = _decode(bare)
+            self.hold_over = False  # a new move: a new moment to speak
+            work = lambda: self.game.apply(move)  # noqa: E731
+        if self.replaying:  # with the answers recorded for the step (`person_answer`)
+            self.feed = list(answers or [])
+            work()
             self.feed = []
+            return self._went_on(None, step, [])
+        return self._went_on(self.pause.start(work), bare, [])
+
+    def _went_on(self, ask: GameAsk | None, step: Step, answers: list[Any]) -> bool:
+        """Where the step got to: waiting at `ask` (False), or done (True: recorded with the
+        answers people gave during it; then the bots make the calls due for them)."""
         if self.narrator is not None:
-            self.narrator.flush()
-        if step:
-            self.moves.append(step)
+            self.narrator.flush()  # what happened so far, a question's reason included
+        if ask is not None:
+            number = f"{self.options.round}-{len(self.moves)}-{len(answers)}"
+            self.question = Question(f"choice-{number}", ask, self.rule_now(), step, answers)
+            return False
+        done = [*step, answers] if answers else step
+        if done:
+            self.moves.append(done)
+        kind = step[0] if step else KEEP
         if not self.replaying and kind not in ("say", "report"):
             self._bots_call()
+        return True
 
     # -------------------------------------------------------------- table calls (calls.py)
 
@@ -571,7 +570,8 @@ class Round:
             return
         for seat in [*self.bots, *sorted(self.standins)]:  # a stand-in calls as a bot does
             for name in table.due(seat):
-                self._step(["say", name, seat])
+                if not self._step(["say", name, seat]):
+                    return  # a rule asks a person about it: the rest wait for the next move
 
     def held(self) -> bool:
         """Whether the bots wait for the table to speak: a call is due for a person (to
@@ -630,8 +630,6 @@ class Round:
             self._step(step)
         except ReportRefused as exc:
             raise Refusal(str(exc), None) from None
-        except NeedAnswer:
-            return
         self.run_bots()
 
     def calls(self, seat: int | None) -> dict[str, object]:
@@ -656,16 +654,10 @@ class Round:
         ]
         return {"say": say, "report": report}
 
-    def _rebuild(self) -> None:
-        """The round as it was before the step in progress: dealt again and its recorded
-        steps replayed (the game is half-way through a move, which cannot be undone)."""
-        fresh = Round.deal(
-            self.names, self.kinds, self.options, self.seed, self.rules, self.moves, bots_move=False
-        )
-        fresh.people.round = self
-        self.game, self.narrator, self.log = fresh.game, fresh.narrator, fresh.log
-        self.bots, self.people, self.rule_now = fresh.bots, fresh.people, fresh.rule_now
-        self.table, self.triggers = fresh.table, fresh.triggers
+    def close(self) -> None:
+        """The round is dropped: a step waiting for a person's answer is abandoned."""
+        self.question = None
+        self.pause.close()
 
     def _replay(self, moves: Sequence[Step], bots_move: bool) -> None:
         swaps = self.game.legal_swaps()
