@@ -468,6 +468,27 @@ def test_an_answer_the_ask_does_not_allow_fails_the_step(tmp_path: Path) -> None
     assert "the `choose:` answer [A] is not allowed: the answer holds A 1 times" in reason
 
 
+def test_an_ask_with_one_possible_answer_is_never_answered_by_choose(tmp_path: Path) -> None:
+    # LANGUAGE.md §4, "Asks": with two players in, the naming has one seat to name
+    named = """name: two players in, the J names the only other
+clause: VN1
+players: 2
+options: {name_next: J}
+state:
+  pile: ["5"]
+  hands: [["J", "4"], ["Q"]]
+  face_down: [["A"], ["A"]]
+steps:
+  - play: ["J"]
+    CHOOSE
+    expect: {turn: 1}
+"""
+    [result] = run_paths([write(tmp_path, "plain.yaml", named.replace("CHOOSE", ""))])
+    assert result.passed, result.reason
+    reason = reason_of(tmp_path, "answered.yaml", named.replace("CHOOSE", "choose: [1]"))
+    assert reason == "step 1 (play J): `choose:` answers no ask used: seat 1"
+
+
 def test_an_answer_that_is_no_answer_points_at_it(tmp_path: Path) -> None:
     reason = reason_of(tmp_path, "bad.yaml", CHOICE.replace("CHOSEN", "[{seat: 2}]"))
     assert reason.endswith(

@@ -16,6 +16,9 @@ answers. Whoever needs a choice (the engine, a base variant, a rule's action) bu
 Guarantees:
 - Deterministic without a chooser: a game whose bus has none (scenarios, tests) takes every
   ask's default, and so does an ask the chooser answers with None (a person nobody asks).
+- Only real choices are asked: an ask with one possible answer (`forced`: one seat offered,
+  or cards all of one rank or all of them wanted) never reaches the chooser; its default is
+  that answer (LANGUAGE.md §4, "Asks").
 - Validated: `game.ask` passes the chooser's answer through `Ask.check`; an answer the ask
   does not allow is replaced by the default (the game never stops half-way through a move).
   A program that wants to tell a person why calls `ask.check(answer)` itself first: it raises
@@ -202,9 +205,11 @@ class Ask:
 
 def answer(game: Game, ask: Ask) -> Answer:
     """The answer to `ask` at `game` (this is `game.ask`): the chooser's, when it gives one
-    the ask allows, else the default; a SEAT or YES_NO answer is noted for observers."""
+    the ask allows, else the default; an ask with one possible answer is not put to the
+    chooser (LANGUAGE.md §4, "Asks"): its default is that answer. A SEAT or YES_NO answer
+    is noted for observers."""
     chooser = game.bus.chooser
-    given = chooser(game, ask) if chooser is not None else None
+    given = chooser(game, ask) if chooser is not None and not ask.forced else None
     reply = ask.default
     if given is not None:
         try:

@@ -91,6 +91,17 @@ def test_forced_asks_have_one_possible_answer() -> None:
     assert not Ask.of_yes_no(0, "may", False).forced
 
 
+def test_an_ask_with_one_possible_answer_is_not_put_to_the_chooser() -> None:
+    game = table(["9 4 4 K", "J", "Q"], face_down=["5", "5", "5"])
+    asked = with_chooser(game, lambda g, ask: 1)
+    assert game.ask(Ask.of_seat(0, "target", [2], 2)) == 2  # one seat offered
+    assert game.ask(Ask.of_cards(0, "give", [4, 4], 1, about=1)) == (4,)  # one rank offered
+    assert game.effects.give(0, 1, 4, "chosen") == [4, 4, 9, 13]  # all it holds: no choice
+    assert asked == []
+    assert game.ask(Ask.of_seat(0, "target", [1, 2], 2)) == 1  # a real choice is asked
+    assert len(asked) == 1
+
+
 def test_seat_and_yes_no_answers_are_noted_for_observers_and_card_answers_are_not() -> None:
     game = table(["9 4 K A", "J", "Q"], face_down=["5", "5", "5"])
     events = record(game)
