@@ -452,15 +452,13 @@ class Game:
         return seats
 
     def _jump_in(self, seat: int, nxt: int) -> int:
-        """VJ1: each other seat holding a legal play of the top rank, in the direction of play
-        after `nxt`, is asked whether it jumps in; the first that does plays next."""
-        top = self.pile_ranks[-1]
+        """VJ1: each other seat holding the top play (its face rank, as many cards), in the
+        direction of play after `nxt`, is asked whether it jumps in; the first that does
+        plays next."""
+        top, count = self.pile_ranks[-1], self.pile_counts[-1]
         hands = self.hands
         for s in self._round_from(nxt)[1:]:
-            held = hands[s][top]
-            if s == seat or not held or self.out[s]:
-                continue
-            if not any(play_is_legal(self, top, c) for c in range(1, held + 1)):
+            if s == seat or hands[s][top] < count or self.out[s]:
                 continue
             if said_yes(self.ask(Ask.of_yes_no(s, "jump_in", False))):
                 self.jumping = top

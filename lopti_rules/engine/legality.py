@@ -148,15 +148,15 @@ def variant_generate(game: Game) -> list[Move]:
     moves = []
     jumped = game.jumping
     if jumped and game.pile_ranks and game.pile_ranks[-1] == jumped:
-        ranks: tuple[int, ...] = (jumped,)  # VJ2: a jump-in plays the top rank, no pickup
-    else:
-        ranks, jumped = RANKS, 0
-    for r in ranks:
+        count = game.pile_counts[-1]  # VJ2: a jump-in plays the top play again, no pickup
+        moves = [PLAYS[jumped][count]] if hand[jumped] >= count else []
+        return moves or [PICKUP]
+    for r in RANKS:
         n = hand[r]
         for c in range(1, n + 1):
             if variant_play_is_legal(game, r, c):
                 moves.append(PLAYS[r][c])
-    if game.pile_ranks and not (vt.must_play and moves) and not (jumped and moves):
+    if game.pile_ranks and not (vt.must_play and moves):
         moves.append(PICKUP)  # T2, VM1
     return moves
 
@@ -268,9 +268,9 @@ def _why_play(game: Game, move: Play, seat: int) -> str:
             held,
         )
         return _said(head, reason, "P1", "D36", seat=seat, n=held, name=name)
-    if game.jumping and game.pile_ranks and rank != game.jumping:
-        top = RANK_NAMES.get(game.jumping, "?")
-        said = _("a jump-in plays the top play's rank, {rank}").format(rank=top)
+    if game.jumping and game.pile_ranks:
+        said = _("a jump-in plays the same cards as the top play, {cards}")
+        said = said.format(cards=describe_top(game))
         return _said(head, said, "VJ2", "V2")
     on = _("cannot play {cards} on {top}")
     if game.vt is not None and game.pile_ranks:

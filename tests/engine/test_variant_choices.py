@@ -67,19 +67,19 @@ def test_vn2_a_name_next_play_that_clears_names_nobody() -> None:
     assert asked == [] and g.turn == 0 and g.bonus
 
 
-def test_vj1_a_holder_of_the_top_rank_jumps_in_and_play_goes_on_from_them() -> None:
+def test_vj1_a_holder_of_the_top_play_jumps_in_and_play_goes_on_from_them() -> None:
     v = Variants(jump_in=True)
     g = table(["9 4", "K", "9 9 6", "Q"], face_down=["A"] * 4, pile=["5"], variants=v)
     asked = answering(g, lambda ask: True)
     g.apply(Play(9, 1))
-    (ask,) = asked  # only seat 2 holds a legal play of 9s (two on one, P3b)
+    (ask,) = asked  # only seat 2 holds a 9
     assert (ask.seat, ask.purpose, ask.default) == (2, "jump_in", False)
     assert g.turn == 2
-    assert g.legal_moves() == [Play(9, 2)]  # VJ2: the top rank only, and no pickup
-    for move in (PickUp(), Play(6, 1)):
+    assert g.legal_moves() == [Play(9, 1)]  # VJ2: the top play again, and no pickup
+    for move in (PickUp(), Play(6, 1), Play(9, 2)):
         with pytest.raises(IllegalMoveError, match="VJ2"):
             g.apply(move)
-    g.apply(Play(9, 2))
+    g.apply(Play(9, 1))  # one 9 on one 9: a jump-in matches the top play (LANGUAGE.md §4)
     assert g.turn == 3  # seat 1 was passed by; play goes on after the jumper
 
 
@@ -90,11 +90,11 @@ def test_vj1_unanswered_nobody_jumps_in() -> None:
     assert g.turn == 1 and PickUp() in g.legal_moves()
 
 
-def test_vj3_no_jump_in_without_a_legal_play_or_during_an_obligation() -> None:
+def test_vj3_no_jump_in_without_the_top_plays_cards_or_during_an_obligation() -> None:
     v = Variants(jump_in=True)
-    g = table(["9 4", "K", "9 6"], face_down=["A"] * 3, pile=["5"], variants=v)
+    g = table(["9 9 4", "K", "9 6", "9 Q"], face_down=["A"] * 4, pile=["5"], variants=v)
     asked = answering(g, lambda ask: True)
-    g.apply(Play(9, 1))  # one 9 on one 9 is illegal (P3b): seat 2 is not asked
+    g.apply(Play(9, 2))  # seats 2 and 3 hold one 9 each, the top play is two: nobody is asked
     assert asked == [] and g.turn == 1
     g = table(["3 4", "K", "9 9"], face_down=["5"] * 3, pile=["9"], variants=v)
     asked = answering(g, lambda ask: True)
