@@ -20,8 +20,8 @@ Takes one hook; reports into its `Source`.
   roshambo side, ...) and any change to the pile the cards land on (the clear they could
   complete), in `before play` and around a `reveal` (its card is played next); likewise the
   hand or face-up card of a setup swap in `before swap` and the face-down card in
-  `before reveal`. In a hook on `clear` (after) or `bonus`, cards put on
-  the pile, which would take the empty table away from the clearer's bonus play (C5, T5).
+  `before reveal`. Cards put under the empty table of a clear's bonus play take nothing
+  away: they form the pile the bonus play is made on (LANGUAGE.md §4).
   Conditions are treated as possibly true, and nested blocks count.
 """
 
@@ -58,7 +58,6 @@ def check_hook(source: Source, hook: ast.Hook) -> None:
             taken = hook.timing == "before" and event_of(hook) is not None
             if not (taken and _takes_away(source, event, action, site.scope)):
                 _moves_landing_pile(source, hook, action)
-            _covers_bonus_table(source, hook, action)
 
 
 def _forbidden_form(source: Source, hook: ast.Hook, action: ast.Prevent | ast.Forbid) -> None:
@@ -196,24 +195,6 @@ def _moves_landing_pile(source: Source, hook: ast.Hook, action: ast.Action) -> N
             _("use `after swap:` to act once the swap has happened (S4, R2)"),
         )
 
-
-def _covers_bonus_table(source: Source, hook: ast.Hook, action: ast.Action) -> None:
-    """LR103 for cards put on the empty table a clear leaves for its bonus play (C5, T5)."""
-    event = hook.event.name
-    if (event, hook.timing) in _BONUS_TABLE and facets.onto_pile(action):
-        source.report(
-            "LR103",
-            action.span,
-            _(
-                "`{timing} {event}` puts cards on the empty table of the clearer's bonus play, "
-                "which no rule may take away (C5)"
-            ).format(timing=hook.timing, event=event),
-            _("put cards under the pile at another moment, such as `after pickup:`"),
-        )
-
-
-# the moments the table is empty for a clear's bonus play (T5: "on the empty table")
-_BONUS_TABLE = {("clear", "after"), ("bonus", "before"), ("bonus", "after")}
 
 # `before swap`/`before reveal` swapping the card the event is about to use
 _SWAPS_FACE = {

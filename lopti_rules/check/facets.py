@@ -88,10 +88,6 @@ def received(action: ast.Action) -> list[tuple[ast.Target, Zone]]:
     return out
 
 
-def onto_pile(action: ast.Action) -> bool:
-    return any(m.dest == "pile" for m in of(action).moves)
-
-
 def moves_pile(action: ast.Action) -> bool:
     """Whether cards go onto or leave the pile."""
     return any("pile" in (m.source, m.dest) for m in of(action).moves)

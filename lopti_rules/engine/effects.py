@@ -139,14 +139,14 @@ class Effects:
         """Move up to `n` hand cards of `seat` under the pile (bottom first); returns them.
 
         The pile stays one base Lopti can reach (`pile.py`): no 3 or 10 goes under it, nor a
-        card that would make a run of four of one rank; cards put under an empty pile form
-        it (a 7 on top then sets the low rule, as a 7 played does, X7.2; likewise under a
-        pile of glass cards only, which take the rank of the cards under them). Nothing goes under
-        the empty table a clear left for its bonus play (C5, T5)."""
+        card that would make a run of four of one rank. The cards of one rank put at once
+        are one play; the first card put lies lowest. Cards put under an empty pile form it
+        (LANGUAGE.md §4): a 7 on top then sets the low rule, as a 7 played does (X7.2;
+        likewise under a pile of glass cards only, which take the rank of the cards under
+        them), and a bonus play owed on the empty table a clear left is made on that pile
+        (its player picks it up if they cannot beat it)."""
         game = self._game
         which, choice = self._random(seat, n, which, choice)
-        if not game.pile_ranks and game.bonus_table:
-            return []
         variants = None if game.vt is None else game.vt.variants
         limits = under_limits(game.pile_ranks, game.pile_counts, variants)
         hand = game.hands[seat]
@@ -155,8 +155,9 @@ class Effects:
         if cards:
             glass = None if variants is None else variants.glass
             seen_changes = all(rank == glass for rank in game.pile_ranks)  # empty, or glass
-            game.pile_ranks[:0] = cards
-            game.pile_counts[:0] = [1] * len(cards)
+            ranks, counts = plays_of(cards)
+            game.pile_ranks[:0] = ranks
+            game.pile_counts[:0] = counts
             if seen_changes:  # the rank the next play must beat is one of these cards
                 game.low = low_pending(game.pile_ranks, variants)
         self._note("under", seat, count=len(cards), cards=cards)
@@ -340,3 +341,16 @@ def _pick(hand: list[int], k: int, order: range, choice: Sequence[int] | None) -
         if len(cards) == k:
             break
     return cards
+
+
+def plays_of(cards: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Cards put on the pile together, in order, as plays: each run of one rank is one play."""
+    ranks: list[int] = []
+    counts: list[int] = []
+    for rank in cards:
+        if ranks and ranks[-1] == rank:
+            counts[-1] += 1
+        else:
+            ranks.append(rank)
+            counts.append(1)
+    return ranks, counts

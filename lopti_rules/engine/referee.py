@@ -10,7 +10,8 @@ What it checks (docs/referee.md):
 - a play lands with all its cards (R2): the pile's top play, or the chain, holds them;
 - a play that empties all its player's zones finishes them (W1, D37, R3);
 - a clear gives its causer a bonus play in the same move (C3, T5), unless they went out or
-  the round ended, and a bonus play is made on the empty table (T5, C5);
+  the round ended, and a bonus play is made on the empty table (T5, C5), or on the pile
+  that cards put under it since formed (LANGUAGE.md §4);
 - the setup swap asked for happens (S4);
 - the round keeps its cards (S1: 52, or the position's own count);
 - every table between moves is one base Lopti can reach (`table_fault`: what
@@ -64,6 +65,7 @@ class Referee:
         "_landed",
         "_legal_last",
         "_total",
+        "_under",
         "breaches",
         "moves",
     )
@@ -79,6 +81,7 @@ class Referee:
         self._landed: list[str] = []
         self._finishing: int | None = None  # a seat whose move empties all their zones
         self._legal_last = False
+        self._under = 0  # cards put under the pile since it was last cleared or picked up
         bus.observe(self._event)
 
     # -- the moves ---------------------------------------------------------------------------
@@ -105,7 +108,7 @@ class Referee:
         for causer in self._clears:
             if causer not in self._bonuses and not game.out[causer] and not game.over:
                 self._breach("C3, T5", N_("a clear gave its causer no bonus play"))
-        if game.bonus and not game.over and game.pile_ranks:
+        if game.bonus and not game.over and game.pile_size() > self._under:
             self._breach("T5, C5", N_("a bonus play is owed on a pile that is not empty"))
         if isinstance(move, Swap) and move.seat not in game.swapped:
             self._breach("S4", N_("the setup swap did not happen"))
@@ -131,8 +134,13 @@ class Referee:
             self._breach("V8", N_("the runtime's guard stopped a cascade"))
         elif name == "play":
             self._play(event)
-        elif name == "clear" and event.fields["cause"] != "custom" and event.actor is not None:
-            self._clears.append(event.actor)
+        elif name in ("clear", "pickup"):
+            self._under = 0
+            if name == "clear" and event.fields["cause"] != "custom" and event.actor is not None:
+                self._clears.append(event.actor)
+        elif name == "under":
+            count = event.fields["count"]
+            self._under += count if isinstance(count, int) else 0
         elif name == "bonus" and event.actor is not None:
             self._bonuses.add(event.actor)
         elif name == "reveal" and event.actor == self._finishing:

@@ -74,16 +74,27 @@ def test_a_seven_put_on_an_empty_pile_sets_the_low_rule_as_a_played_seven_does()
     Game.from_position(position)
 
 
-def test_nothing_goes_onto_the_empty_table_of_a_clears_bonus_play() -> None:
-    # C5, T5: the clearer's bonus play is made on the empty table
-    game = table(["10 6 K", "Q 5 4", "8"], deck="2 4", pile=["9"])
+def test_cards_put_under_the_empty_table_of_a_bonus_play_form_its_pile() -> None:
+    # LANGUAGE.md §4: they are one play per rank, and the bonus play is made on them (T5, C5)
+    game = table(["10 6 K", "Q 5 5 4", "8"], deck="2 4", pile=["9"])
     with_rules(
         game, 'rule "U":\n    after play when rank is 10: next player puts 2 cards under the pile\n'
     )
     game.apply(Play(10, 1))
     assert game.turn == 0 and game.bonus
-    assert _pile(game) == []
-    assert hand(game, 1) == [4, 5, 12]
+    assert game.position().pile == [[4], [5]]  # the lowest two, the first put lowest
+    assert hand(game, 1) == [5, 12]
+    assert PickUp() in game.legal_moves()  # a bonus play on a pile: a pickup if need be
+    game.apply(Play(6, 1))
+    assert game.turn == 1 and not game.bonus
+
+
+def test_cards_of_one_rank_put_under_at_once_are_one_play() -> None:
+    game = table(["9 4", "K K 5", "8"], face_down=["A", "A", "A"], pile=["5"], turn=1)
+    with_rules(game, 'rule "U":\n    after pickup: player puts 2 highest cards under the pile\n')
+    game.apply(PickUp())
+    assert game.position().pile == [[13, 13]]
+    Game.from_position(game.position())
 
 
 def test_the_position_check_refuses_the_piles_base_lopti_never_reaches() -> None:
