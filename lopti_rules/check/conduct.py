@@ -16,7 +16,11 @@ steps, built once). It is a guard rail, not a judge: it cannot read intent, and 
 new word or spelling gets past it (docs/checker.md, "LR207").
 
 A title is a name: it is read for what it asks someone to do, not for what it mentions
-(`Round of drinks` passes, `Strip Lopti` does not; `harms(..., title=True)`). Wording that
+(`Round of drinks` and `The drinks table` pass, `Strip Lopti` does not; `harms(...,
+reading=NAME)`). An announcement and a table event's wording say or ask something, so they
+are read as demands, except for a thing named after `of` and its kin (`announce "Round of
+drinks"`, `reading=SAYING`); a note is read in full (spec §4, "Titles and wording are names,
+not demands"). Wording that
 of a call, race or conduct that picks people by what happened before the rule existed
 (`whoever lost in previous rounds`) is LR206, as the grammar's retroactive qualifiers are.
 """
@@ -28,6 +32,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 
 from lopti_rules.check.conduct_lexicon import (
+    ARTICLES,
     CLASSES,
     HARMS,
     LEXICON,
@@ -88,14 +93,24 @@ def _match(tokens: Sequence[str], at: int, pattern: Pattern) -> int | None:
     return None
 
 
-def _names_only(tokens: Sequence[str], at: int, pattern: Pattern) -> bool:
-    """Whether a match at word `at` only names the thing, as a title does: a thing, not an
-    act (`Beer o'clock`); a word after `of`/`di`/`de`... (`Round of drinks`); a gerund
-    (`Drinking game`); a compound built on the stem (`Trinkspiel`)."""
+# how a text is read (`harms`): in full (a note), as a thing said (an announcement, a table
+# event's wording: what follows `of` is named, not asked for), or as a name (a title)
+DEMAND, SAYING, NAME = 0, 1, 2
+
+
+def _names_only(tokens: Sequence[str], at: int, pattern: Pattern, reading: int) -> bool:
+    """Whether a match at word `at` only names the thing, in a text read as `reading`: a
+    word after `of`/`di`/`de`... (`Round of drinks`); in a name also a thing, not an act
+    (`Beer o'clock`), a noun after an article (`The drinks table`), a gerund (`Drinking
+    game`) or a compound built on the stem (`Trinkspiel`)."""
     head, word = pattern[0], tokens[at]
-    if head in THINGS:
-        return True
+    if reading == DEMAND:
+        return False
     if at > 0 and tokens[at - 1] in MENTION_MARKERS:
+        return True
+    if reading == SAYING:
+        return False
+    if head in THINGS or (at > 0 and tokens[at - 1] in ARTICLES):
         return True
     if head.endswith("*") and len(word) > len(head) + 3:
         return True  # a compound noun on the verb's stem, not one of the verb's forms
@@ -130,12 +145,13 @@ def _candidates(word: str) -> list[Candidate]:
     return found
 
 
-def harms(text: str, *, title: bool = False) -> Iterator[tuple[str, str]]:
+def harms(text: str, *, reading: int = DEMAND) -> Iterator[tuple[str, str]]:
     """Each (harm, the words that say it) the text demands, in text order, one per harm:
     at each word, the first pattern of each harm that matches there, in lexicon order.
 
-    A title is a name: it demands only what it asks someone to do, so a match that merely
-    names the thing (`_names_only`) is not read in one (spec §4, "Titles and wording are
+    A title (`NAME`) demands only what it asks someone to do, and an announcement or a
+    wording (`SAYING`) does not ask for a thing it names after `of`: a match that merely
+    names the thing there (`_names_only`) is not read (spec §4, "Titles and wording are
     names, not demands")."""
     tokens = words(text)
     found: set[str] = set()
@@ -144,7 +160,7 @@ def harms(text: str, *, title: bool = False) -> Iterator[tuple[str, str]]:
             if harm in found:
                 continue
             end = _match(tokens, at, pattern)
-            if end is not None and not (title and _names_only(tokens, at, pattern)):
+            if end is not None and not _names_only(tokens, at, pattern, reading):
                 found.add(harm)
                 yield harm, " ".join(tokens[at:end])
 
@@ -194,7 +210,7 @@ def check_file(source: Source, tree: ast.File, roster: Roster) -> None:
                 ),
                 _("a rule applies from its announcement on (R1); say what happens from now on"),
             )
-        found = list(harms(text.value, title=kind == "title"))
+        found = list(harms(text.value, reading=_READINGS.get(kind, DEMAND)))
         if not found:
             continue
         said = ", ".join(f"{_(HARMS[harm])} (`{phrase}`)" for harm, phrase in found)
@@ -210,6 +226,8 @@ def check_file(source: Source, tree: ast.File, roster: Roster) -> None:
 
 
 _PICKS_PEOPLE = ("call's wording", "race's wording", "conduct's wording")
+_READINGS = {"title": NAME, "announcement": SAYING}
+_READINGS.update(dict.fromkeys(_PICKS_PEOPLE, SAYING))
 
 _DEMANDS = {
     "title": N_("this title demands {said}, which no rule may require"),

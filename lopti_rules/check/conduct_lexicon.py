@@ -187,6 +187,15 @@ MENTION_MARKERS: frozenset[str] = frozenset(
     }
 )  # fmt: skip
 
+# Articles: in a name, a harmful word right after one is a noun, named ("The drinks table");
+# English, then it, de, pl (none), pt, fr
+ARTICLES: frozenset[str] = frozenset(
+    {
+        "the", "a", "an", "il", "lo", "la", "le", "gli", "i", "un", "una", "die", "das", "den",
+        "dem", "der", "ein", "eine", "einen", "o", "os", "as", "um", "uma", "les", "une",
+    }
+)  # fmt: skip
+
 LEXICON: dict[str, tuple[Pattern, ...]] = {
     "drinking": _drinking,
     "undressing": _undressing,

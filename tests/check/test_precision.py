@@ -30,6 +30,8 @@ LEGITIMATE_TITLES = [
     "Rodada de cerveja",
     "Tournée de bières",
     "The naked truth",
+    "The drinks table",
+    "A drink on the house",
 ]
 
 LEGITIMATE_WORDINGS = [
@@ -42,6 +44,7 @@ LEGITIMATE_WORDINGS = [
     'race quick "be the fastest to tap the table" after play when rank is 7',
     'conduct quiet "be quiet while a 7 is played"',
     'race first "be the first to say Lopti" after play when rank is 4',
+    'call round "round of drinks" after clear',
 ]
 
 LEGITIMATE_ANNOUNCEMENTS = [
@@ -50,6 +53,8 @@ LEGITIMATE_ANNOUNCEMENTS = [
     "Ladies and gentlemen, the pile is cleared",
     "Take off the top card and show it",
     "The oldest card on the pile wins nothing",
+    "Round of drinks",
+    "Giro di bevute per tutti",
 ]
 
 
@@ -90,12 +95,15 @@ FORBIDDEN_TITLES = {
     "Loser drinks": "LR207",
     "Everyone drinks a shot": "LR207",
     "Take off your shirt": "LR207",
+    "Drink the beer": "LR207",
 }
 
 FORBIDDEN_ANNOUNCEMENTS = {
     "The loser pulls their trousers down": "LR207",
     "Pants down!": "LR207",
     "Drop your trousers": "LR207",
+    "Drink a glass of wine": "LR207",
+    "Everyone drinks the beer": "LR207",
 }
 
 FORBIDDEN_WORDINGS = {
@@ -110,6 +118,8 @@ FORBIDDEN_WORDINGS = {
     'race back "whoever won in previous rounds" after play when rank is 5': "LR206",
     'conduct payback "everyone who won last session claps"': "LR206",
     'call sorry "whoever lost in earlier rounds says sorry" after clear': "LR206",
+    'conduct gulp "drink a glass of wine"': "LR207",
+    'conduct sip "take a sip of beer"': "LR207",
 }
 
 
