@@ -453,11 +453,11 @@ class Game:
 
     def _jump_in(self, seat: int, nxt: int) -> int:
         """VJ1: each other seat holding the top play (its face rank, as many cards), in the
-        direction of play after `nxt`, is asked whether it jumps in; the first that does
+        direction of play from `nxt` on, is asked whether it jumps in; the first that does
         plays next."""
         top, count = self.pile_ranks[-1], self.pile_counts[-1]
         hands = self.hands
-        for s in self._round_from(nxt)[1:]:
+        for s in self._round_from(nxt):
             if s == seat or hands[s][top] < count or self.out[s]:
                 continue
             if said_yes(self.ask(Ask.of_yes_no(s, "jump_in", False))):
