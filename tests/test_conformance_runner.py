@@ -489,6 +489,46 @@ steps:
     assert reason == "step 1 (play J): `choose:` answers no ask used: seat 1"
 
 
+WINDOW = """name: a jump-in window
+clause: VJ1
+players: 4
+options: OPTIONS
+state:
+  pile: ["5", "9"]
+  waiting: {purpose: jump_in, asked: ASKED}
+  hands: [["4"], ["K"], ["9", "Q"], ["9", "6"]]
+  face_down: [["A"], ["A"], ["A"], ["A"]]
+steps:
+  - answer: ANSWER
+    expect: {turn: TURN}
+"""
+
+
+def test_a_state_can_wait_for_an_answer_that_a_step_gives(tmp_path: Path) -> None:
+    window = WINDOW.replace("OPTIONS", "{jump_in: true}").replace("ASKED", "2")
+    [result] = run_paths([write(tmp_path, "yes.yaml", window.replace("ANSWER", "yes")
+                                .replace("TURN", "2"))])  # fmt: skip
+    assert result.passed, result.reason
+    reason = reason_of(tmp_path, "seat.yaml", window.replace("ANSWER", "1").replace("TURN", "1"))
+    assert "the `jump_in` ask wants yes or no, not 1" in reason
+
+
+@pytest.mark.parametrize(
+    ("options", "asked", "said"),
+    [
+        ("{}", "2", "7:12: `state.waiting`: a turn's end waits for `jump_in` only with that"),
+        ("{jump_in: true}", "1", "7:38: `state.waiting.asked`: a jump-in is asked of another"),
+        ("{jump_in: true}", "0", "7:38: `state.waiting.asked`: a jump-in is asked of another"),
+    ],
+)
+def test_a_waiting_state_the_game_cannot_reach_is_refused_at_its_key(
+    tmp_path: Path, options: str, asked: str, said: str
+) -> None:
+    text = WINDOW.replace("OPTIONS", options).replace("ASKED", asked)
+    reason = reason_of(tmp_path, "bad.yaml", text.replace("ANSWER", "no").replace("TURN", "1"))
+    assert said in reason
+
+
 def test_an_answer_that_is_no_answer_points_at_it(tmp_path: Path) -> None:
     reason = reason_of(tmp_path, "bad.yaml", CHOICE.replace("CHOSEN", "[{seat: 2}]"))
     assert reason.endswith(

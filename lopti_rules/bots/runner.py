@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from lopti_rules.bots import Bot
 from lopti_rules.bots.choices import chooser
 from lopti_rules.engine import EventBus, Game, TableOptions
+from lopti_rules.engine.asks import chosen
 from lopti_rules.engine.referee import Referee
 from lopti_rules.engine.swaps import legal_swaps
 
@@ -89,6 +90,10 @@ def play_round(
                         referee.after(game, choice)
     moves = 0
     while not game.over and moves < max_moves:
+        ask = game.pending  # a game built from a position that waits for an answer
+        if ask is not None:
+            game.answer(chosen(game, ask))  # as the chooser would have answered it
+            continue
         seat = game.turn
         legal = game.legal_moves()
         move = bots[seat].choose(views[seat], legal, rng)

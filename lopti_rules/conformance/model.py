@@ -32,7 +32,7 @@ from pydantic import (
 
 from lopti_rules.engine.cards import names, parse_rank
 from lopti_rules.engine.events import EVENT_NAMES
-from lopti_rules.i18n import _, ngettext
+from lopti_rules.i18n import _, ngettext, pgettext
 from lopti_rules.language.catalog import EVENTS, FieldType
 from lopti_rules.packs.pack import BaseVariants
 
@@ -150,6 +150,25 @@ class Options(BaseVariants):
 Direction = Literal["clockwise", "counterclockwise"]
 
 
+class Waiting(_Strict):
+    """A turn's end waiting for an answer (`state.waiting`): `purpose` `name_next` (the seat
+    to act names who plays next) or `jump_in` (seat `asked` says whether it jumps in);
+    `next`: the player whose turn is next so far (by default the next player in the
+    direction of play)."""
+
+    purpose: Literal["name_next", "jump_in"]
+    next: Seat | None = None
+    asked: Seat | None = None
+
+    @model_validator(mode="after")
+    def _asked(self) -> Waiting:
+        if self.purpose == "jump_in" and self.asked is None:
+            raise ValueError(_("a jump-in window names the seat it asks: `asked: SEAT`"))
+        if self.purpose == "name_next" and self.asked is not None:
+            raise ValueError(_("a naming asks the seat to act: leave out `asked`"))
+        return self
+
+
 class State(_Strict):
     setup: bool = False
     turn: Seat = 0
@@ -170,6 +189,10 @@ class State(_Strict):
     finished: list[Seat] = []
     # the direction of play: counterclockwise only after a reverse rank's play (VR1)
     direction: Direction = "clockwise"
+    # the seat to act jumped in: it plays the top play again (VJ2)
+    jumping: bool = False
+    # the turn of the seat to act is ending, waiting for an answer (VN1, VJ1)
+    waiting: Waiting | None = None
     hands: list[list[Rank]] | None = None
     face_up: list[list[Rank]] | None = None
     face_down: list[list[Rank]] | None = None
@@ -318,6 +341,15 @@ def _answer(value: Any) -> Any:
 Answer = Annotated[bool | int | tuple[int, ...], BeforeValidator(_answer)]
 
 
+def said_answer(answer: bool | int | tuple[int, ...]) -> str:
+    """An answer in words: yes or no, `seat N`, or the ranks."""
+    if isinstance(answer, bool):
+        return pgettext("an answer", "yes") if answer else pgettext("an answer", "no")
+    if isinstance(answer, int):
+        return _("seat {seat}").format(seat=answer)
+    return "[" + " ".join(names(answer)) + "]"
+
+
 class Report(_Strict):
     """A table report between moves (docs/language.md, "Table calls and reports"): the table
     event `call` about seat `seat`, made by seat `by`. With `say: true`, seat `seat` makes
@@ -345,7 +377,7 @@ class Report(_Strict):
         return said.format(call=self.call, outcome=told, seat=self.seat, by=self.by)
 
 
-STEP_KINDS = ("play", "pickup", "reveal", "swap", "report")
+STEP_KINDS = ("play", "pickup", "reveal", "swap", "report", "answer")
 
 
 class Step(_Strict):
@@ -357,6 +389,8 @@ class Step(_Strict):
     # its default, as with nobody to answer)
     choose: list[Answer] | None = None
     report: Report | None = None  # not a move: the table reports (or a player says) a call
+    # not a move: the answer a turn's end waits for (`state.waiting`)
+    answer: Answer | None = None
     expect: Expect | None = None
 
     @model_validator(mode="after")
@@ -364,8 +398,8 @@ class Step(_Strict):
         given = [k for k in STEP_KINDS if getattr(self, k) is not None]
         if len(given) != 1:
             said = _(
-                "a step makes exactly one move (`play`, `pickup`, `reveal` or `swap`) or one "
-                "`report`"
+                "a step makes exactly one move (`play`, `pickup`, `reveal` or `swap`), one "
+                "`report` or one `answer`"
             )
             if given:
                 said = _("{problem} (got {given})").format(problem=said, given=", ".join(given))
@@ -385,6 +419,8 @@ class Step(_Strict):
             return f"reveal {self.reveal}"
         if self.report is not None:
             return self.report.describe()
+        if self.answer is not None:
+            return _("answer {answer}").format(answer=said_answer(self.answer))
         assert self.swap is not None
         return f"swap seat {self.swap.seat}"
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lopti_rules.conformance.loader import Loaded, discover, load_all
-from lopti_rules.conformance.model import EventSpec, Expect, Report, Scenario, Step
+from lopti_rules.conformance.model import EventSpec, Expect, Report, Scenario, Step, said_answer
 from lopti_rules.conformance.table import position
 from lopti_rules.diagnostics.style import Paint, plain
 from lopti_rules.engine.asks import Answer, AnswerError, Ask
@@ -216,22 +216,14 @@ class _Answers:
             return ask.check(answer)
         except AnswerError as exc:
             said = _("the `choose:` answer {answer} is not allowed: {problem}")
-            self.problems.append(said.format(answer=_said(answer), problem=exc))
+            self.problems.append(said.format(answer=said_answer(answer), problem=exc))
             return None
 
     def leftover(self) -> list[str]:
         if not self.left:
             return []
-        shown = ", ".join(_said(a) for a in self.left)
+        shown = ", ".join(said_answer(a) for a in self.left)
         return [_("`choose:` answers no ask used: {answers}").format(answers=shown)]
-
-
-def _said(answer: Answer) -> str:
-    if isinstance(answer, bool):
-        return pgettext("an answer", "yes") if answer else pgettext("an answer", "no")
-    if isinstance(answer, int):
-        return _("seat {seat}").format(seat=answer)
-    return _show(answer)
 
 
 def _run_step(
@@ -244,9 +236,12 @@ def _run_step(
     if answers is not None:
         game.bus.chooser = answers
     try:
-        apply(game, _move(step))
+        if step.answer is not None:
+            game.answer(step.answer)  # the answer a turn's end waits for (`state.waiting`)
+        else:
+            apply(game, _move(step))
         accepted, message = True, ""
-    except IllegalMoveError as exc:
+    except (IllegalMoveError, AnswerError) as exc:
         accepted, message = False, str(exc)
     finally:
         game.bus.chooser = outer

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from lopti_rules.api import variants_of
 from lopti_rules.conformance.model import Scenario
-from lopti_rules.engine.position import Position
+from lopti_rules.engine.position import Position, Waiting
 
 
 def position(sc: Scenario) -> Position:
@@ -52,4 +52,23 @@ def position(sc: Scenario) -> Position:
         last_loser=st.last_loser,
         variants=variants,
         direction=1 if st.direction == "clockwise" else -1,
+        jumping=st.jumping,
+        waiting=_waiting(sc),
     )
+
+
+def _waiting(sc: Scenario) -> Waiting | None:
+    """The decision `state.waiting` states, with its defaults: the next player is the one
+    after the seat to act in the direction of play, still in the round; a naming is the seat
+    to act's."""
+    st = sc.state
+    w = st.waiting
+    if w is None:
+        return None
+    nxt = w.next
+    if nxt is None:
+        step = 1 if st.direction == "clockwise" else -1
+        nxt = (st.turn + step) % sc.players
+        while nxt in st.finished and nxt != st.turn:
+            nxt = (nxt + step) % sc.players
+    return Waiting(w.purpose, nxt, st.turn if w.asked is None else w.asked)

@@ -208,18 +208,29 @@ def answer(game: Game, ask: Ask) -> Answer:
     the ask allows, else the default; an ask with one possible answer is not put to the
     chooser (LANGUAGE.md §4, "Asks"): its default is that answer. A SEAT or YES_NO answer
     is noted for observers."""
+    reply = chosen(game, ask)
+    noted(game, ask, reply)
+    return reply
+
+
+def chosen(game: Game, ask: Ask) -> Answer:
+    """The chooser's answer to `ask`, when it gives one the ask allows (and the ask is a real
+    choice), else the ask's default; nothing is noted."""
     chooser = game.bus.chooser
     given = chooser(game, ask) if chooser is not None and not ask.forced else None
-    reply = ask.default
     if given is not None:
         try:
-            reply = ask.check(given)
+            return ask.check(given)
         except AnswerError:
-            reply = ask.default
+            pass
+    return ask.default
+
+
+def noted(game: Game, ask: Ask, reply: Answer) -> None:
+    """Tell the observers of a SEAT or YES_NO answer, as a `choice` note."""
     bus = game.bus
     if ask.kind != CARDS and bus.observers:
         bus.note(Event.make("choice", ask.seat, purpose=ask.purpose, answer=reply, about=ask.about))
-    return reply
 
 
 def chosen_cards(reply: Answer) -> tuple[int, ...]:

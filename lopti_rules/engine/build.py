@@ -204,6 +204,7 @@ def validate_position(pos: Position) -> None:
     )
     if fault is not None:
         raise PositionError(fault[1], fault[0])
+    _check_decisions(pos)
     if pos.setup and (pos.pile or pos.chain):
         said = _(
             "during the setup nothing has been played yet: the pile and the chain are empty "
@@ -278,11 +279,54 @@ def _check_seats(pos: Position) -> None:
             )
             cards = " ".join(RANK_NAMES[r] for r in held)
             raise PositionError(said.format(seat=seat, cards=cards), ("finished", i))
-    if pos.turn in pos.finished:
+    if pos.turn in pos.finished and pos.waiting is None:  # a finishing play still names
         said = _(
             "seat {seat} is to act but has already finished; play skips finished seats (S7, D27)"
         )
         raise PositionError(said.format(seat=pos.turn), ("turn",))
+
+
+def _check_decisions(pos: Position) -> None:
+    """A jump-in's turn and a turn's end waiting for an answer need their variant in force
+    and a table they can happen at (docs/variants.md VN1, VJ1, VJ2)."""
+    variants = pos.variants
+    top = pos.pile[-1] if pos.pile else None
+    if pos.jumping and (variants is None or not variants.jump_in or top is None or pos.obligation):
+        said = _("a jump-in's turn needs the jump_in variant and a top play to play again (VJ2)")
+        raise PositionError(said, ("jumping",))
+    waiting = pos.waiting
+    if waiting is None:
+        return
+    purpose = waiting.purpose
+    if purpose == "name_next":
+        wanted = variants is not None and variants.name_next is not None
+    else:
+        wanted = purpose == "jump_in" and variants is not None and variants.jump_in
+    over = bool(pos.finished) and (not pos.places or pos.players - len(pos.finished) <= 1)
+    if not wanted or over or pos.setup or pos.bonus or pos.jumping:
+        said = _("a turn's end waits for `{purpose}` only with that variant in force (VN1, VJ1)")
+        raise PositionError(said.format(purpose=purpose), ("waiting",))
+    for name, seat in (("next", waiting.next), ("asked", waiting.asked)):
+        if not 0 <= seat < pos.players or seat in pos.finished:
+            said = _("seat {seat} is not a player still in the round")
+            raise PositionError(said.format(seat=seat), ("waiting", name))
+    if purpose == "jump_in":
+        _check_window(pos, waiting.asked, top)
+
+
+def _check_window(pos: Position, asked: int, top: list[int] | None) -> None:
+    """A jump-in window asks another seat holding the top play again (VJ1)."""
+    if (
+        top is None
+        or pos.obligation
+        or asked == pos.turn
+        or pos.hands[asked].count(top[0]) < len(top)
+    ):
+        said = _(
+            "a jump-in is asked of another player holding the top play again, with no "
+            "3-obligation (VJ1)"
+        )
+        raise PositionError(said, ("waiting", "asked"))
 
 
 def _low_of(pos: Position) -> bool:
@@ -325,6 +369,8 @@ def game_from_position(
     game.setup, game.swapped = pos.setup, list(pos.swapped)
     game.places_option, game.author, game.last_winner = pos.places, pos.author, pos.last_winner
     game.last_loser = pos.last_loser
+    game.jumping = pos.pile[-1][0] if pos.jumping else 0
+    game.waiting = pos.waiting
     if game.finished:
         game.winner = game.finished[0]
         if not game.places_option or n - len(game.finished) <= 1:
@@ -360,4 +406,6 @@ def position_of(game: Game) -> Position:
         last_loser=game.last_loser,
         variants=None if game.vt is None else game.vt.variants,
         direction=game.direction,
+        jumping=bool(game.jumping),
+        waiting=game.waiting,
     )

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from lopti_rules.engine.asks import Answer, Ask, answer, chosen_seat, said_yes
+from lopti_rules.engine.asks import Answer, Ask, answer, chosen_seat, noted, said_yes
 from lopti_rules.engine.build import TableOptions, game_from_position, new_game, position_of
 from lopti_rules.engine.effects import Effects
 from lopti_rules.engine.events import (
@@ -49,9 +49,11 @@ from lopti_rules.engine.events import (
 )
 from lopti_rules.engine.legality import generate, play_is_legal, top_run, why_illegal
 from lopti_rules.engine.moves import IllegalMoveError, Move, PickUp, Play, Reveal, Swap
+from lopti_rules.engine.position import Waiting
 from lopti_rules.engine.swaps import apply_swap, legal_swaps
 from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS
 from lopti_rules.engine.view import View, render
+from lopti_rules.i18n import _
 
 if TYPE_CHECKING:
     from lopti_rules.engine.position import Position
@@ -123,6 +125,7 @@ class Game:
         "turn",
         "turns",
         "vt",
+        "waiting",
         "winner",
     )
 
@@ -188,6 +191,9 @@ class Game:
         self._reversed = 0  # the rank of a reverse play whose `reverse` event is due
         self._named = False  # a name_next play: its player names who plays next (VN1)
         self.jumping = 0  # the top rank a seat jumped in to play, out of turn (VJ1); 0: none
+        # the decision the end of a turn waits for (a naming, a jump-in window): set while
+        # it is asked, and in a game built from a position that waits (`answer` goes on)
+        self.waiting: Waiting | None = None
 
     # -- construction and read-back (build.py, view.py) ------------------------------------
     @classmethod
@@ -226,7 +232,7 @@ class Game:
         """The moves the seat to act may make (swaps: see `legal_swaps`), fixed order."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.over else generate(self)
+            legal = self._legal = [] if self.over or self.waiting else generate(self)
         return list(legal)
 
     def legal_swaps(self) -> list[Swap]:
@@ -241,7 +247,7 @@ class Game:
             return
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.over else generate(self)
+            legal = self._legal = [] if self.over or self.waiting else generate(self)
         if move not in legal:
             raise IllegalMoveError(why_illegal(self, move))
         self._legal = None
@@ -288,6 +294,47 @@ class Game:
         """Ask a seat to choose (asks.py): the chooser on `bus.chooser` answers, synchronously;
         without one, or for an answer the ask does not allow, the ask's default."""
         return answer(self, ask)
+
+    @property
+    def pending(self) -> Ask | None:
+        """The ask the end of the turn waits for (`waiting`), or None."""
+        waiting = self.waiting
+        if waiting is None:
+            return None
+        if waiting.purpose == "name_next":
+            seats = [s for s in self._round_from(waiting.next) if s != self.turn]
+            return Ask.of_seat(self.turn, "name_next", seats, seats[0])
+        return Ask.of_yes_no(waiting.asked, "jump_in", False)
+
+    def answer(self, reply: object) -> None:
+        """Answer the ask a game built from a waiting position waits for (`pending`), and go
+        on from there: the rest of the jump-in window, then the next player's turn.
+        AnswerError (nothing changes) if the ask does not allow `reply`; IllegalMoveError
+        when nothing waits."""
+        ask = self.pending
+        waiting = self.waiting
+        if ask is None or waiting is None:
+            raise IllegalMoveError(_("no answer is awaited now"))
+        given = ask.check(reply)
+        noted(self, ask, given)
+        seat = self.turn
+        self.waiting = None
+        self._legal = None
+        self._depth += 1
+        try:
+            if waiting.purpose == "name_next":
+                nxt = self._jump_window(seat, chosen_seat(given))
+            elif said_yes(given):
+                self.jumping = self.pile_ranks[-1]
+                nxt = waiting.asked
+            else:
+                nxt = self._jump_window(seat, waiting.next, after=waiting.asked)
+            self._start_turn(nxt)
+        finally:
+            self._depth -= 1
+            self._legal = None
+        if self._owed and not self.over:
+            self.settle()
 
     # -- resolution ----------------------------------------------------------------------------
     def _resolve_play(self, seat: int, rank: int, count: int, from_hand: bool) -> None:
@@ -435,11 +482,18 @@ class Game:
             self._named = False
             seats = [s for s in self._round_from(nxt) if s != seat]
             if seats:  # in the direction of play, the next player first (the default)
+                self.waiting = Waiting("name_next", nxt, seat)
                 named = self.ask(Ask.of_seat(seat, "name_next", seats, seats[0]))
+                self.waiting = None
                 nxt = chosen_seat(named)
+        return self._jump_window(seat, nxt)
+
+    def _jump_window(self, seat: int, nxt: int, after: int | None = None) -> int:
+        """Who plays after `seat` once `nxt` is known: a seat that jumps in (VJ1), or `nxt`;
+        `after`: the window is open, and the seats asked up to this one said no."""
         vt = self.vt
         if vt is not None and vt.jump_in and self.pile_ranks and not self.obligation:
-            nxt = self._jump_in(seat, nxt)
+            return self._jump_in(seat, nxt, after)
         return nxt
 
     def _round_from(self, seat: int) -> list[int]:
@@ -451,16 +505,22 @@ class Game:
             nxt = self.next_active(nxt)
         return seats
 
-    def _jump_in(self, seat: int, nxt: int) -> int:
+    def _jump_in(self, seat: int, nxt: int, after: int | None) -> int:
         """VJ1: each other seat holding the top play (its face rank, as many cards), in the
-        direction of play from `nxt` on, is asked whether it jumps in; the first that does
-        plays next."""
+        direction of play from `nxt` on (past `after`, if given), is asked whether it jumps
+        in; the first that does plays next."""
         top, count = self.pile_ranks[-1], self.pile_counts[-1]
         hands = self.hands
-        for s in self._round_from(nxt):
+        seats = self._round_from(nxt)
+        if after is not None:
+            seats = seats[seats.index(after) + 1 :]
+        for s in seats:
             if s == seat or hands[s][top] < count or self.out[s]:
                 continue
-            if said_yes(self.ask(Ask.of_yes_no(s, "jump_in", False))):
+            self.waiting = Waiting("jump_in", nxt, s)
+            yes = said_yes(self.ask(Ask.of_yes_no(s, "jump_in", False)))
+            self.waiting = None
+            if yes:
                 self.jumping = top
                 return s
         return nxt
@@ -472,7 +532,7 @@ class Game:
         rank = self.pile_ranks[-1] if self.pile_ranks else 0
         if vt is not None and rank not in (vt.skip, vt.reverse):
             rank = vt.skip or vt.reverse
-        for _ in range(skips):
+        for _skipped in range(skips):
             if self.players_in() <= 1:
                 break
             self._instant("skip", nxt, rank, skip_event, extra=seat)
@@ -722,12 +782,18 @@ class Game:
             nxt = self._skip_from(seat, nxt)
         if self.vt is not None:
             nxt = self._variant_next(seat, nxt)
+        self._start_turn(nxt)
+
+    def _start_turn(self, nxt: int) -> None:
+        """The turn passes to `nxt`: the turn counts start again (before its `before turn`
+        hooks, which run then), and an empty hand takes up the face-up cards (F2)."""
+        bus = self.bus
         self.turn = nxt
-        counts = self.counts  # the turn counts start again (before `before turn` hooks)
+        counts = self.counts
         counts[0] = counts[1] = counts[2] = 0
         for mine in self.seat_counts:
             mine[0] = mine[1] = mine[2] = 0
-        before, seen, _ = turns[self.hand_sizes[nxt]]
+        before, seen, _after = bus.turns[self.hand_sizes[nxt]]
         event = None
         if before:
             event = bus.run(before, None, nxt, None, None, None, turn_event, None)

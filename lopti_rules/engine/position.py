@@ -15,6 +15,19 @@ from dataclasses import dataclass, field
 from lopti_rules.engine.variants import Variants
 
 
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A decision the end of a turn waits for, before the next player's turn begins (the
+    variants' asks, docs/variants.md): `purpose` `name_next` (the player whose turn ends, the
+    position's `turn`, names who plays next, VN1) or `jump_in` (seat `asked` says whether it
+    jumps in, VJ1); `next` is the player whose turn is next so far (the one a naming names
+    when nobody answers; the one who plays when nobody jumps in)."""
+
+    purpose: str
+    next: int
+    asked: int
+
+
 @dataclass(slots=True)
 class Position:
     players: int
@@ -42,6 +55,8 @@ class Position:
     last_loser: int | None = None  # the previous round's last place (`last loser`)
     variants: Variants | None = None  # base variants in force (None: base Lopti)
     direction: int = 1  # 1: clockwise; -1: a reverse variant turned it
+    jumping: bool = False  # the seat to act jumped in: it plays the top play again (VJ2)
+    waiting: Waiting | None = None  # the turn of `turn` is ending, waiting for this answer
 
     @property
     def removed_count(self) -> int:

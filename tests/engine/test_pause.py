@@ -19,6 +19,7 @@ from lopti_rules.engine import (
     Position,
 )
 from lopti_rules.engine.pause import Pause
+from lopti_rules.engine.position import Waiting
 from lopti_rules.engine.variants import Variants
 from lopti_rules.runtime import RuleEntry
 
@@ -112,3 +113,40 @@ def test_without_a_pause_a_waiting_chooser_takes_the_defaults() -> None:
     _waiting(g, Pause(), {0})
     g.apply(Play(11, 1))
     assert g.turn == 1 and not g.resolving
+
+
+def test_a_game_stopped_at_a_naming_is_a_position_that_waits_and_goes_on_alike() -> None:
+    # decisions as state: the snapshot of a game waiting at a variant's ask holds the ask
+    g = table(["J 4", "K", "A", "Q"], face_down=["5"] * 4, pile=["9"], variants=NAME_J)
+    pause = Pause()
+    _waiting(g, pause, {0})
+    ask = pause.start(lambda: g.apply(Play(11, 1)))
+    position = g.position()
+    assert position.waiting == Waiting("name_next", 1, 0) and position.turn == 0
+    copy = Game.from_position(position)
+    assert copy.pending == ask and copy.legal_moves() == []
+    with pytest.raises(IllegalMoveError):
+        copy.apply(Play(4, 1))
+    with pytest.raises(AnswerError):
+        copy.answer(0)  # nobody names themself
+    copy.answer(2)
+    pause.answer(2)
+    assert copy.position() == g.position() and copy.pending is None
+
+
+def test_a_jump_in_window_stated_as_a_position_asks_the_rest_and_keeps_the_jump_in() -> None:
+    g = table(["4", "K", "9 Q", "9 6"], face_down=["A"] * 4, pile=["5", "9"], variants=NAME_J)
+    position = g.position()
+    position.waiting = Waiting("jump_in", 1, 2)
+    waiting = Game.from_position(position)
+    asked: list[int] = []
+
+    def yes(game: Game, ask: Ask) -> bool:
+        asked.append(ask.seat)
+        return True
+
+    waiting.bus.chooser = yes
+    waiting.answer(False)  # seat 2 does not jump in; seat 3, asked next, does
+    assert asked == [3] and waiting.turn == 3
+    assert waiting.position().jumping and waiting.legal_moves() == [Play(9, 1)]
+    assert Game.from_position(waiting.position()).legal_moves() == [Play(9, 1)]
