@@ -310,10 +310,11 @@ class Game:
         """Answer the ask a game built from a waiting position waits for (`pending`), and go
         on from there: the rest of the jump-in window, then the next player's turn.
         AnswerError (nothing changes) if the ask does not allow `reply`; IllegalMoveError
-        when nothing waits."""
+        when nothing waits, or the move that asks is still resolving (it takes its answer
+        from the chooser)."""
         ask = self.pending
         waiting = self.waiting
-        if ask is None or waiting is None:
+        if ask is None or waiting is None or self._depth:
             raise IllegalMoveError(_("no answer is awaited now"))
         given = ask.check(reply)
         noted(self, ask, given)
