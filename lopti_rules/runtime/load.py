@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from lopti_rules.diagnostics.source import Diagnostic, Source
 from lopti_rules.engine.asks import Chooser
-from lopti_rules.language import ast, catalog
+from lopti_rules.language import ast, catalog, constructs
 from lopti_rules.runtime.actions import ActionCompiler
 from lopti_rules.runtime.calls import REPORTS_OF, TableEventSpec
 from lopti_rules.runtime.conditions import CondCompiler, compile_test, event_keys, resolve
@@ -62,7 +62,7 @@ class RulesRejected(ValueError):
 class RuleSet:
     """Compiled rules in force, in order. Build with `api.ruleset_from_sources` (checked)."""
 
-    __slots__ = ("_table", "hooks", "limits", "table_events", "titles", "warnings")
+    __slots__ = ("_table", "asks", "hooks", "limits", "table_events", "titles", "warnings")
 
     def __init__(
         self,
@@ -71,12 +71,15 @@ class RuleSet:
         limits: GuardLimits,
         warnings: Sequence[Diagnostic] = (),
         table_events: Sequence[TableEventSpec] = (),
+        asks: frozenset[str] = frozenset(),
     ) -> None:
         self.hooks = tuple(hooks)
         self.titles = tuple(titles)
         self.limits = limits
         self.warnings = tuple(warnings)
         self.table_events = tuple(table_events)  # calls, races, conduct declared (calls.py)
+        # the purposes of the asks the rules can put to a player (their constructs' `asks`)
+        self.asks = asks
         self._table = HookTable(self.hooks)  # built once: each game's bus adopts it
 
     def __len__(self) -> int:
@@ -109,19 +112,22 @@ def compile_rules(
     costs: list[int] = []
     declared: list[TableEventSpec] = []
     hooks_on_reports: list[tuple[ast.Ident, str]] = []  # (table event, report)
+    asks: set[str] = set()
     for tree, author in units:
         for rule in tree.rules:
             titles.append(rule.title.value)
             for hook in rule.hooks:
                 hooks.append(_compile_hook(rule.title.value, author, hook, unchecked))
                 costs.append(static_cost(hook.actions))
+                for action in ast.walk_actions(hook.actions):
+                    asks.update(constructs.of(action).asks)
                 if hook.call is not None:
                     hooks_on_reports.append((hook.call, hook.event.name))
             for item in rule.table_events:
                 declared.append(_compile_table_event(rule.title.value, author, item))
     hooked = {(call.name.casefold(), event) for call, event in hooks_on_reports}
     offered = [_offering(spec, hooked) for spec in declared]
-    return RuleSet(hooks, titles, limits_for(costs, limits), warnings, offered)
+    return RuleSet(hooks, titles, limits_for(costs, limits), warnings, offered, frozenset(asks))
 
 
 def _offering(spec: TableEventSpec, hooked: set[tuple[str, str]]) -> TableEventSpec:

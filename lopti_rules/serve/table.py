@@ -3,22 +3,24 @@
 Takes: the seat names, which seats are people and which are bots, the table options, a seed
 and the rules in force (`RuleEntry`s, checked again by the runtime). Produces: for each seat
 its own view (`view(seat)`, built from the engine's `View`: its hand, counts for the other
-hands, nothing face-down), its legal moves when it is to act, the questions it has to
-answer (the setup swap; a rule's choice, engine/asks.py), and the narrated log (which house
-rule fired and why). Guarantees: every move goes through `Game.apply`; a refused one raises
+hands, nothing face-down), its legal moves when it is to act, the questions it has to answer
+(the setup swap; a rule's choice, engine/asks.py), and the narrated log (which house rule
+fired and why). Guarantees: every move goes through `Game.apply`; a refused one raises
 `Refusal` with the engine's sentence and clause and changes nothing; bots move at once,
 until a person is to act or to answer, or the round is over. A rule's question to a person
 stops the step half-way, inside the rule that asks (the step runs under an engine `Pause`,
 engine/pause.py), and nothing else may happen meanwhile; the answer goes on from there, so
 answering costs the same at any move of the round: nothing is dealt, compiled or replayed
-again. `moves` records every step done with the answers given during it, so `deal(...,
-moves=)` rebuilds the round exactly after a restart (a step waiting for an answer is the
-move in flight: it is lost). What the table is
-asked and offered depends on public information only: a jump-in (VJ1), which the engine
-asks only of the seats holding the rank, is asked of no person (the default, not jumping
-in, is taken: asking would show who holds it), and a report is offered, and the bots wait
-for the table to speak, whenever a call or race could be due from what everyone saw (its
-trigger happened), whatever its condition says of a hidden hand (`Triggers`).
+again. At a table where nothing in force can ask a person (the rules' constructs declare the
+purposes they can ask, `RuleSet.asks`), the steps run straight through. `moves` records
+every step done with the answers given during it, so `deal(..., moves=)` rebuilds the round
+exactly after a restart (a step waiting for an answer is the move in flight: it is lost).
+What the table is asked and offered depends on public information only: a jump-in (VJ1),
+which the engine asks only of the seats holding the rank, is asked of no person (the
+default, not jumping in, is taken: asking would show who holds it), and a report is offered,
+and the bots wait for the table to speak, whenever a call or race could be due from what
+everyone saw (its trigger happened), whatever its condition says of a hidden hand
+(`Triggers`).
 """
 
 from __future__ import annotations
@@ -244,6 +246,9 @@ class Round:
     feed: list[Any] = field(default_factory=list)  # recorded answers for the step replayed
     replaying: bool = False
     pause: Pause = field(default_factory=Pause)  # runs each step, stopping at a question
+    # whether anything in force can ask a person here (the rules' and variants' purposes,
+    # less those never put to a person): if not, the steps run straight through
+    asking: bool = True
     triggers: Triggers | None = None  # when a call or race could be due, publicly
     paced: bool = False  # the bots move one at a time, on the table's beat (serve/pace.py)
     standins: set[int] = field(default_factory=set)  # people's seats a bot plays meanwhile
@@ -306,6 +311,11 @@ class Round:
         )
         people.round = here
         here.paced = paced
+        variants = options.variants
+        purposes = set(ruleset.asks)
+        if variants is not None and variants.name_next is not None:
+            purposes.add("name_next")  # jump_in is private, face_up comes at the deal
+        here.asking = bool(purposes - PRIVATE_ASKS)
         if moves is None:
             here._open_setup()
             here.run_bots()
@@ -526,8 +536,8 @@ class Round:
             move = _decode(bare)
             self.hold_over = False  # a new move: a new moment to speak
             work = lambda: self.game.apply(move)  # noqa: E731
-        if self.replaying:  # with the answers recorded for the step (`person_answer`)
-            self.feed = list(answers or [])
+        if self.replaying or not self.asking:  # nobody is asked: the step runs through
+            self.feed = list(answers or [])  # a replay's recorded answers (`person_answer`)
             work()
             self.feed = []
             return self._went_on(None, step, [])

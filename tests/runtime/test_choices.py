@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pytest
 from runtime_helpers import hand, record, table, with_rules
 
+from lopti_rules.api import load_rules
 from lopti_rules.engine import Answer, Ask, Game, Play
 
 
@@ -158,3 +159,17 @@ def test_a_card_under_an_empty_pile_is_the_pile() -> None:
     with_rules(game, 'rule "U":\n    after pickup: player puts 1 highest card under the pile\n')
     game.apply(game.legal_moves()[-1])  # the pickup
     assert game.pile_ranks == [13] and hand(game, 0) == [3, 5, 9]
+
+
+@pytest.mark.parametrize(
+    ("body", "asks"),
+    [
+        ("after clear: every player draws 1", set()),
+        ("after clear: player gives 1 card to next player", {"give", "target"}),
+        ("after play when rank is 9: player may: player draws 1", {"may", "may_help"}),
+        ("after pickup: player puts 1 card under the pile", {"under"}),
+    ],
+)
+def test_a_rule_sets_asks_are_its_constructs_declared_purposes(body: str, asks: set[str]) -> None:
+    rules = load_rules(f'rule "R":\n    {body}\n')
+    assert rules.asks == asks
