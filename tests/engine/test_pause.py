@@ -5,10 +5,14 @@ was started, a wrong answer keeps it waiting, and `close` abandons it."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from engine_helpers import table
 
 from lopti_rules.api import ruleset_from_sources
+from lopti_rules.bots import make_bots
+from lopti_rules.bots.runner import play_round
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import (
     AnswerError,
@@ -150,3 +154,12 @@ def test_a_jump_in_window_stated_as_a_position_asks_the_rest_and_keeps_the_jump_
     assert asked == [3] and waiting.turn == 3
     assert waiting.position().jumping and waiting.legal_moves() == [Play(9, 1)]
     assert Game.from_position(waiting.position()).legal_moves() == [Play(9, 1)]
+
+
+def test_the_round_runner_answers_a_waiting_position_and_plays_it_out() -> None:
+    g = table(["J 4 9", "K 5", "A 6", "Q 8"], face_down=["2"] * 4, pile=["9", "J"], variants=NAME_J)
+    position = g.position()
+    position.waiting = Waiting("name_next", 1, 0)
+    waiting = Game.from_position(position)
+    result = play_round(waiting, make_bots("greedy", 4), random.Random(1))
+    assert result.winner is not None and waiting.waiting is None
