@@ -4,7 +4,8 @@ Takes: the round being played and a person's seat. Produces: the seat played by 
 bot meanwhile (`stand_in`: the host's choice, or the table's clock when no device of that
 seat has been connected for the time the host set, serve/pace.py), the seat given back to
 its person (`give_back`: they connect again, or tap "take my seat back"), and a round the
-host abandons (`abandon`: it ends with no winner, recorded as a stalled round is, W4).
+host abandons (`abandon`: it ends with no winner, recorded as a stalled round is, W4; a
+step waiting for a person's answer is abandoned with it).
 Guarantees: only the round's people are stood in for; the stand-in's moves are recorded
 steps like any other, so the round replays exactly after a restart; a setup swap still
 open for that seat is answered "keep my cards" (S4).
@@ -43,4 +44,5 @@ def abandon(r: Round) -> bool:
     if r.over:
         return False
     r.stalled = True
+    r.close()  # a step waiting for a person's answer is abandoned with the round
     return True

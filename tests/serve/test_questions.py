@@ -8,7 +8,10 @@ from pathlib import Path
 
 from starlette.testclient import WebSocketTestSession
 
+from lopti_rules.engine import TableOptions
 from lopti_rules.serve.service import TableService
+from lopti_rules.serve.standin import abandon
+from lopti_rules.serve.table import KEEP, Round
 from tests.serve.helpers import Msg, ask, client_for, deal, make_service, move_of, seat
 
 GIFT = 'rule "Gift":\n    after play: player gives 1 card to next player\n'
@@ -101,3 +104,27 @@ def test_a_restart_replays_the_answers_given(tmp_path: Path) -> None:
     after = again.state_for(again.tokens.identify(again.tokens.host))  # type: ignore[arg-type]
     assert after["game"] == before["game"]
     assert after["asks"] == before["asks"]
+
+
+def test_abandoning_the_round_abandons_the_step_waiting_for_an_answer() -> None:
+    table = Round.deal(
+        ["Ann", "Ben", "Cat", "Dan"], ["person", "bot", "bot", "bot"], TableOptions(players=4),
+        3, [(GIFT, 0)],
+    )  # fmt: skip
+    for _ in range(200):  # the person keeps their cards, then plays until a question comes
+        asks = table.asks(0)
+        if asks and asks[0].kind == "choice":
+            break
+        if asks:
+            table.answer(0, asks[0].id, KEEP)
+            continue
+        move = table.legal(0)[0]
+        rank, count, index = (_number(move.get(k)) for k in ("rank", "count", "index"))
+        table.move(0, str(move["kind"]), rank, count, index)
+    assert table.question is not None and table.game.resolving
+    assert abandon(table) and table.over
+    assert table.question is None and table.pause.pending is None
+
+
+def _number(value: object) -> int | None:
+    return value if isinstance(value, int) else None
