@@ -17,10 +17,10 @@ new word or spelling gets past it (docs/checker.md, "LR207").
 
 A title is a name: it is read for what it asks someone to do, not for what it mentions
 (`Round of drinks` and `The drinks table` pass, `Strip Lopti` does not; `harms(...,
-reading=NAME)`). An announcement and a table event's wording say or ask something, so they
-are read as demands, except for a thing named after `of` and its kin (`announce "Round of
-drinks"`, `reading=SAYING`); a note is read in full (spec §4, "Titles and wording are names,
-not demands"). Wording that
+reading=NAME)`). An announcement says something: it is read as a demand except for a thing
+named after `of` and its kin (`announce "Round of drinks"`, `reading=SAYING`). A note, and a
+call's, race's or conduct's wording, which says what someone does, are read in full (spec
+§4, "Titles and wording are names, not demands"). Wording that
 of a call, race or conduct that picks people by what happened before the rule existed
 (`whoever lost in previous rounds`) is LR206, as the grammar's retroactive qualifiers are.
 """
@@ -93,8 +93,8 @@ def _match(tokens: Sequence[str], at: int, pattern: Pattern) -> int | None:
     return None
 
 
-# how a text is read (`harms`): in full (a note), as a thing said (an announcement, a table
-# event's wording: what follows `of` is named, not asked for), or as a name (a title)
+# how a text is read (`harms`): in full (a note, a table event's wording), as a thing said
+# (an announcement: what follows `of` is named, not asked for), or as a name (a title)
 DEMAND, SAYING, NAME = 0, 1, 2
 
 
@@ -149,8 +149,8 @@ def harms(text: str, *, reading: int = DEMAND) -> Iterator[tuple[str, str]]:
     """Each (harm, the words that say it) the text demands, in text order, one per harm:
     at each word, the first pattern of each harm that matches there, in lexicon order.
 
-    A title (`NAME`) demands only what it asks someone to do, and an announcement or a
-    wording (`SAYING`) does not ask for a thing it names after `of`: a match that merely
+    A title (`NAME`) demands only what it asks someone to do, and an announcement
+    (`SAYING`) does not ask for a thing it names after `of`: a match that merely
     names the thing there (`_names_only`) is not read (spec §4, "Titles and wording are
     names, not demands")."""
     tokens = words(text)
@@ -227,7 +227,6 @@ def check_file(source: Source, tree: ast.File, roster: Roster) -> None:
 
 _PICKS_PEOPLE = ("call's wording", "race's wording", "conduct's wording")
 _READINGS = {"title": NAME, "announcement": SAYING}
-_READINGS.update(dict.fromkeys(_PICKS_PEOPLE, SAYING))
 
 _DEMANDS = {
     "title": N_("this title demands {said}, which no rule may require"),

@@ -188,11 +188,13 @@ MENTION_MARKERS: frozenset[str] = frozenset(
 )  # fmt: skip
 
 # Articles: in a name, a harmful word right after one is a noun, named ("The drinks table");
-# English, then it, de, pl (none), pt, fr
+# English, then it, de, pl (none), pt, fr. Left out, since they also stand before a verb or
+# are another word: "a" (Italian and Portuguese "to": "Tutti a bere"), "i" (English "I"),
+# "o" (Italian "or"), "as" (English "as").
 ARTICLES: frozenset[str] = frozenset(
     {
-        "the", "a", "an", "il", "lo", "la", "le", "gli", "i", "un", "una", "die", "das", "den",
-        "dem", "der", "ein", "eine", "einen", "o", "os", "as", "um", "uma", "les", "une",
+        "the", "an", "il", "lo", "la", "le", "gli", "un", "una", "die", "das", "den", "dem",
+        "der", "ein", "eine", "einen", "os", "um", "uma", "les", "une",
     }
 )  # fmt: skip
 

@@ -31,7 +31,6 @@ LEGITIMATE_TITLES = [
     "Tournée de bières",
     "The naked truth",
     "The drinks table",
-    "A drink on the house",
 ]
 
 LEGITIMATE_WORDINGS = [
@@ -44,7 +43,6 @@ LEGITIMATE_WORDINGS = [
     'race quick "be the fastest to tap the table" after play when rank is 7',
     'conduct quiet "be quiet while a 7 is played"',
     'race first "be the first to say Lopti" after play when rank is 4',
-    'call round "round of drinks" after clear',
 ]
 
 LEGITIMATE_ANNOUNCEMENTS = [
@@ -96,6 +94,9 @@ FORBIDDEN_TITLES = {
     "Everyone drinks a shot": "LR207",
     "Take off your shirt": "LR207",
     "Drink the beer": "LR207",
+    "Tutti a bere": "LR207",
+    "Todos a beber": "LR207",
+    "I drink": "LR207",
 }
 
 FORBIDDEN_ANNOUNCEMENTS = {
@@ -120,6 +121,7 @@ FORBIDDEN_WORDINGS = {
     'call sorry "whoever lost in earlier rounds says sorry" after clear': "LR206",
     'conduct gulp "drink a glass of wine"': "LR207",
     'conduct sip "take a sip of beer"': "LR207",
+    'conduct down "down a glass of wine"': "LR207",
 }
 
 
