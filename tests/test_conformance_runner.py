@@ -529,6 +529,28 @@ def test_a_waiting_state_the_game_cannot_reach_is_refused_at_its_key(
     assert said in reason
 
 
+def test_a_naming_whose_next_player_is_the_namer_is_refused(tmp_path: Path) -> None:
+    reason = reason_of(tmp_path, "namer.yaml", NAMER)
+    assert reason.endswith(
+        "namer.yaml:7:39: `state.waiting.next`: seat 0 is the player whose turn ends, "
+        "not the one who plays next"
+    )
+
+
+NAMER = """name: a naming whose next is the namer
+clause: VN1
+players: 3
+options: {name_next: J}
+state:
+  pile: ["9", "J"]
+  waiting: {purpose: name_next, next: 0}
+  hands: [["4"], ["K"], ["A"]]
+  face_down: [["6"], ["6"], ["6"]]
+steps:
+  - answer: 1
+"""
+
+
 def test_an_answer_that_is_no_answer_points_at_it(tmp_path: Path) -> None:
     reason = reason_of(tmp_path, "bad.yaml", CHOICE.replace("CHOSEN", "[{seat: 2}]"))
     assert reason.endswith(

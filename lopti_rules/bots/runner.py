@@ -90,8 +90,9 @@ def play_round(
                         referee.after(game, choice)
     moves = 0
     while not game.over and moves < max_moves:
-        ask = game.pending  # a game built from a position that waits for an answer
-        if ask is not None:
+        if game.waiting is not None:  # a game built from a position that waits for an answer
+            ask = game.pending
+            assert ask is not None
             game.answer(chosen(game, ask))  # as the chooser would have answered it
             continue
         seat = game.turn

@@ -310,6 +310,9 @@ def _check_decisions(pos: Position) -> None:
         if not 0 <= seat < pos.players or seat in pos.finished:
             said = _("seat {seat} is not a player still in the round")
             raise PositionError(said.format(seat=seat), ("waiting", name))
+    if waiting.next == pos.turn:
+        said = _("seat {seat} is the player whose turn ends, not the one who plays next")
+        raise PositionError(said.format(seat=waiting.next), ("waiting", "next"))
     if purpose == "jump_in":
         _check_window(pos, waiting.asked, top)
 

@@ -146,9 +146,8 @@ def variant_generate(game: Game) -> list[Move]:
         return moves
     hand = game.hands[seat]
     moves = []
-    jumped = game.jumping
-    if jumped and game.pile_ranks and game.pile_ranks[-1] == jumped:
-        count = game.pile_counts[-1]  # VJ2: a jump-in plays the top play again, no pickup
+    if jumping_on(game):  # VJ2: a jump-in plays the top play again, no pickup
+        jumped, count = game.pile_ranks[-1], game.pile_counts[-1]
         moves = [PLAYS[jumped][count]] if hand[jumped] >= count else []
         return moves or [PICKUP]
     for r in RANKS:
@@ -159,6 +158,13 @@ def variant_generate(game: Game) -> list[Move]:
     if game.pile_ranks and not (vt.must_play and moves):
         moves.append(PICKUP)  # T2, VM1
     return moves
+
+
+def jumping_on(game: Game) -> bool:
+    """Whether the seat to act jumped in, on the top play still there (VJ2): its play is
+    that play again (the one statement `variant_generate` and the refusals read)."""
+    jumped = game.jumping
+    return bool(jumped) and bool(game.pile_ranks) and game.pile_ranks[-1] == jumped
 
 
 def describe_top(game: Game) -> str:
@@ -185,7 +191,7 @@ def why_illegal(game: Game, move: Move) -> str:
         return _why_play(game, move, seat)
     if isinstance(move, PickUp):
         head = _("cannot pick up")
-        if game.jumping:
+        if jumping_on(game):
             return _said(head, _("a jump-in plays the top play's rank"), "VJ2", "V2")
         if game.pile_ranks and game.vt is not None and game.vt.must_play:
             reason = _("a legal play is possible, and this table plays without voluntary pickups")
@@ -268,7 +274,7 @@ def _why_play(game: Game, move: Play, seat: int) -> str:
             held,
         )
         return _said(head, reason, "P1", "D36", seat=seat, n=held, name=name)
-    if game.jumping and game.pile_ranks:
+    if jumping_on(game):
         said = _("a jump-in plays the same cards as the top play, {cards}")
         said = said.format(cards=describe_top(game))
         return _said(head, said, "VJ2", "V2")

@@ -407,9 +407,10 @@ class Round:
 
     def _go_on(self, q: Question, answer: Any) -> None:
         """The step waiting at `q` goes on with `answer`, from where it stopped."""
+        ask = self.pause.answer(answer)  # AnswerError: the step still waits at `q`
         self.question = None
         answers = [*q.answers, list(answer) if isinstance(answer, tuple) else answer]
-        if self._went_on(self.pause.answer(answer), q.step, answers):
+        if self._went_on(ask, q.step, answers):
             self.run_bots()
 
     def _ask_of(self, q: Question) -> Ask:
