@@ -1,9 +1,11 @@
 """The package's shape: the stages as folders, their layering, no import cycles, small functions.
 
-Reads every module's imports with `ast` (function-level imports included; imports made only
-for the type checker, under `if TYPE_CHECKING:`, aside) and fails on:
+Reads every module's imports with `ast`, wherever the import statement is: inside functions
+and, for the cycle check, under `if TYPE_CHECKING:` too (an import made for the type checker
+is still a dependency: a circle through one is a design that cannot be read from the bottom
+up). Fails on:
 - a module at the package's top level other than `__init__`, `api` and `__main__`;
-- an import cycle between modules;
+- an import cycle between modules, counting the type checker's imports;
 - a module loaded by name (importlib), which would hide an edge from those checks, outside
   the command table of `cli/main.py` (whose edges the graph holds);
 - an import against the layering below (docs/architecture.md writes the same table): a
@@ -70,13 +72,14 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """The package modules `name` imports at run time, wherever the import statement is."""
+def _imports(name: str, path: Path, modules: dict[str, Path], typing: bool = True) -> set[str]:
+    """The package modules `name` imports, wherever the import statement is; `typing`: the
+    type checker's imports too (under `if TYPE_CHECKING:`), else those made at run time."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
+        if isinstance(node, ast.If) and _is_type_checking(node.test) and not typing:
             for branch in node.orelse:
                 visit(branch)
             return
@@ -97,9 +100,10 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return {m for m in found if m in modules and m != name}
 
 
-def _graph() -> dict[str, set[str]]:
+def _graph(typing: bool = True) -> dict[str, set[str]]:
+    """Each module's imports (`typing`: the type checker's too, see `_imports`)."""
     modules = _modules()
-    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    graph = {name: _imports(name, path, modules, typing) for name, path in modules.items()}
     # the one load by name (`lopti` imports a command's module when it runs): its edges
     graph["lopti_rules.cli.main"] |= {f"lopti_rules.cli.{m}" for m in COMMANDS.values()}
     return graph
@@ -212,6 +216,30 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycles(graph) == [["a", "b", "c"]]
 
 
+def test_a_circle_through_the_type_checkers_imports_or_a_function_is_found(
+    tmp_path: Path,
+) -> None:
+    """The circle the engine had (`game` imports `legality` at run time, `legality` imports
+    `game` for the type checker) and one through an import inside a function are cycles;
+    the layering reads the run-time imports only."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "game.py").write_text("from pkg.legality import legal\n", encoding="utf-8")
+    (package / "legality.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.game import Game\n",
+        encoding="utf-8",
+    )
+    (package / "ask.py").write_text("def f():\n    from pkg import game\n", encoding="utf-8")
+    (package / "flow.py").write_text("import pkg.ask\n", encoding="utf-8")
+    (package / "build.py").write_text("from pkg.flow import x\n", encoding="utf-8")
+    modules = {f"pkg.{p.stem}": p for p in package.glob("*.py")}
+    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    graph["pkg.game"].add("pkg.build")
+    assert _cycles(graph) == [["pkg.ask", "pkg.build", "pkg.flow", "pkg.game", "pkg.legality"]]
+    legality = modules["pkg.legality"]
+    assert _imports("pkg.legality", legality, modules, typing=False) == set()
+
+
 def test_every_stage_has_a_layer() -> None:
     stages = {_stage(m) for m in _modules()}
     assert stages == set().union(*LAYERS)
@@ -220,7 +248,7 @@ def test_every_stage_has_a_layer() -> None:
 def test_imports_follow_the_layering() -> None:
     layer = {stage: i for i, stages in enumerate(LAYERS) for stage in stages}
     wrong: list[str] = []
-    for module, imported in sorted(_graph().items()):
+    for module, imported in sorted(_graph(typing=False).items()):
         here = _stage(module)
         for other in sorted(imported):
             there = _stage(other)

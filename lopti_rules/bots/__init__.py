@@ -11,28 +11,14 @@ iteration count it buys; `search.seat_bots` seats them at a table's bus.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from functools import partial
-from typing import Protocol
 
-from lopti_rules.engine import Move, Swap, View
+from lopti_rules.bots.bot import Bot
+from lopti_rules.bots.greedy import GreedyBot
+from lopti_rules.bots.randombot import RandomBot
+from lopti_rules.bots.search import LEVELS, SearchBot
 from lopti_rules.i18n import _, pgettext
-
-
-class Bot(Protocol):
-    """The bot interface."""
-
-    name: str
-
-    def choose(self, view: View, moves: list[Move], rng: random.Random) -> Move: ...
-
-    def choose_swap(self, view: View, swaps: list[Swap], rng: random.Random) -> Swap | None: ...
-
-
-from lopti_rules.bots.greedy import GreedyBot  # noqa: E402
-from lopti_rules.bots.randombot import RandomBot  # noqa: E402
-from lopti_rules.bots.search import LEVELS, SearchBot  # noqa: E402
 
 BOTS: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
 BOTS.update({level: partial(SearchBot, level) for level in LEVELS})  # the searching levels

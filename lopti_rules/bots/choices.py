@@ -28,7 +28,7 @@ from lopti_rules.bots.greedy import KEEP
 from lopti_rules.engine.asks import CARDS, PURPOSES, SEAT, Answer, Ask
 
 if TYPE_CHECKING:
-    from lopti_rules.bots import Bot
+    from lopti_rules.bots.bot import Bot
     from lopti_rules.engine import Chooser, Game, View
 
 Policy = Callable[["View", Ask, random.Random], Answer]
@@ -82,7 +82,7 @@ POLICIES: dict[str, Policy] = {
 }
 
 
-def chooser(bots: Sequence[Bot | None], seed: int) -> Chooser:
+def chooser(bots: Sequence[Bot | None], seed: int) -> Chooser[Game]:
     """The chooser for `bots` (one per seat, in seat order; None: a person, not asked here)."""
     rng = random.Random(f"lopti-choices-{seed}")
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from lopti_rules.bots import Bot
 from lopti_rules.bots.choices import chooser
 from lopti_rules.engine import EventBus, Game, TableOptions
-from lopti_rules.engine.asks import chosen
 from lopti_rules.engine.referee import Referee
 from lopti_rules.engine.swaps import legal_swaps
 
@@ -93,7 +92,7 @@ def play_round(
         if game.waiting is not None:  # a game built from a position that waits for an answer
             ask = game.pending
             assert ask is not None
-            game.answer(chosen(game, ask))  # as the chooser would have answered it
+            game.answer(game.chosen(ask))  # as the chooser would have answered it
             continue
         seat = game.turn
         legal = game.legal_moves()

@@ -53,7 +53,7 @@ from lopti_rules.engine import (
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from lopti_rules.bots import Bot
+    from lopti_rules.bots.bot import Bot
     from lopti_rules.runtime import RuleSet
 
 

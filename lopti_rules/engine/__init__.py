@@ -4,7 +4,7 @@ Public API (a contract other parts of the project code against):
 `Game.new(TableOptions, seed)` / `Game.from_position(Position)`, `legal_moves()`,
 `apply(move)`, `is_over()`, `winner`, `finished`, `turn`, `position()`, `view(seat)`,
 `game.bus` (an `EventBus` of `Event`s), `game.effects` (custom-action primitives) and
-`game.ask(Ask)` (a player's choice, answered by the `Chooser` on `game.bus.chooser`; one
+`game.ask(Ask)` (a player's choice, answered by the `Chooser[Game]` on `game.bus.chooser`; one
 answered later, through a `Pause`: engine/pause.py).
 Moves are `Play`, `PickUp`, `Reveal`, `Swap`; refused moves raise `IllegalMoveError`.
 See docs/engine.md.
@@ -13,8 +13,8 @@ See docs/engine.md.
 from lopti_rules.engine.asks import CARDS, SEAT, YES_NO, Answer, AnswerError, Ask, Chooser
 from lopti_rules.engine.build import TableOptions
 from lopti_rules.engine.effects import Effects
-from lopti_rules.engine.events import EVENT_NAMES, Event, EventBus
-from lopti_rules.engine.game import Game
+from lopti_rules.engine.events import EVENT_NAMES, Event
+from lopti_rules.engine.game import EventBus, Game
 from lopti_rules.engine.moves import (
     IllegalMoveError,
     Move,

@@ -38,14 +38,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, TypeVar
 
 from lopti_rules.engine.cards import RANK_NAMES
-from lopti_rules.engine.events import Event
 from lopti_rules.i18n import _, ngettext
 
-if TYPE_CHECKING:
-    from lopti_rules.engine.game import Game
+G = TypeVar("G")  # the game a chooser is asked at (the engine's `Game`)
 
 CARDS: Final = "cards"
 SEAT: Final = "seat"
@@ -85,8 +83,9 @@ PURPOSES: dict[str, Purpose] = {
 }
 
 Answer = tuple[int, ...] | int | bool
-# (game, ask) -> the answer, or None for the ask's default
-Chooser = Callable[["Game", "Ask"], "Answer | Sequence[int] | None"]
+# (game, ask) -> the answer, or None for the ask's default; `Chooser[Game]` (the game it is
+# asked at is a type parameter, so this module and the bus's need not import the game's)
+Chooser = Callable[[G, "Ask"], "Answer | Sequence[int] | None"]
 
 
 class AnswerError(ValueError):
@@ -201,36 +200,6 @@ class Ask:
                 said = _("the answer holds {rank} {wanted} times, but only {held} can be chosen")
                 raise AnswerError(said.format(rank=name, wanted=wanted, held=held[rank]))
         return tuple(answer)
-
-
-def answer(game: Game, ask: Ask) -> Answer:
-    """The answer to `ask` at `game` (this is `game.ask`): the chooser's, when it gives one
-    the ask allows, else the default; an ask with one possible answer is not put to the
-    chooser (LANGUAGE.md §4, "Asks"): its default is that answer. A SEAT or YES_NO answer
-    is noted for observers."""
-    reply = chosen(game, ask)
-    noted(game, ask, reply)
-    return reply
-
-
-def chosen(game: Game, ask: Ask) -> Answer:
-    """The chooser's answer to `ask`, when it gives one the ask allows (and the ask is a real
-    choice), else the ask's default; nothing is noted."""
-    chooser = game.bus.chooser
-    given = chooser(game, ask) if chooser is not None and not ask.forced else None
-    if given is not None:
-        try:
-            return ask.check(given)
-        except AnswerError:
-            pass
-    return ask.default
-
-
-def noted(game: Game, ask: Ask, reply: Answer) -> None:
-    """Tell the observers of a SEAT or YES_NO answer, as a `choice` note."""
-    bus = game.bus
-    if ask.kind != CARDS and bus.observers:
-        bus.note(Event.make("choice", ask.seat, purpose=ask.purpose, answer=reply, about=ask.about))
 
 
 def chosen_cards(reply: Answer) -> tuple[int, ...]:

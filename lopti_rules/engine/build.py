@@ -1,42 +1,35 @@
 """Building a game: a fresh deal from table options, or any position a scenario describes.
 
-`new_game` shuffles a 52-card deck with `random.Random(seed)`, picks the first dealer by the
-same RNG unless the options name one (D29), deals S3 (three face-down, three face-up, three
-in hand, one card at a time clockwise from the dealer's left) and leaves the round in the
-setup phase (S4) with the first player to act (S6). It emits `round`, `deal` and the first
-`turn` on the bus it is given. `validate_position` checks a `Position` (sizes, ranks, at
-most four cards of a rank, seats, the low flag); `game_from_position` builds its state
-(after that check) without emitting anything; `position_of` reads a game back in the same
-shape. The functions take the `Game` class from `Game.new`/`Game.from_position`, so this
-module never imports game.py at run time.
+`deal` shuffles a 52-card deck with the table's `random.Random(seed)`, picks the first
+dealer by the same RNG unless the options name one (D29), deals S3 (three face-down, three
+face-up, three in hand, one card at a time clockwise from the dealer's left) and leaves the
+round in the setup phase (S4) with the first player to act (S6). It emits `round`, `deal`
+and the first `turn` on the table's bus. `validate_position` checks a `Position` (sizes,
+ranks, at most four cards of a rank, seats, the low flag); `fill` builds its state (after
+that check) without emitting anything; `position_of` reads a table back in the same shape.
+They fill and read a table `Game.new`/`Game.from_position` made (a `Flow` to deal, which
+runs the deal's hooks and asks; a `State` to fill and read), so this module never imports
+game.py.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from lopti_rules.engine.asks import Ask, chosen_cards
 from lopti_rules.engine.cards import RANK_NAMES, SUITS, full_deck, hand_ranks
-from lopti_rules.engine.events import (
-    EventBus,
-    deal_event,
-    round_event,
-    turn_event,
-)
+from lopti_rules.engine.events import deal_event, round_event, turn_event
+from lopti_rules.engine.flow import Flow
 from lopti_rules.engine.pile import flags_fault, low_pending, pile_fault
 from lopti_rules.engine.position import Position
+from lopti_rules.engine.state import State
 from lopti_rules.engine.variants import (
     Variants,
     compile_variants,
     starter_rank_seat,
 )
 from lopti_rules.i18n import _, ngettext
-
-if TYPE_CHECKING:
-    from lopti_rules.engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +67,11 @@ class TableOptions:
             )
 
 
-def new_game(
-    cls: type[Game], options: TableOptions, seed: int, bus: EventBus | None = None
-) -> Game:
-    rng = random.Random(seed)
+def deal(game: Flow, options: TableOptions, seed: int) -> None:
+    """Deal `game`, a table just made for `options.players` on `random.Random(seed)` (S3):
+    the round's and the deal's events, the setup phase, the first turn's start."""
+    rng = game.rng
     n = options.players
-    game = cls(n, rng, bus)
     game.seed = seed
     game.dealer = options.dealer if options.dealer is not None else rng.randrange(n)
     game.round = options.round
@@ -128,10 +120,9 @@ def new_game(
     turn_at = (starter, None, None, None, turn_event, None)
     before, seen, _ = bus.turns[game.hand_sizes[starter]]
     bus.run(seen, bus.run(before, None, *turn_at), *turn_at)
-    return game
 
 
-def _starter(game: Game, options: TableOptions) -> int:
+def _starter(game: State, options: TableOptions) -> int:
     """Who makes the first play (S6, W6, D29; VW1, VW2, VW4 with the variants in force)."""
     n = game.players
     starter_rule = "winner" if game.vt is None else game.vt.variants.starter
@@ -146,7 +137,7 @@ def _starter(game: Game, options: TableOptions) -> int:
     return game.dealer
 
 
-def _choose_face_up(game: Game, count: int, dealt: dict[str, object]) -> None:
+def _choose_face_up(game: Flow, count: int, dealt: dict[str, object]) -> None:
     """VD3: each seat, clockwise from the dealer's left, chooses `count` of its hand cards to
     lay face up (an ask; by default its highest ranks, by S2). `dealt` (the deal event's
     cards) is brought up to date, so the deal's later moments show the cards as laid out."""
@@ -336,13 +327,10 @@ def _low_of(pos: Position) -> bool:
     return low_pending([play[0] for play in pos.pile], pos.variants)
 
 
-def game_from_position(
-    cls: type[Game], pos: Position, seed: int = 0, bus: EventBus | None = None
-) -> Game:
-    """The game `pos` describes (validated first); emits no events."""
-    validate_position(pos)
+def fill(game: State, pos: Position, seed: int = 0) -> None:
+    """Make `game`, a table just made for `pos.players`, the one `pos` (validated:
+    `validate_position`) describes; emits no events."""
     n = pos.players
-    game = cls(n, random.Random(seed), bus)
     game.seed = seed
     game.vt = compile_variants(pos.variants)
     game.direction = pos.direction
@@ -378,10 +366,9 @@ def game_from_position(
         game.winner = game.finished[0]
         if not game.places_option or n - len(game.finished) <= 1:
             game.over = True
-    return game
 
 
-def position_of(game: Game) -> Position:
+def position_of(game: State) -> Position:
     hands = [hand_ranks(h) for h in game.hands]
     return Position(
         players=game.players,

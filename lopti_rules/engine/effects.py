@@ -42,16 +42,13 @@ their T4 draw can still follow, right after that draw, as in the base game).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from lopti_rules.engine.asks import Ask, chosen_cards
 from lopti_rules.engine.cards import hand_ranks
 from lopti_rules.engine.events import Event
 from lopti_rules.engine.exchanges import random_cards
+from lopti_rules.engine.flow import Flow
 from lopti_rules.engine.pile import low_pending, under_limits
-
-if TYPE_CHECKING:
-    from lopti_rules.engine.game import Game
 
 WHICH = ("lowest", "highest", "chosen")
 THROWS = ("rock", "paper", "scissors")
@@ -65,7 +62,7 @@ class Effects:
 
     __slots__ = ("_game",)
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Flow) -> None:
         self._game = game
 
     def draw(self, seat: int, n: int) -> int:

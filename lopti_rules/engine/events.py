@@ -54,11 +54,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from itertools import chain, product, repeat
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
-if TYPE_CHECKING:
-    from lopti_rules.engine.asks import Chooser
-    from lopti_rules.engine.game import Game
+from lopti_rules.engine.asks import Chooser
+
+G = TypeVar("G")  # the game a bus serves (the engine's `Game`: `EventBus` is `Bus[Game]`)
 
 EVENT_NAMES: tuple[str, ...] = (
     "round",
@@ -158,15 +158,16 @@ def gate_args(event: Event) -> tuple[Any, Any, Any]:
 
 Handler = Callable[[Event], None]
 # gate(game, actor, f0, f1, f2): the raw values of the event's GATE_FIELDS (None past them)
-Gate = Callable[["Game", "int | None", Any, Any, Any], bool]
+Gate = Callable[[G, "int | None", Any, Any, Any], bool]
 # make(actor, f0, f1, f2, extra): the Event of a dispatch, built when the first handler runs
 Maker = Callable[["int | None", Any, Any, Any, Any], Event]
 # raw(game, actor, f0, f1, f2): a raw hook's handler, given the values its gate sees
-RawHandler = Callable[["Game", "int | None", Any, Any, Any], None]
-# (gate, handler, raw): raw handlers take the raw values, the others the `Event`
-Hook = tuple["Gate | None", "Handler | RawHandler", bool]
+RawHandler = Callable[[G, "int | None", Any, Any, Any], None]
 # what `subscribe_all` takes: (event name, timing, handler, gate, keys), as `subscribe` does
-Subscription = tuple[str, str, "Handler | RawHandler", "Gate | None", "frozenset[int] | None"]
+Subscription = tuple[str, str, Handler | RawHandler[G], Gate[G] | None, "frozenset[int] | None"]
+# (gate, handler, raw), as the rows hold it: raw handlers take the raw values, the others the
+# `Event` (the game's type is checked where a hook is subscribed, `Bus.subscribe`)
+Hook = tuple["Callable[..., bool] | None", "Callable[..., None]", bool]
 Row = tuple[Hook, ...]  # what one moment of one event runs, in order
 Plan = tuple[Row, Row, Row]  # an event's rows: BEFORE, OBSERVED, AFTER
 BEFORE, OBSERVED, AFTER = 0, 1, 2
@@ -185,8 +186,10 @@ def _with(plan: Plan, moment: int, row: Row) -> Plan:
     return IDLE if not any(rows) else (rows[0], rows[1], rows[2])
 
 
-class EventBus:
-    """Subscribe hooks per event and timing, or observe every event once."""
+class Bus(Generic[G]):
+    """Subscribe hooks per event and timing, or observe every event once. `G` is the game
+    the bus serves, which its gates, raw hooks and chooser are given (`EventBus`, in
+    game.py, is the bus of a `Game`)."""
 
     __slots__ = (
         "_reach",
@@ -200,7 +203,7 @@ class EventBus:
         "turns",
     )
 
-    def __init__(self, *, chooser: Chooser | None = None) -> None:
+    def __init__(self, *, chooser: Chooser[G] | None = None) -> None:
         self.plan: dict[str, Plan] = dict.fromkeys(EVENT_NAMES, IDLE)
         # the plans of the keyed events, per key (see the module doc)
         self.plays: tuple[Plan, ...] = (IDLE,) * len(RANKS)  # per played rank
@@ -210,7 +213,7 @@ class EventBus:
         self._reach: tuple[set[int], set[int], set[int]] = (set(), set(), set())
         # the game this bus serves, set when the game is built (before any event): hooks
         # reach the engine's primitives as `bus.game.effects` even during the deal
-        self.game: Game | None = None
+        self.game: G | None = None
         # who answers the game's asks (engine/asks.py); None: every ask takes its default
         self.chooser = chooser
         # per-game state of hooks shared by many games' buses, by their owner (a rule set's
@@ -222,8 +225,8 @@ class EventBus:
         self,
         event_name: str,
         timing: str,
-        handler: Handler | RawHandler,
-        gate: Gate | None = None,
+        handler: Handler | RawHandler[G],
+        gate: Gate[G] | None = None,
         *,
         keys: frozenset[int] | None = None,
         raw: bool = False,
@@ -235,7 +238,7 @@ class EventBus:
         f2)` with the gate's values, not `handler(event)`."""
         self.subscribe_all([(event_name, timing, handler, gate, keys)], raw=raw)
 
-    def subscribe_all(self, hooks: Iterable[Subscription], *, raw: bool = False) -> None:
+    def subscribe_all(self, hooks: Iterable[Subscription[G]], *, raw: bool = False) -> None:
         """`subscribe` each of `hooks` (`(event_name, timing, handler, gate, keys)`), in
         order: the same table, with the keyed plans rebuilt once (a rule set subscribes all
         its hooks at once, to its template: see `adopt`)."""
@@ -250,7 +253,7 @@ class EventBus:
             added.append((event_name, moment, (gate, handler, raw), keys))
         self._add(added)
 
-    def adopt(self, template: EventBus) -> bool:
+    def adopt(self, template: Bus[G]) -> bool:
         """Take the tables of `template` (a bus holding hooks only, no observers) if nothing
         was subscribed to this bus yet; False (nothing changes) if something was: subscribe
         the hooks instead. Either way the bus runs the same hooks in the same order."""
@@ -313,13 +316,13 @@ class EventBus:
         it), else None."""
         game = self.game  # set: the game emitted the event
         for gate, handler, raw in row:
-            if gate is None or gate(game, actor, f0, f1, f2):  # type: ignore[arg-type]
+            if gate is None or gate(game, actor, f0, f1, f2):
                 if raw:
-                    handler(game, actor, f0, f1, f2)  # type: ignore[call-arg, arg-type]
+                    handler(game, actor, f0, f1, f2)
                     continue
                 if event is None:
                     event = make(actor, f0, f1, f2, extra)
-                handler(event)  # type: ignore[call-arg, arg-type]
+                handler(event)
         return event
 
     def note(self, event: Event) -> None:

@@ -18,20 +18,16 @@ as they move a chosen set (never the player's last card, D38).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from lopti_rules.engine.cards import hand_ranks
 from lopti_rules.engine.events import Event
-
-if TYPE_CHECKING:
-    from lopti_rules.engine.game import Game
+from lopti_rules.engine.flow import Flow
 
 
-def _holds_a_hand(game: Game, seat: int | None) -> bool:
+def _holds_a_hand(game: Flow, seat: int | None) -> bool:
     return seat is not None and not game.out[seat] and game.hand_sizes[seat] > 0
 
 
-def swap_hands(game: Game, a: int | None, b: int | None) -> bool:
+def swap_hands(game: Flow, a: int | None, b: int | None) -> bool:
     """Exchange the hands of `a` and `b`; False (nothing moves) unless both hold a hand."""
     if a == b or not _holds_a_hand(game, a) or not _holds_a_hand(game, b):
         return False
@@ -44,7 +40,7 @@ def swap_hands(game: Game, a: int | None, b: int | None) -> bool:
     return True
 
 
-def pass_hands(game: Game, actor: int | None, step: int) -> list[int]:
+def pass_hands(game: Flow, actor: int | None, step: int) -> list[int]:
     """Every hand of a player still in the round moves to the next such player (`step` 1)
     or the previous one (-1) in the direction of play in force (a reverse variant turns it,
     VR1, LANGUAGE.md §4); returns the seats that took part, clockwise from the actor."""
@@ -68,7 +64,7 @@ def pass_hands(game: Game, actor: int | None, step: int) -> list[int]:
     return seats
 
 
-def random_cards(game: Game, seat: int, n: int) -> list[int]:
+def random_cards(game: Flow, seat: int, n: int) -> list[int]:
     """`n` ranks drawn at random from `seat`'s hand (fewer if it holds fewer)."""
     held = hand_ranks(game.hands[seat])
     return game.rng.sample(held, min(n, len(held)))

@@ -11,16 +11,12 @@ P4, P6, D25)"; `play_faults` lists the rules a play breaks, with their ids.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from lopti_rules.engine.cards import RANK_NAMES, RANKS
 from lopti_rules.engine.cardwords import a_card
 from lopti_rules.engine.moves import PICKUP, PLAYS, REVEALS, Move, PickUp, Play, Reveal
+from lopti_rules.engine.state import State
 from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS, RESET, seen_index
 from lopti_rules.i18n import N_, _, ngettext
-
-if TYPE_CHECKING:
-    from lopti_rules.engine.game import Game
 
 _ALWAYS = [r in (2, 3, 7, 10) for r in range(15)]  # legal on any non-2 top without low
 _LOW_RANKS = (2, 3, 4, 5, 6, 7)  # P6: 7 or lower
@@ -39,7 +35,7 @@ def top_run(pile_ranks: list[int], pile_counts: list[int]) -> int:
     return run
 
 
-def play_is_legal(game: Game, rank: int, count: int) -> bool:
+def play_is_legal(game: State, rank: int, count: int) -> bool:
     """P2-P8 for a play of `count` cards of `rank` on the table as it is now."""
     if game.vt is not None:
         return variant_play_is_legal(game, rank, count)
@@ -56,7 +52,7 @@ def play_is_legal(game: Game, rank: int, count: int) -> bool:
     return rank > top or _ALWAYS[rank] or top == 2  # P3a, P4, P5
 
 
-def generate(game: Game) -> list[Move]:
+def generate(game: State) -> list[Move]:
     """The legal moves of the seat to act (empty when the round is over)."""
     if game.vt is not None:
         return variant_generate(game)
@@ -105,7 +101,7 @@ def generate(game: Game) -> list[Move]:
     return moves
 
 
-def variant_play_is_legal(game: Game, rank: int, count: int) -> bool:
+def variant_play_is_legal(game: State, rank: int, count: int) -> bool:
     """P2-P8 as the variants in force restate them (docs/variants.md, VP1-VP6)."""
     vt = game.vt
     assert vt is not None
@@ -133,7 +129,7 @@ def variant_play_is_legal(game: Game, rank: int, count: int) -> bool:
 _ANYWHERE = (RESET, LOW, CLEAR)
 
 
-def variant_generate(game: Game) -> list[Move]:
+def variant_generate(game: State) -> list[Move]:
     """`generate` with variants in force: the same order, each play tested in full."""
     seat = game.turn
     vt = game.vt
@@ -160,14 +156,14 @@ def variant_generate(game: Game) -> list[Move]:
     return moves
 
 
-def jumping_on(game: Game) -> bool:
+def jumping_on(game: State) -> bool:
     """Whether the seat to act jumped in, on the top play still there (VJ2): its play is
     that play again (the one statement `variant_generate` and the refusals read)."""
     jumped = game.jumping
     return bool(jumped) and bool(game.pile_ranks) and game.pile_ranks[-1] == jumped
 
 
-def describe_top(game: Game) -> str:
+def describe_top(game: State) -> str:
     """The top play in words of the language in use: "a 7", "an 8" (`cardwords`), "9 9"."""
     rank, count = game.pile_ranks[-1], game.pile_counts[-1]
     name = RANK_NAMES.get(rank, str(rank))
@@ -176,7 +172,7 @@ def describe_top(game: Game) -> str:
     return " ".join([name] * count)
 
 
-def why_illegal(game: Game, move: Move) -> str:
+def why_illegal(game: State, move: Move) -> str:
     """One sentence: why `move` is refused now, citing every clause that forbids it.
 
     The sentence gives the main reason; the ids in its closing parentheses name each clause
@@ -239,7 +235,7 @@ def _cannot(move: Move) -> str:
     return _("cannot {move}").format(move=move)
 
 
-def _why_play(game: Game, move: Play, seat: int) -> str:
+def _why_play(game: State, move: Play, seat: int) -> str:
     rank, count = move.rank, move.count
     if rank not in RANK_NAMES or count < 1:
         head = _("cannot play {cards}").format(cards=f"{rank} x{count}")
@@ -298,7 +294,7 @@ def _why_play(game: Game, move: Play, seat: int) -> str:
     return _said(head, both, *cited)
 
 
-def _why_variant(game: Game, shown: str) -> str:
+def _why_variant(game: State, shown: str) -> str:
     """A refused play at a table with variants: the rule in force that forbids it."""
     vt = game.vt
     assert vt is not None
@@ -320,7 +316,7 @@ def _why_variant(game: Game, shown: str) -> str:
     return _said(head, reason, *ids, "V2")
 
 
-def play_faults(game: Game, rank: int, count: int) -> list[tuple[str, tuple[str, ...]]]:
+def play_faults(game: State, rank: int, count: int) -> list[tuple[str, tuple[str, ...]]]:
     """Each rule a play of `count` cards of `rank` breaks now: (reason, clause ids), in the
     order the reasons apply (the 3-obligation first, then the pile). Empty when legal. The
     reasons are message ids (`N_`): `why_illegal` says them in the language in use."""

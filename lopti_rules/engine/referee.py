@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lopti_rules.engine.events import Event, EventBus
-from lopti_rules.engine.game import Game
+from lopti_rules.engine.events import Event
+from lopti_rules.engine.game import EventBus, Game
 from lopti_rules.engine.moves import Move, Play, Reveal, Swap
 from lopti_rules.engine.pile import flags_fault, pile_fault
 from lopti_rules.i18n import N_, _

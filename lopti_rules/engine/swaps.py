@@ -10,15 +10,11 @@ the setup phase.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from lopti_rules.engine.cards import RANK_NAMES
 from lopti_rules.engine.events import swap_event
+from lopti_rules.engine.flow import Flow
 from lopti_rules.engine.moves import SWAPS, IllegalMoveError, Swap
 from lopti_rules.i18n import _
-
-if TYPE_CHECKING:
-    from lopti_rules.engine.game import Game
 
 
 def _name(rank: int) -> str:
@@ -33,7 +29,7 @@ def _refused(move: Swap, reason: str) -> str:
     return _("{head}: {reason}").format(head=head, reason=reason.format(seat=move.seat))
 
 
-def legal_swaps(game: Game, seat: int | None = None) -> list[Swap]:
+def legal_swaps(game: Flow, seat: int | None = None) -> list[Swap]:
     """Every setup swap still allowed (of `seat` only, if given): by seat, then hand rank,
     then face-up rank."""
     if not game.setup or game.over or (game.vt is not None and game.vt.choose_up):
@@ -52,7 +48,7 @@ def legal_swaps(game: Game, seat: int | None = None) -> list[Swap]:
     return swaps
 
 
-def apply_swap(game: Game, move: Swap) -> None:
+def apply_swap(game: Flow, move: Swap) -> None:
     """Make the setup swap `move`, or raise IllegalMoveError and change nothing."""
     seat, hand_rank, up_rank = move.seat, move.hand_rank, move.face_up_rank
     if game.over or not game.setup:

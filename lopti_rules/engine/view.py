@@ -11,14 +11,10 @@ game through it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from lopti_rules.engine.cards import RANK_NAMES, hand_ranks
 from lopti_rules.engine.legality import top_run
-
-if TYPE_CHECKING:
-    from lopti_rules.engine.game import Game
-    from lopti_rules.engine.variants import Variants
+from lopti_rules.engine.state import State
+from lopti_rules.engine.variants import Variants
 
 
 def _names(ranks: list[int]) -> str:
@@ -30,7 +26,7 @@ class View:
 
     __slots__ = ("_game", "seat")
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: State, seat: int) -> None:
         self._game = game
         self.seat = seat
 
@@ -141,7 +137,7 @@ class View:
         return "\n".join(lines)
 
 
-def _pile(game: Game) -> str:
+def _pile(game: State) -> str:
     plays = [
         " ".join([RANK_NAMES[r]] * c)
         for r, c in zip(game.pile_ranks, game.pile_counts, strict=True)
@@ -149,7 +145,7 @@ def _pile(game: Game) -> str:
     return " | ".join(plays) if plays else "empty"
 
 
-def render(game: Game) -> str:
+def render(game: State) -> str:
     """The whole table as text, hidden cards included."""
     flags = [
         name

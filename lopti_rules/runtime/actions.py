@@ -145,7 +145,7 @@ class ActionCompiler:
             effects = ctx.game.effects
             for giver in givers.visit(ctx):
                 for receiver in receivers(ctx, giver):
-                    if not rt.spend(ctx):
+                    if not rt.spend(ctx.actor):
                         return
                     act(effects, giver, receiver)
 
@@ -159,7 +159,7 @@ class ActionCompiler:
             rt = ctx.rt
             for a in firsts.visit(ctx):
                 for b in seconds(ctx, a):
-                    if not rt.spend(ctx):
+                    if not rt.spend(ctx.actor):
                         return
                     swap_hands(ctx.game, a, b)
 
@@ -175,7 +175,7 @@ class ActionCompiler:
                 for b in seconds.visit(ctx):
                     if a == b:
                         continue
-                    if not rt.spend(ctx):
+                    if not rt.spend(ctx.actor):
                         return
                     outer = ctx.winner, ctx.loser
                     ctx.winner, ctx.loser = ctx.game.effects.roshambo(a, b)
@@ -193,7 +193,7 @@ class ActionCompiler:
         def run(ctx: Ctx) -> None:
             rt = ctx.rt
             for seat in choosers.visit(ctx):
-                if not rt.spend(ctx):
+                if not rt.spend(ctx.actor):
                     return
                 for chosen in _ask_player(ctx, seat, themself):
                     outer = ctx.chosen
@@ -212,7 +212,7 @@ class ActionCompiler:
         def run(ctx: Ctx) -> None:
             rt = ctx.rt
             for seat in askeds.visit(ctx):
-                if not rt.spend(ctx):
+                if not rt.spend(ctx.actor):
                     return
                 if said_yes(ctx.game.ask(Ask.of_yes_no(seat, purpose, False))):
                     body(ctx)
@@ -289,7 +289,7 @@ def _per_seat(target: Target, act: Callable[[Ctx, int], None]) -> Block:
     def run(ctx: Ctx) -> None:
         rt = ctx.rt
         for seat in target.visit(ctx):
-            if not rt.spend(ctx):
+            if not rt.spend(ctx.actor):
                 return
             act(ctx, seat)
 
@@ -298,7 +298,7 @@ def _per_seat(target: Target, act: Callable[[Ctx, int], None]) -> Block:
 
 def _once(act: Callable[[Ctx], object]) -> Block:
     def run(ctx: Ctx) -> None:
-        if ctx.rt.spend(ctx):
+        if ctx.rt.spend(ctx.actor):
             act(ctx)
 
     return run
@@ -308,7 +308,7 @@ def _repeat(n: int, body: Block) -> Block:
     def run(ctx: Ctx) -> None:
         rt = ctx.rt
         for _ in range(n):
-            if not rt.spend(ctx):
+            if not rt.spend(ctx.actor):
                 return
             body(ctx)
 
@@ -317,7 +317,7 @@ def _repeat(n: int, body: Block) -> Block:
 
 def _if(test: Callable[[Ctx], bool], then: Block, else_: Block | None) -> Block:
     def run(ctx: Ctx) -> None:
-        if not ctx.rt.spend(ctx):
+        if not ctx.rt.spend(ctx.actor):
             return
         if test(ctx):
             then(ctx)
@@ -331,7 +331,7 @@ def _loop(test: Callable[[Ctx], bool], body: Block, *, until: bool) -> Block:
     def run(ctx: Ctx) -> None:
         rt = ctx.rt
         while test(ctx) is not until:
-            if not rt.spend(ctx):
+            if not rt.spend(ctx.actor):
                 return
             body(ctx)
 

@@ -33,12 +33,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from lopti_rules.engine.events import Event, EventBus, Gate
+from lopti_rules.engine.events import Event, Gate
 from lopti_rules.i18n import _
+from lopti_rules.runtime.guard import Guard
 
 if TYPE_CHECKING:
-    from lopti_rules.engine.game import Game
-    from lopti_rules.runtime.install import Runtime
+    from lopti_rules.engine.game import EventBus, Game
 
 # the reports of each kind of table event (a race's last is `lost`, its first `won`)
 REPORTS_OF = {"call": ("missed",), "race": ("lost", "won"), "conduct": ("caught",)}
@@ -66,7 +66,7 @@ class TableEventSpec:
     what: str  # what must be said or done, as the rule words it
     rule: str  # the declaring rule's title
     event: str | None = None  # the trigger event (call, race)
-    gate: Gate | None = None
+    gate: Gate[Game] | None = None
     keys: frozenset[int] | None = None
     # the reports the table offers (`reportable`): the kind's own, and a race's `won` when a
     # rule hooks it (nobody needs a race's first named otherwise)
@@ -127,7 +127,7 @@ class Table:
 
     __slots__ = ("listeners", "open", "runtime", "specs")
 
-    def __init__(self, runtime: Runtime, specs: Sequence[TableEventSpec]) -> None:
+    def __init__(self, runtime: Guard, specs: Sequence[TableEventSpec]) -> None:
         self.runtime = runtime
         self.specs = {s.name: s for s in specs}
         self.open: list[Open] = []

@@ -452,7 +452,7 @@ def compile_test(form: Form, author: int = 0) -> Test:
     raise ValueError(f"cannot compile {form!r}")  # pragma: no cover
 
 
-def compile_gate(cond: ast.Cond, event: catalog.Event, author: int = 0) -> Gate:
+def compile_gate(cond: ast.Cond, event: catalog.Event, author: int = 0) -> Gate[Game]:
     """A hook's `when` as the engine's gate: `gate(game, actor, f0, f1, f2)`."""
     return compile_test(resolve(cond, event), author)
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from lopti_rules.engine.events import Event, gate_args
+from lopti_rules.runtime.guard import Guard
 
 if TYPE_CHECKING:
     from lopti_rules.engine.game import Game
-    from lopti_rules.runtime.install import Runtime
 
 
 class _Missing:
@@ -57,7 +57,7 @@ class Ctx:
 
     def __init__(
         self,
-        rt: Runtime,
+        rt: Guard,
         game: Game,
         actor: int | None,
         f0: object,
@@ -76,7 +76,7 @@ class Ctx:
         self.chosen: int | None = None  # inside a `chooses a player` block
 
     @classmethod
-    def of_event(cls, rt: Runtime, game: Game, event: Event, author: int) -> Ctx:
+    def of_event(cls, rt: Guard, game: Game, event: Event, author: int) -> Ctx:
         """The firing of a hook on `event` (its raw values read back from its fields)."""
         return cls(rt, game, event.actor, *gate_args(event), author)
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lopti_rules.engine.game import COUNTS, Game
+from lopti_rules.engine.game import Game
 from lopti_rules.engine.legality import top_run
+from lopti_rules.engine.state import COUNTS
 from lopti_rules.language import catalog
 from lopti_rules.runtime.context import next_of
 from lopti_rules.runtime.targets import (

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lopti_rules.engine import Event
+from lopti_rules.engine.game import EventBus, Game
 from lopti_rules.language import ast
 from lopti_rules.language.work import CASCADE_LIMIT, hook_work
 
@@ -69,3 +71,67 @@ def limits_for(costs: list[int], limits: GuardLimits | None) -> GuardLimits:
     if limits is not None:
         return limits
     return GuardLimits(DEFAULT_DEPTH, max(DEFAULT_ACTIONS, CASCADE_HOOKS * max(costs, default=0)))
+
+
+# where a hook is: its rule's title, its timing and its event
+Site = tuple[str, str, str]
+
+
+class Guard:
+    """The guard of a rule set running on one bus: the cascade's nesting and actions, the
+    rule running now, and the stops (`trips`). The runtime (install.py) is one; what a
+    hook's actions see of it (`Ctx.rt`, context.py) is this."""
+
+    __slots__ = ("bus", "depth", "limits", "rule", "spent", "stack", "stopped", "trips")
+
+    def __init__(self, bus: EventBus, limits: GuardLimits) -> None:
+        self.bus = bus
+        self.limits = limits
+        self.depth = 0  # hooks running, nested
+        self.spent = 0  # actions run in the current cascade
+        self.stopped = False  # the guard stopped the current cascade
+        self.rule: str | None = None  # the title of the rule whose hook is running
+        self.trips: list[GuardTrip] = []
+        self.stack: list[Site] = []  # the hooks running, outermost first
+
+    @property
+    def game(self) -> Game:
+        game = self.bus.game
+        if game is None:
+            raise RuntimeError("this bus serves no game yet")
+        return game
+
+    def spend(self, actor: int | None) -> bool:
+        """Count one action of the cascade (of the hook fired on `actor`'s event); False
+        when it must not run (the guard stopped)."""
+        if self.stopped:
+            return False
+        self.spent += 1
+        if self.spent > self.limits.actions:
+            cap = self.limits.actions
+            top = self.stack[-1] if self.stack else None
+            where = f" (`{top[1]} {top[2]}`)" if top is not None else ""
+            reason = f"more than {cap} actions for one event{where}: stopped as unfinished (V8)"
+            self.trip(self.rule or "?", reason, actor)
+            return False
+        return True
+
+    def too_deep(self, site: Site) -> str:
+        """Why a hook at `site` may not run: the hooks running are as deep as the cap."""
+        chain: list[str] = []
+        for rule, timing, event in [*self.stack[-8:], site]:
+            step = f'"{rule}" {timing} {event}'
+            if step not in chain:
+                chain.append(step)
+        return (
+            f"hooks set each other off more than {self.limits.depth} deep "
+            f"({' → '.join(chain)} → ...): stopped as unfinished (V8)"
+        )
+
+    def trip(self, rule: str, reason: str, actor: int | None) -> None:
+        """Stop the cascade: a `GuardTrip` and, for observers, a `guard` note."""
+        self.stopped = True
+        top = self.stack[-1] if self.stack else None
+        self.trips.append(GuardTrip(rule, reason, top[2] if top else "", top[1] if top else ""))
+        if self.bus.observers:
+            self.bus.note(Event.make("guard", actor, rule=rule, reason=reason))

@@ -32,16 +32,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from lopti_rules.engine.asks import Chooser
-from lopti_rules.engine.events import Event, EventBus, Gate, RawHandler, Subscription
+from lopti_rules.engine.events import Event, Gate, RawHandler, Subscription
+from lopti_rules.engine.game import EventBus, Game
 from lopti_rules.runtime.calls import Table, TableEventSpec
 from lopti_rules.runtime.context import Ctx
-from lopti_rules.runtime.guard import GuardLimits, GuardTrip
-
-if TYPE_CHECKING:
-    from lopti_rules.engine.game import Game
+from lopti_rules.runtime.guard import Guard, GuardLimits
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +51,7 @@ class CompiledHook:
     event: str
     # the hook's `when` as the engine's gate (conditions.py), tested on the event's raw
     # values before the event is built; None: no `when`
-    gate: Gate | None
+    gate: Gate[Game] | None
     # the keys its `when` can hold at (a `play` hook's ranks, a `turn` hook's hand sizes;
     # None: any), so the bus tests its gate only there (engine/events.py)
     keys: frozenset[int] | None
@@ -70,7 +67,7 @@ class HookTable:
     __slots__ = ("subscriptions", "template")
 
     def __init__(self, hooks: Sequence[CompiledHook]) -> None:
-        self.subscriptions: list[Subscription] = [
+        self.subscriptions: list[Subscription[Game]] = [
             (h.event, h.timing, _firing(self, h), h.gate, h.keys) for h in hooks
         ]
         self.template = EventBus()
@@ -83,7 +80,7 @@ class HookTable:
             bus.subscribe_all(self.subscriptions, raw=True)
 
 
-def _firing(table: HookTable, hook: CompiledHook) -> RawHandler:
+def _firing(table: HookTable, hook: CompiledHook) -> RawHandler[Game]:
     """The bus handler of `hook`, for every game: it fires the hook on the game's runtime
     of `table`."""
 
@@ -94,58 +91,32 @@ def _firing(table: HookTable, hook: CompiledHook) -> RawHandler:
     return fire
 
 
-class Runtime:
-    """A rule set running on one bus: hook firing, the current rule, the guard."""
+class Runtime(Guard):
+    """A rule set running on one bus: hook firing and the current rule, under the guard."""
 
-    __slots__ = (
-        "_stack",
-        "bus",
-        "depth",
-        "fires",
-        "hooks",
-        "limits",
-        "rule",
-        "spent",
-        "stopped",
-        "table",
-        "trips",
-    )
+    __slots__ = ("fires", "hooks", "table")
 
     def __init__(
         self,
         bus: EventBus,
         hooks: Sequence[CompiledHook],
         limits: GuardLimits,
-        chooser: Chooser | None = None,
+        chooser: Chooser[Game] | None = None,
         table_events: Sequence[TableEventSpec] = (),
         *,
         table: HookTable | None = None,
     ) -> None:
+        super().__init__(bus, limits)
         if table is None or table in bus.states:  # the same rules twice on a game run twice
             table = HookTable(hooks)
-        self.bus = bus
         self.hooks = tuple(hooks)
-        self.limits = limits
         if chooser is not None:  # the game's asks (engine/asks.py) go to it
             bus.chooser = chooser
-        self.depth = 0  # hooks running, nested
-        self.spent = 0  # actions run in the current cascade
-        self.stopped = False  # the guard stopped the current cascade
-        self.rule: str | None = None
         self.fires: dict[str, int] = {h.rule: 0 for h in self.hooks}
-        self.trips: list[GuardTrip] = []
-        self._stack: list[CompiledHook] = []
         bus.states[table] = self  # what the hooks' handlers fire on (`_firing`)
         table.install(bus)
         # the table events declared (calls.py): None when the rules declare none
         self.table: Table | None = Table(self, table_events) if table_events else None
-
-    @property
-    def game(self) -> Game:
-        game = self.bus.game
-        if game is None:
-            raise RuntimeError("this bus serves no game yet")
-        return game
 
     # ------------------------------------------------------------------ firing
 
@@ -157,14 +128,15 @@ class Runtime:
         if self.stopped:  # the guard stopped this cascade: no hook runs until it unwinds
             return
         depth = self.depth
+        site = (hook.rule, hook.timing, hook.event)
         if depth >= self.limits.depth:
-            self._trip(hook.rule, self._depth_reason(hook), actor)
+            self.trip(hook.rule, self.too_deep(site), actor)
             return
         self.depth = depth + 1
         outer = self.rule
         self.rule = hook.rule
         self.fires[hook.rule] += 1
-        self._stack.append(hook)
+        self.stack.append(site)
         bus = self.bus
         if bus.observers:
             fields = {"timing": hook.timing, "on": hook.event, "rule": hook.rule}
@@ -172,45 +144,9 @@ class Runtime:
         try:
             hook.body(Ctx(self, game, actor, f0, f1, f2, hook.author))
         finally:
-            self._stack.pop()
+            self.stack.pop()
             self.depth = depth
             self.rule = outer
             if depth == 0:  # the cascade is over: the next base event starts afresh
                 self.spent = 0
                 self.stopped = False
-
-    # ------------------------------------------------------------------ the guard
-
-    def spend(self, ctx: Ctx) -> bool:
-        """Count one action of the cascade; False when it must not run (the guard stopped)."""
-        if self.stopped:
-            return False
-        self.spent += 1
-        if self.spent > self.limits.actions:
-            cap = self.limits.actions
-            top = self._stack[-1] if self._stack else None
-            where = f" (`{top.timing} {top.event}`)" if top is not None else ""
-            reason = f"more than {cap} actions for one event{where}: stopped as unfinished (V8)"
-            self._trip(self.rule or "?", reason, ctx.actor)
-            return False
-        return True
-
-    def _depth_reason(self, hook: CompiledHook) -> str:
-        chain: list[str] = []
-        for h in [*self._stack[-8:], hook]:
-            step = f'"{h.rule}" {h.timing} {h.event}'
-            if step not in chain:
-                chain.append(step)
-        return (
-            f"hooks set each other off more than {self.limits.depth} deep "
-            f"({' → '.join(chain)} → ...): stopped as unfinished (V8)"
-        )
-
-    def _trip(self, rule: str, reason: str, actor: int | None) -> None:
-        self.stopped = True
-        top = self._stack[-1] if self._stack else None
-        self.trips.append(
-            GuardTrip(rule, reason, top.event if top else "", top.timing if top else "")
-        )
-        if self.bus.observers:
-            self.bus.note(Event.make("guard", actor, rule=rule, reason=reason))

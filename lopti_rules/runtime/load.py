@@ -26,8 +26,8 @@ from lopti_rules.runtime.guard import GuardLimits, limits_for, static_cost
 from lopti_rules.runtime.install import CompiledHook, HookTable, Runtime
 
 if TYPE_CHECKING:
-    from lopti_rules.engine.events import EventBus, Gate
-    from lopti_rules.engine.game import Game
+    from lopti_rules.engine.events import Gate
+    from lopti_rules.engine.game import EventBus, Game
 
 
 class Entry(Protocol):
@@ -85,13 +85,13 @@ class RuleSet:
     def __len__(self) -> int:
         return len(self.titles)
 
-    def install(self, game: Game, *, chooser: Chooser | None = None) -> Runtime:
+    def install(self, game: Game, *, chooser: Chooser[Game] | None = None) -> Runtime:
         """Put the rules in force on `game` (already built, e.g. from a scenario position)."""
         return Runtime(
             game.bus, self.hooks, self.limits, chooser, self.table_events, table=self._table
         )
 
-    def attach(self, bus: EventBus, *, chooser: Chooser | None = None) -> Runtime:
+    def attach(self, bus: EventBus, *, chooser: Chooser[Game] | None = None) -> Runtime:
         """Put the rules in force on a bus before its game is dealt (`Game.new(..., bus=)`),
         so hooks on `round`, `deal` and the first `turn` run too."""
         return Runtime(bus, self.hooks, self.limits, chooser, self.table_events, table=self._table)
@@ -136,7 +136,7 @@ def _offering(spec: TableEventSpec, hooked: set[tuple[str, str]]) -> TableEventS
     return dataclasses.replace(spec, offered=(REPORTS_OF[spec.kind][0], *extra))
 
 
-def _gate(event: catalog.Event, hook: ast.Hook, author: int, title: str) -> Gate | None:
+def _gate(event: catalog.Event, hook: ast.Hook, author: int, title: str) -> Gate[Game] | None:
     """The hook's `when` as a gate; a report hook's gate also tests the table event's name."""
     form = resolve(hook.cond, event) if hook.cond is not None else None
     test = compile_test(form, author) if form is not None else None

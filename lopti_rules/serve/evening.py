@@ -27,12 +27,11 @@ from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import TableOptions
 from lopti_rules.i18n import N_, _
 from lopti_rules.packs.pack import BaseVariants
-from lopti_rules.serve.summary import roshambo_score
 from lopti_rules.serve.table import Ask, Refusal
 from lopti_rules.serve.words import describe
 from lopti_rules.session import Ballots, Proposal, Refused, RuleRejected, Session, report, store
 from lopti_rules.session.model import RoundRecord
-from lopti_rules.session.roshambo import THROWS, RoshamboError, clean
+from lopti_rules.session.roshambo import THROWS, RoshamboError, clean, missing, tally
 from lopti_rules.session.table import round_table
 
 RULE_PATH = "<your rule>"
@@ -78,6 +77,23 @@ class OpenVote:
     matches: list[list[tuple[str, str]]] = field(default_factory=list)
     need: NeedThrows | None = None
     thrown: dict[str, str] = field(default_factory=dict)  # secret until both have thrown
+
+    def score(self) -> dict[str, object] | None:
+        """The open Roshambo's score so far (None: none is thrown): decisive throws won by
+        each side, the draws, and what the match still needs, in words (K3, K4)."""
+        need = self.need
+        if need is None:
+            return None
+        pairs = self.matches[need.index] if need.index < len(self.matches) else []
+        a = "".join(x for x, _ in pairs)
+        b = "".join(y for _, y in pairs)
+        won_a, won_b = tally(a, b)
+        return {
+            "a": won_a,
+            "b": won_b,
+            "draws": len(pairs) - won_a - won_b,
+            "said": missing(won_a, won_b, need.decisive),  # what it still needs, in words
+        }
 
     def to_json(self) -> dict[str, object]:
         """Everything about the vote, for the owner-only table file (the throws are
@@ -505,7 +521,7 @@ class Evening:
                 "thrown": sorted(vote.thrown),
                 "defenders": vote.defenders,
                 "chosen_defender": _supporters_choose(session, vote),
-                "score": roshambo_score(vote),  # the Roshambo so far, if one is thrown
+                "score": vote.score(),  # the Roshambo so far, if one is thrown
             }
         rules = [
             {

@@ -1,6 +1,7 @@
 """The table's two clocks for people and bots: the bots' beat, and the seats of people gone.
 
-Takes: a table's hub (its service, its clients, its lock). Produces: `Pacer` - while a bot is
+Takes: a table's hub (its service, its clients, its lock: `Hub`, the part of app.py's hub
+the clocks read). Produces: `Pacer` - while a bot is
 to move, its move comes `beat` seconds after the last change, one bot at a time, so people
 can follow each play (0: the bots move at once); `Presence` - a person's seat with no device
 connected for the `away_after` seconds the host set (0: never) is played by a bot from then
@@ -13,14 +14,29 @@ nothing.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Protocol
+
+from lopti_rules.serve.security import Identity
+from lopti_rules.serve.service import TableService
 
 if TYPE_CHECKING:
-    from lopti_rules.serve.app import Hub
+    from starlette.websockets import WebSocket
 
 BEAT = 0.6  # seconds between two bots' moves (`lopti serve --beat`)
 AWAY_AFTER = 60.0  # seconds before a bot plays a gone person's seat (`lopti serve --away`)
+
+
+class Hub(Protocol):
+    """What the clocks read of a table's hub (app.py): its service, who is connected, and
+    the way a clock's step is run under the table's lock."""
+
+    service: TableService
+
+    @property
+    def clients(self) -> Mapping[WebSocket, Identity]: ...
+
+    async def time_up(self, step: Callable[[str], bool], key: str) -> None: ...
 
 
 class _Clock:

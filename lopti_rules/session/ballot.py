@@ -1,9 +1,10 @@
 """Running one Rule Vote on a session: validate, count, Roshambo, apply (V1-V11, K1-K4).
 
-Takes: a `Session`, a `Proposal`, the `Ballots` and, for a tie, a `ThrowSource`. Produces:
-the `VoteRecord`, appended to the session; when the proposal passes, its change is made:
-a custom rule removed or replaced, a removed rule brought back (V9), a base option changed
-for the session (V2), each from the round declared before the vote (V8). Guarantees: every
+Takes: a session (its `Ledger`, ledger.py), a `Proposal`, the `Ballots` and, for a tie, a
+`ThrowSource`. Produces: the `VoteRecord`, appended to the session; when the proposal
+passes, its change is made: a custom rule removed or replaced, a removed rule brought back
+(V9), a base option changed for the session (V2), each from the round declared before the
+vote (V8). Guarantees: every
 refusal (`Refused`) comes before anything changes, and before any throw is asked for; what
 already happened is never touched (finished card actions are never undone, V8: rounds
 played stay as recorded, a removed rule keeps its record).
@@ -12,17 +13,19 @@ played stay as recorded, a removed rule keeps its record).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING, Literal
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from lopti_rules.engine.variants import told_value
 from lopti_rules.i18n import N_, _
 from lopti_rules.i18n.said import Said
 from lopti_rules.packs.base import validated
 from lopti_rules.session import vote as votes
+from lopti_rules.session.ledger import Ledger
 from lopti_rules.session.model import (
     BaseChange,
     BaseValue,
+    Effective,
     RoshamboRecord,
     RuleRecord,
     VoteRecord,
@@ -30,11 +33,37 @@ from lopti_rules.session.model import (
 from lopti_rules.session.roshambo import ThrowSource, knockout, play_match
 from lopti_rules.session.rules import Refused, meaning
 
-if TYPE_CHECKING:
-    from lopti_rules.session.procedure import Ballots, Proposal, Session
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """What a Rule Vote decides (V2): `remove`/`change` a custom rule (by id; `text` for a
+    change), `restore` a removed rule (V9), or set a `base` option to `value`; declared to
+    take effect `now` or from the `next` round (V8)."""
+
+    action: str
+    proposer: str
+    effective: Effective
+    rule: int | None = None
+    text: str | None = None
+    option: str | None = None
+    value: BaseValue = None
+    path: str = "<changed rule>"  # where `text` was read, for the checker's diagnostics
 
 
-def _check_ballot(session: Session, proposal: Proposal, yes: list[str], no: list[str]) -> None:
+@dataclass(frozen=True, slots=True)
+class Ballots:
+    """Who voted yes and no (in voting order; the rest count as not yes, D31), the first
+    formal objector (K2), whether the creator is away (K1), and the defender(s) the
+    supporters chose (several: they could not choose, knockout K4)."""
+
+    yes: Sequence[str] = ()
+    no: Sequence[str] = ()
+    objector: str | None = None
+    creator_absent: bool = False
+    defenders: Sequence[str] = ()
+
+
+def _check_ballot(session: Ledger, proposal: Proposal, yes: list[str], no: list[str]) -> None:
     """Refused unless this round has no vote yet, each player votes once and the proposal
     says when it starts (V1, V3, V7, V8)."""
     k = session.current
@@ -60,7 +89,7 @@ def _check_ballot(session: Session, proposal: Proposal, yes: list[str], no: list
 
 
 def run_vote(
-    session: Session, proposal: Proposal, ballots: Ballots, throws: ThrowSource | None
+    session: Ledger, proposal: Proposal, ballots: Ballots, throws: ThrowSource | None
 ) -> VoteRecord:
     k = session.current
     state = session.state
@@ -167,7 +196,7 @@ def _away(creator: str, yes: list[str], no: list[str], defenders: Sequence[str])
         )
 
 
-def _spelled(session: Session, proposal: Proposal, ballots: Ballots) -> tuple[Proposal, Ballots]:
+def _spelled(session: Ledger, proposal: Proposal, ballots: Ballots) -> tuple[Proposal, Ballots]:
     """The proposal and ballots with every name as the session spells it (case aside)."""
     objector = None if ballots.objector is None else session.spelled(ballots.objector)
     return replace(proposal, proposer=session.spelled(proposal.proposer)), replace(
@@ -192,7 +221,7 @@ _COUNTED = {
 }
 
 
-def _validate(session: Session, proposal: Proposal) -> tuple[str, str | None]:
+def _validate(session: Ledger, proposal: Proposal) -> tuple[str, str | None]:
     """Refuse a proposal the rulebook does not allow; the new title and the creator."""
     action = proposal.action
     if action in ("remove", "change"):
@@ -253,7 +282,7 @@ def _validate(session: Session, proposal: Proposal) -> tuple[str, str | None]:
     )
 
 
-def base_value(session: Session, option: str, value: BaseValue, since: int) -> BaseValue:
+def base_value(session: Ledger, option: str, value: BaseValue, since: int) -> BaseValue:
     """`value` for base variant `option` as the pack model reads it ("j" -> "J", "on" ->
     True), valid together with the variants in force from round `since`; Refused if not."""
     try:
@@ -264,7 +293,7 @@ def base_value(session: Session, option: str, value: BaseValue, since: int) -> B
     return normal
 
 
-def _apply(session: Session, proposal: Proposal, title: str) -> None:
+def _apply(session: Ledger, proposal: Proposal, title: str) -> None:
     k = session.current
     since = k if proposal.effective == "now" else k + 1
     state = session.state

@@ -19,21 +19,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
 
-from lopti_rules.diagnostics.source import Diagnostic
 from lopti_rules.i18n import N_, _
 from lopti_rules.i18n.said import Said
 from lopti_rules.packs.pack import BaseVariants
 from lopti_rules.session import vote as votes
+from lopti_rules.session.ballot import Ballots, Proposal, run_vote
+from lopti_rules.session.ledger import Ledger
 from lopti_rules.session.model import (
     MAX_LINE,
     MAX_NAME,
-    MAX_TEXT,
     BaseChange,
-    BaseValue,
-    Effective,
     RemovedRule,
     RewordRecord,
     RoundRecord,
@@ -44,7 +40,7 @@ from lopti_rules.session.model import (
     text_problem,
 )
 from lopti_rules.session.roshambo import ThrowSource
-from lopti_rules.session.rules import Refused, check_rule, meaning
+from lopti_rules.session.rules import Refused, meaning
 
 # a setup vote's reason (E3), as the session file keeps it
 SETUP_MAJORITY = N_("A majority of the session's players (E3, D31)")
@@ -53,40 +49,8 @@ SETUP_NO_MAJORITY = N_("No majority of the session's players (E3, D31)")
 LEAST_CHANGE = N_("the reading that changes base Lopti the least (R6, E4)")
 
 
-@dataclass(frozen=True, slots=True)
-class Proposal:
-    """What a Rule Vote decides (V2): `remove`/`change` a custom rule (by id; `text` for a
-    change), `restore` a removed rule (V9), or set a `base` option to `value`; declared to
-    take effect `now` or from the `next` round (V8)."""
-
-    action: str
-    proposer: str
-    effective: Effective
-    rule: int | None = None
-    text: str | None = None
-    option: str | None = None
-    value: BaseValue = None
-    path: str = "<changed rule>"  # where `text` was read, for the checker's diagnostics
-
-
-@dataclass(frozen=True, slots=True)
-class Ballots:
-    """Who voted yes and no (in voting order; the rest count as not yes, D31), the first
-    formal objector (K2), whether the creator is away (K1), and the defender(s) the
-    supporters chose (several: they could not choose, knockout K4)."""
-
-    yes: Sequence[str] = ()
-    no: Sequence[str] = ()
-    objector: str | None = None
-    creator_absent: bool = False
-    defenders: Sequence[str] = ()
-
-
-class Session:
+class Session(Ledger):
     """A session, changed only through these methods."""
-
-    def __init__(self, state: SessionState) -> None:
-        self.state = state
 
     # ---------------------------------------------------------------- start and rounds
 
@@ -131,80 +95,6 @@ class Session:
         changed = base.model_dump(mode="json", include=set(base.changed())) if base else {}
         state.base = [BaseChange(option=k, value=v, vote=0, since=1) for k, v in changed.items()]
         return cls(state)
-
-    @property
-    def players(self) -> list[str]:
-        return self.state.players
-
-    def spelled(self, name: str) -> str:
-        """`name` as the session spells it: names match case aside (`sam` is Sam). A name
-        that is no player's comes back as given, for the method to refuse."""
-        folded = name.strip().casefold()
-        return next((p for p in self.players if p.casefold() == folded), name)
-
-    def _spelled(self, names: Sequence[str]) -> list[str]:
-        return [self.spelled(n) for n in names]
-
-    @property
-    def in_play(self) -> bool:
-        rounds = self.state.rounds
-        return bool(rounds) and not rounds[-1].finished
-
-    @property
-    def current(self) -> int:
-        """The round in play, or the next round to deal."""
-        return len(self.state.rounds) + (0 if self.in_play else 1)
-
-    def dealer_of(self, k: int, absent: Sequence[str] = ()) -> str:
-        """S5: the dealer moves one seat clockwise each round; an absent dealer's turn
-        passes to the next player clockwise who is there. With `dealer: loser` (VW3) the
-        previous round's last place deals, when places were played and they are here;
-        otherwise the seat after the previous round's dealer."""
-        n = len(self.players)
-        seat = (self.players.index(self.state.first_dealer) + k - 1) % n
-        if k > 1 and self.options(k).dealer == "loser" and len(self.state.rounds) >= k - 1:
-            previous = self.state.rounds[k - 2]
-            if previous.places and previous.places[-1] not in absent:
-                return previous.places[-1]
-            seat = (self.players.index(previous.dealer) + 1) % n
-        for step in range(n):
-            name = self.players[(seat + step) % n]
-            if name not in absent:
-                return name
-        raise Refused(_("everyone is absent: nobody can deal"), "S5")
-
-    def first_player_of(self, k: int, dealer: str, absent: Sequence[str] = ()) -> str | None:
-        """S6, W6: round 1's dealer, later the previous winner; D29: the dealer when the
-        previous winner is absent (or a simulated round stalled). With the variant
-        `starter: loser` (VW1), the previous round's last place, when places were played;
-        with `starter: lowest` (VW2), None: the holder of the lowest card, whom the deal
-        decides and the session cannot see."""
-        starter = self.options(k).starter
-        if starter == "lowest":
-            return None
-        if starter == "left":  # VW4: the first player there clockwise from the dealer's left
-            n = len(self.players)
-            seat = self.players.index(dealer)
-            here = [self.players[(seat + i) % n] for i in range(1, n + 1)]
-            return next(p for p in here if p not in absent)
-        if k == 1:
-            return dealer
-        previous = self.state.rounds[k - 2]
-        if starter == "loser" and previous.places:
-            loser = previous.places[-1]
-            if loser not in absent:
-                return loser
-        winner = previous.winner
-        return winner if winner is not None and winner not in absent else dealer
-
-    def last_loser_of(self, k: int, absent: Sequence[str] = ()) -> str | None:
-        """The rule language's `last loser` in round `k`: the previous round's last place,
-        when that round played for places (W5) and the player is here; else nobody."""
-        if k == 1:
-            return None
-        previous = self.state.rounds[k - 2]
-        loser = previous.places[-1] if previous.places else None
-        return loser if loser is not None and loser not in absent else None
 
     def deal(self, absent: Sequence[str] = ()) -> RoundRecord:
         """The next round's deal has finished and the round begins (R1's deadline for the
@@ -262,64 +152,6 @@ class Session:
         return record
 
     # ---------------------------------------------------------------- rules in force
-
-    def rules_in_force(self, k: int | None = None) -> list[RuleRecord]:
-        """The custom rules in force for round `k` (default: `current`), oldest first."""
-        k = self.current if k is None else k
-        rules = [r for r in self.state.rules if r.since <= k]
-        rules += [r for r in self.state.removed if r.since <= k <= r.last]
-        return sorted(rules, key=lambda r: r.id)
-
-    def options(self, k: int | None = None) -> BaseVariants:
-        """The base-rule options for round `k`: RULES.md, changed by passed votes (V2)."""
-        k = self.current if k is None else k
-        values: dict[str, object] = {}
-        for change in self.state.base:
-            if change.since <= k:
-                values[change.option] = change.value
-        return BaseVariants.model_validate(values)
-
-    def rule(self, rule_id: int) -> RuleRecord:
-        for rule in self.state.rules:
-            if rule.id == rule_id:
-                return rule
-        if any(r.id == rule_id for r in self.state.removed):
-            raise Refused(
-                _("rule {id} was removed: only a later Rule Vote brings it back").format(
-                    id=rule_id
-                ),
-                "V9",
-            )
-        raise Refused(_("there is no rule {id} in this session").format(id=rule_id), "R0")
-
-    def winner_waiting(self) -> int | None:
-        """The round whose winner may still announce a rule (R0, R1), or None."""
-        rounds = self.state.rounds
-        if not rounds or self.in_play or rounds[-1].winner is None:
-            return None
-        made = {r.won for r in [*self.state.rules, *self.state.removed] if r.how == "winner"}
-        k = rounds[-1].round
-        return None if k in made else k
-
-    def _check(
-        self, text: str, path: str, *, leaving: int | None = None
-    ) -> tuple[str, list[Diagnostic]]:
-        """Check `text` with the rules in force now and next round (except `leaving`); a
-        text the session file may not hold (`model.text_problem`) is refused first."""
-        problem = text_problem(text, MAX_TEXT, lines=True)
-        if problem is not None:
-            raise Refused(_("the rule: {problem}").format(problem=problem), "R2")
-        found: tuple[str, list[Diagnostic]] = ("", [])
-        for k in sorted({self.current, self.current + 1}):
-            others = [(r.title, r.text) for r in self.rules_in_force(k) if r.id != leaving]
-            found = check_rule(text, path, others, self.players)
-        problem = text_problem(found[0], MAX_LINE)
-        if problem is not None:
-            raise Refused(_("the rule's title: {problem}").format(problem=problem), "R2")
-        return found
-
-    def _next_id(self) -> int:
-        return max((r.id for r in [*self.state.rules, *self.state.removed]), default=0) + 1
 
     def add_rule(self, author: str, text: str, path: str = "<rule>") -> RuleRecord:
         """The winner's rule (R0, W4): once, announced before the next deal finished (R1),
@@ -472,22 +304,6 @@ class Session:
         self.state.steps.append("ruling")
         return record
 
-    def _remove(
-        self, rule: RuleRecord, effective: Effective, by: Literal["vote", "author"]
-    ) -> RemovedRule:
-        self.state.rules.remove(rule)
-        gone = RemovedRule(**rule.model_dump(), removed_in=self.current, effective=effective, by=by)
-        self.state.removed.append(gone)
-        return gone
-
-    def _known(self, names: Sequence[str], what: str) -> None:
-        for name in names:
-            if name not in self.players:
-                raise Refused(
-                    _(_NOT_A_PLAYER[what]).format(name=name, players=", ".join(self.players)),
-                    "E1",
-                )
-
     # ---------------------------------------------------------------- the Rule Vote
 
     def vote(
@@ -495,8 +311,6 @@ class Session:
     ) -> VoteRecord:
         """The round's Rule Vote (V1-V11): validated, counted (V4, D30), settled by Roshambo
         after a tie (V11, K1-K4) and, when it passes, applied from now or the next round."""
-        from lopti_rules.session.ballot import run_vote
-
         return run_vote(self, proposal, ballots, throws)
 
     def restore_at_setup(
@@ -533,12 +347,3 @@ class Session:
 
 
 # what `_known` calls the names it checks: each refusal is a message id, translated when said
-_NOT_A_PLAYER = {
-    "voter": N_("the voter {name} is not one of the players ({players})"),
-    "objector": N_("the objector {name} is not one of the players ({players})"),
-    "absent player": N_("the absent player {name} is not one of the players ({players})"),
-    "winner": N_("the winner {name} is not one of the players ({players})"),
-    "place": N_("the place {name} is not one of the players ({players})"),
-    "author": N_("the author {name} is not one of the players ({players})"),
-    "player": N_("the player {name} is not one of the players ({players})"),
-}

@@ -41,8 +41,9 @@ from lopti_rules.engine.narrate import ordinal
 from lopti_rules.i18n import _
 from lopti_rules.runtime import RuleEntry
 from lopti_rules.runtime.calls import TableModel
+from lopti_rules.session.ballot import Ballots, Proposal
 from lopti_rules.session.model import VoteRecord
-from lopti_rules.session.procedure import Ballots, Proposal, Session
+from lopti_rules.session.procedure import Session
 from lopti_rules.session.report import closing, describe_vote, opener
 from lopti_rules.session.roshambo import SeededThrows
 from lopti_rules.session.rules import Refused

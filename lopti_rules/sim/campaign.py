@@ -256,7 +256,7 @@ class Figures:
         ]
 
 
-def random_answers(seed: int) -> Chooser:
+def random_answers(seed: int) -> Chooser[Game]:
     """A chooser that answers every ask at random among what it allows (seeded)."""
     rng = random.Random(f"lopti-campaign-answers-{seed}")
 

@@ -11,7 +11,7 @@ from lopti_rules.engine import CARDS, Answer, AnswerError, Ask, Event, Game
 from lopti_rules.engine.asks import Chooser
 
 
-def with_chooser(game: Game, chooser: Chooser) -> list[Ask]:
+def with_chooser(game: Game, chooser: Chooser[Game]) -> list[Ask]:
     """Plug `chooser` into the game's bus; returns the list of asks it is handed."""
     asked: list[Ask] = []
 

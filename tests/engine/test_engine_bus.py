@@ -86,7 +86,7 @@ def test_unknown_event_or_timing_is_refused() -> None:
 
 def test_subscribe_all_is_subscribe_one_hook_at_a_time() -> None:
     # keyed and unkeyed hooks on play and turn, gated and not, before and after
-    def hooks(seen: list[str]) -> list[Subscription]:
+    def hooks(seen: list[str]) -> list[Subscription[Game]]:
         def note(tag: str) -> Handler:
             return lambda e: seen.append(f"{tag} {e.name} {e.actor}")
 
@@ -123,7 +123,7 @@ def test_subscribe_all_is_subscribe_one_hook_at_a_time() -> None:
 def test_raw_hooks_get_the_gates_values_in_subscription_order() -> None:
     seen: list[str] = []
 
-    def raw(tag: str) -> RawHandler:
+    def raw(tag: str) -> RawHandler[Game]:
         def run(game: Game, actor: int | None, f0: object, f1: object, f2: object) -> None:
             seen.append(f"{tag} {actor} {f0} {f1} {f2}")
 
@@ -141,10 +141,10 @@ def test_a_fresh_bus_adopts_a_template_and_plays_as_if_subscribed() -> None:
     def play(adopt: bool) -> list[str]:
         seen: list[str] = []
 
-        def note(tag: str) -> RawHandler:
+        def note(tag: str) -> RawHandler[Game]:
             return lambda game, actor, *values: seen.append(f"{tag} {actor} {values}")
 
-        hooks: list[Subscription] = [
+        hooks: list[Subscription[Game]] = [
             ("play", "after", note("sevens"), None, frozenset({7})),
             ("turn", "before", note("turn"), None, frozenset(range(6, 53))),
             ("pickup", "after", note("pickup"), None, None),

@@ -22,6 +22,7 @@ from lopti_rules.bots.runner import run_round
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import Event, EventBus, TableOptions
 from lopti_rules.engine.events import GATE_FIELDS, Gate
+from lopti_rules.engine.game import Game
 from lopti_rules.language import ast, catalog
 from lopti_rules.language.parse import parse
 from lopti_rules.packs.pack import load_pack
@@ -73,7 +74,7 @@ def _cond(event: str, text: str) -> ast.Cond:
 
 
 # a condition's text, its gate, its closure with the author's seat, and its prefilter's keys
-Compiled = tuple[str, Gate, tuple[Callable[[Ctx], bool], int], frozenset[int] | None]
+Compiled = tuple[str, Gate[Game], tuple[Callable[[Ctx], bool], int], frozenset[int] | None]
 
 
 def test_gates_agree_with_the_ctx_conditions_over_random_games() -> None:

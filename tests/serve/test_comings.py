@@ -197,15 +197,14 @@ def test_the_examples_the_page_offers_are_accepted_rules() -> None:
 
 def test_the_roshambo_score_so_far_is_told_with_what_the_match_still_needs() -> None:
     from lopti_rules.serve.evening import NeedThrows, OpenVote
-    from lopti_rules.serve.summary import roshambo_score
     from lopti_rules.session import Proposal
 
     proposal = Proposal(action="remove", proposer="Ann", effective="now", rule=1)
     vote = OpenVote(1, proposal, creator_absent=False)
-    assert roshambo_score(vote) is None  # no Roshambo yet
+    assert vote.score() is None  # no Roshambo yet
     vote.need = NeedThrows("Ann", "Ben", 30, 0)
     vote.matches = [list(zip("RRPS", "SRRR", strict=True))]  # Ann wins 2, Ben 1, one draw
-    score = roshambo_score(vote)
+    score = vote.score()
     assert score is not None
     assert (score["a"], score["b"], score["draws"]) == (2, 1, 1)
     assert "2-1 after 3 decisive throws" in str(score["said"]) and "30" in str(score["said"])
