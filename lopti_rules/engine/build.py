@@ -25,6 +25,7 @@ from lopti_rules.engine.pile import flags_fault, low_pending, pile_fault
 from lopti_rules.engine.position import Position
 from lopti_rules.engine.state import State
 from lopti_rules.engine.variants import (
+    BASE,
     Variants,
     compile_variants,
     starter_rank_seat,
@@ -80,8 +81,8 @@ def deal(game: Flow, options: TableOptions, seed: int) -> None:
     game.last_winner = options.last_winner
     game.last_loser = options.last_loser
     game.vt = vt = compile_variants(options.variants)
-    counts = (3, 3, 3) if vt is None else (vt.variants.face_down, vt.variants.face_up, vt.hand)
-    if vt is not None and vt.choose_up:  # VD3: the face-up cards are dealt into the hand
+    counts = (vt.variants.face_down, vt.variants.face_up, vt.hand)  # S3: 3, 3, 3
+    if vt.choose_up:  # VD3: the face-up cards are dealt into the hand
         counts = (counts[0], 0, counts[1] + counts[2])
     deck = full_deck()
     rng.shuffle(deck)  # the end of the list is the top
@@ -111,7 +112,7 @@ def deal(game: Flow, options: TableOptions, seed: int) -> None:
             game.hands[seat][rank] += 1
         game.hand_sizes[seat] = len(hands[seat])
     game.face_up, game.face_down, game.deck = ups, downs, deck
-    if vt is not None and vt.choose_up and vt.variants.face_up:
+    if vt.choose_up and vt.variants.face_up:
         _choose_face_up(game, vt.variants.face_up, dealt)
         event = None  # the deal's later moments show the cards as laid out
     game.setup = True
@@ -125,7 +126,7 @@ def deal(game: Flow, options: TableOptions, seed: int) -> None:
 def _starter(game: State, options: TableOptions) -> int:
     """Who makes the first play (S6, W6, D29; VW1, VW2, VW4 with the variants in force)."""
     n = game.players
-    starter_rule = "winner" if game.vt is None else game.vt.variants.starter
+    starter_rule = game.vt.variants.starter
     if starter_rule == "lowest":  # VW2: the lowest hand card opens, every round
         return starter_rank_seat(game.hands, (game.dealer + 1) % n)
     if starter_rule == "left":  # VW4: the dealer's left opens, every round
@@ -394,7 +395,7 @@ def position_of(game: State) -> Position:
         author=game.author,
         last_winner=game.last_winner,
         last_loser=game.last_loser,
-        variants=None if game.vt is None else game.vt.variants,
+        variants=None if game.vt is BASE else game.vt.variants,
         direction=game.direction,
         jumping=bool(game.jumping),
         waiting=game.waiting,

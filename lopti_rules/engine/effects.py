@@ -144,13 +144,13 @@ class Effects:
         (its player picks it up if they cannot beat it)."""
         game = self._game
         which, choice = self._random(seat, n, which, choice)
-        variants = None if game.vt is None else game.vt.variants
+        variants = game.vt.variants
         limits = under_limits(game.pile_ranks, game.pile_counts, variants)
         hand = game.hands[seat]
         movable = [r for r in range(2, 15) for _ in range(min(hand[r], limits[r]))]
         cards = self._take_from_hand(seat, n, which, choice, "under", movable=movable)
         if cards:
-            glass = None if variants is None else variants.glass
+            glass = variants.glass
             seen_changes = all(rank == glass for rank in game.pile_ranks)  # empty, or glass
             ranks, counts = plays_of(cards)
             game.pile_ranks[:0] = ranks

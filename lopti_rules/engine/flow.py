@@ -49,7 +49,7 @@ from lopti_rules.engine.legality import play_is_legal, top_run
 from lopti_rules.engine.moves import Move
 from lopti_rules.engine.position import Waiting
 from lopti_rules.engine.state import State
-from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS
+from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS, REVERSES, SKIPS
 
 # (kind, seat, bonus, drawn): an out-of-turn bonus interrupted the flow; "end" finishes
 # ending `seat`'s turn afterwards, "resume" gives the move back to `seat` as it was.
@@ -150,10 +150,8 @@ class Flow(State):
         self._pre_draw = -1
         if not self.bonus and not self.drawn:  # T4: the turn's first play only
             self.drawn = True
-            if self.vt is not None:
-                self._draw_variant(seat, went_out)
-            elif not went_out:
-                self._draw_t4(seat)
+            if not went_out:
+                self._draw(seat)
         if not went_out and not self.hand_sizes[seat] and self.face_up[seat]:
             self.take_up(seat)  # F2, D15
         if went_out:
@@ -172,36 +170,12 @@ class Flow(State):
         return False
 
     def _land(self, seat: int, rank: int, count: int, from_hand: bool) -> str | None:
-        """The played cards land (chain, pile, low rule); the clear they cause, if any."""
-        self.bonus_table = False
-        if self.vt is not None:
-            return self._land_variant(seat, rank, count, from_hand)
-        self.setup = False
-        self._count_play(seat, rank, count)
-        if from_hand:
-            self.hands[seat][rank] -= count
-            self.hand_sizes[seat] -= count
-        if rank == 3:  # X3.2: to the chain, out of the round
-            self.chain += count
-            self.removed.extend([3] * count)
-            if self.pile_ranks:
-                self.obligation = True  # X3.3 (D10, D24: top play and low rule stay)
-            return "threes" if self.chain >= 4 else None  # X3.5, C1c
-        self.chain = 0
-        self.obligation = False
-        self.pile_ranks.append(rank)
-        self.pile_counts.append(count)
-        self.low = rank == 7  # X7.2, X7.3, D24
-        if rank == 10:
-            return "ten"  # X10.2, C1a
-        if top_run(self.pile_ranks, self.pile_counts) >= 4:
-            return "sevens" if rank == 7 else "four_of_a_kind"  # C1b
-        return None
-
-    def _land_variant(self, seat: int, rank: int, count: int, from_hand: bool) -> str | None:
-        """`_land` with variants in force: the ranks' roles from the table (docs/variants.md)."""
+        """The played cards land (chain, pile, low rule); the clear they cause, if any. The
+        ranks' roles are the table's (variants.py; base Lopti's: X3.2 the 3s to the chain,
+        X3.3 the obligation, X7.2 the low rule, X10.2 and C1 the clears; docs/variants.md
+        for the variants)."""
         vt = self.vt
-        assert vt is not None
+        self.bonus_table = False
         self.setup = False
         self.jumping = 0
         self._count_play(seat, rank, count)
@@ -221,14 +195,17 @@ class Flow(State):
         self.pile_counts.append(count)
         if role != GLASS:  # VG1: a glass leaves the low rule as it was, for the next play
             self.low = role == LOW
-        if rank == vt.reverse:  # VR1: the direction turns; with two players in, a skip
+        steer = vt.steer[rank]
+        if not steer:
+            pass
+        elif steer == REVERSES:  # VR1: the direction turns; with two players in, a skip
             self.direction = -self.direction
             self._reversed = rank  # the `reverse` event follows the play's (`_resolve_play`)
             if self.players - len(self.finished) <= 2:
                 self._skip += 1
-        elif rank == vt.skip:  # VS1: each card skips one more player
+        elif steer == SKIPS:  # VS1: each card skips one more player
             self._skip += count
-        elif rank == vt.name_next:  # VN1: its player names who plays next
+        else:  # VN1: its player names who plays next
             self._named = True
         if role == CLEAR:
             self._skip, self._named = 0, False  # VS2, VN2: a clear gives a bonus play instead
@@ -238,28 +215,23 @@ class Flow(State):
             return "sevens" if role == LOW else "four_of_a_kind"
         return None
 
-    def _draw_t4(self, seat: int) -> None:
-        """T4 after the turn's first play: one card when the hand is short (draw: not R3)."""
-        if self.deck and self.hand_sizes[seat] < 3:
-            self.draw(seat)
-
     def _announce_reverse(self, seat: int, rank: int) -> None:
         """The `reverse` event of the play that turned the direction (VR1)."""
         self._reversed = 0
         way = "clockwise" if self.direction == 1 else "counterclockwise"
         self._instant("reverse", seat, rank, reverse_event, way)
 
-    def _draw_variant(self, seat: int, went_out: bool) -> None:
-        """T4 with the deal's hand size, and `draw: refill` drawing up to it (VD1)."""
+    def _draw(self, seat: int) -> None:
+        """T4 after the turn's first play: one card while the hand is short of the deal's
+        hand size (3 in base Lopti), or, with `draw: refill`, up to it (VD1)."""
         vt = self.vt
-        assert vt is not None
-        while not went_out and self.deck and self.hand_sizes[seat] < vt.hand and not self.out[seat]:
+        while self.deck and self.hand_sizes[seat] < vt.hand and not self.out[seat]:
             if not self.draw(seat) or not vt.draw_refill:
                 return
 
-    def _variant_next(self, seat: int, nxt: int) -> int:
-        """Who plays after `seat` at a table with variants: the seat a name_next play names
-        (VN1), then a seat that jumps in (VJ1); else `nxt`."""
+    def _next_seat(self, seat: int, nxt: int) -> int:
+        """Who plays after `seat`: the seat a name_next play names (VN1), then a seat that
+        jumps in (VJ1); else `nxt`, the next player (S7)."""
         self.jumping = 0
         if self._named:
             self._named = False
@@ -274,8 +246,7 @@ class Flow(State):
     def _jump_window(self, seat: int, nxt: int, after: int | None = None) -> int:
         """Who plays after `seat` once `nxt` is known: a seat that jumps in (VJ1), or `nxt`;
         `after`: the window is open, and the seats asked up to this one said no."""
-        vt = self.vt
-        if vt is not None and vt.jump_in and self.pile_ranks and not self.obligation:
+        if self.vt.jump_in and self.pile_ranks and not self.obligation:
             return self._jump_in(seat, nxt, after)
         return nxt
 
@@ -304,7 +275,7 @@ class Flow(State):
         skips, self._skip = self._skip, 0
         vt = self.vt
         rank = self.pile_ranks[-1] if self.pile_ranks else 0
-        if vt is not None and rank not in (vt.skip, vt.reverse):
+        if rank not in (vt.skip, vt.reverse):
             rank = vt.skip or vt.reverse
         for _skipped in range(skips):
             if self.players_in() <= 1:
@@ -554,8 +525,8 @@ class Flow(State):
         nxt = self.next_active(seat)
         if self._skip:
             nxt = self._skip_from(seat, nxt)
-        if self.vt is not None:
-            nxt = self._variant_next(seat, nxt)
+        if self._named or self.jumping or self.vt.jump_in:  # else nothing is decided here
+            nxt = self._next_seat(seat, nxt)
         self._start_turn(nxt)
 
     def _start_turn(self, nxt: int) -> None:

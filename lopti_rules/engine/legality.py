@@ -2,8 +2,9 @@
 
 Takes a `Game`'s state (read only) and produces the legal moves of the seat to act, in a
 fixed order: plays by rank then count (2..A, 1..4), then reveals by index, then the pickup.
-`play_is_legal` is the single statement of P2-P8 used for hand plays and face-down reveals
-alike; `generate` is the same test unrolled for speed (the tests check they agree).
+`least` is the single statement of P2-P8, for base Lopti and every variant table alike: per
+rank, the fewest cards a legal play holds now, read from the table's precomputed rows;
+`play_is_legal` (hand plays and face-down reveals) and `generate` read it.
 `why_illegal` turns a refused move into one sentence naming the move, the reason and the
 clause ids that forbid it, e.g. "cannot play 10 on a 7: a 10 may not follow a 7 (X10.1, X7.2,
 P4, P6, D25)"; `play_faults` lists the rules a play breaks, with their ids.
@@ -15,7 +16,7 @@ from lopti_rules.engine.cards import RANK_NAMES, RANKS
 from lopti_rules.engine.cardwords import a_card
 from lopti_rules.engine.moves import PICKUP, PLAYS, REVEALS, Move, PickUp, Play, Reveal
 from lopti_rules.engine.state import State
-from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS, RESET, seen_index
+from lopti_rules.engine.variants import BASE, seen_index
 from lopti_rules.i18n import N_, _, ngettext
 
 _ALWAYS = [r in (2, 3, 7, 10) for r in range(15)]  # legal on any non-2 top without low
@@ -35,105 +36,46 @@ def top_run(pile_ranks: list[int], pile_counts: list[int]) -> int:
     return run
 
 
-def play_is_legal(game: State, rank: int, count: int) -> bool:
-    """P2-P8 for a play of `count` cards of `rank` on the table as it is now."""
-    if game.vt is not None:
-        return variant_play_is_legal(game, rank, count)
+def least(game: State) -> list[int]:
+    """Per rank, the fewest cards a legal play of it holds on the table as it is now (P2-P8,
+    as the variants in force restate them, VP1-VP6; `NEVER`: none): the one statement of
+    play legality, which `play_is_legal`, `generate` and a face-down reveal read. The rows
+    are the table's (variants.py); only the top play's own rank is worked out here, P3b/c:
+    more cards than the top play, or as many as complete the burn (a glass on top breaks
+    the run, VG2), which picks the table's row for that count. Do not change the list
+    returned: it is the table's own row."""
+    vt = game.vt
+    pile = game.pile_ranks
     if game.obligation:
-        return rank == 3  # P7, F7
-    if rank == 3 or not game.pile_ranks:
-        return True  # X3.1, P2
+        return vt.pass_row  # P7: the pass rank, or pick up
+    if not pile:
+        return vt.open_row  # P2
     if game.low:
-        return rank <= 7  # P6 (a 10 may not follow a 7: X10.1)
-    top = game.pile_ranks[-1]
-    if rank == top:  # P3b/c, X2.2
-        k = game.pile_counts[-1]
-        return count > k or top_run(game.pile_ranks, game.pile_counts) + count >= 4
-    return rank > top or _ALWAYS[rank] or top == 2  # P3a, P4, P5
+        return vt.low_row  # P6
+    last = len(pile) - 1
+    i = seen_index(pile, vt.glass) if vt.glass else last  # VG1: a glass shows the play under it
+    top = pile[i]
+    counts = game.pile_counts
+    k = counts[i]
+    if i != last:
+        run = 0  # VG2: a glass on top breaks the run
+    elif i and pile[i - 1] == top:
+        run = top_run(pile, counts)
+    else:
+        run = k
+    return vt.beat_rows[top][min(k + 1, vt.burn - run, vt.four)]
+
+
+def play_is_legal(game: State, rank: int, count: int) -> bool:
+    """P2-P8 for a play of `count` cards of `rank` on the table as it is now (`least`)."""
+    return 1 <= count <= 4 and least(game)[rank] <= count
 
 
 def generate(game: State) -> list[Move]:
-    """The legal moves of the seat to act (empty when the round is over)."""
-    if game.vt is not None:
-        return variant_generate(game)
-    seat = game.turn
-    moves: list[Move]
-    if not game.hand_sizes[seat] and not game.face_up[seat]:
-        moves = list(REVEALS[: len(game.face_down[seat])])  # F4: one face-down card
-        if game.pile_ranks:
-            moves.append(PICKUP)  # D18
-        return moves
-    hand = game.hands[seat]
-    pile_ranks = game.pile_ranks
-    moves = []
-    if game.obligation:
-        n = hand[3]
-        if n:
-            moves.extend(PLAYS[3][1 : n + 1])
-    elif not pile_ranks:
-        for r in RANKS:
-            n = hand[r]
-            if n:
-                moves.extend(PLAYS[r][1 : n + 1])
-    elif game.low:
-        for r in _LOW_RANKS:
-            n = hand[r]
-            if n:
-                moves.extend(PLAYS[r][1 : n + 1])
-    else:
-        top = pile_ranks[-1]
-        free = top == 2
-        for r in RANKS:
-            n = hand[r]
-            if not n:
-                continue
-            if r == top:
-                k = game.pile_counts[-1]
-                need = 4 - top_run(pile_ranks, game.pile_counts)
-                row = PLAYS[r]
-                for c in range(1, n + 1):
-                    if c > k or c >= need:
-                        moves.append(row[c])
-            elif r > top or free or _ALWAYS[r]:
-                moves.extend(PLAYS[r][1 : n + 1])
-    if pile_ranks:
-        moves.append(PICKUP)
-    return moves
-
-
-def variant_play_is_legal(game: State, rank: int, count: int) -> bool:
-    """P2-P8 as the variants in force restate them (docs/variants.md, VP1-VP6)."""
-    vt = game.vt
-    assert vt is not None
-    role = vt.role
-    if game.obligation:
-        return role[rank] == PASS  # P7
-    if role[rank] == PASS or not game.pile_ranks:
-        return True  # X3.1, P2
-    if vt.four_any and count >= 4:
-        return True  # VF1: four of a kind on anything
-    kind = role[rank]
-    if kind == GLASS:
-        return True  # VG1: the glass rank goes on anything but an obligation
-    if game.low:  # P6: the low rank or lower; the reset rank anyway (D1); never the clear rank
-        return kind == RESET or (rank <= vt.low_ceiling and kind != CLEAR)
-    pile_ranks = game.pile_ranks
-    i = seen_index(pile_ranks, vt.glass)  # VG1: a glass on top shows the play under it
-    top = pile_ranks[i]
-    if rank == top:  # P3b/c with the burn count (VB1); a glass on top breaks the run (VG2)
-        run = top_run(pile_ranks, game.pile_counts) if i == len(pile_ranks) - 1 else 0
-        return count > game.pile_counts[i] or run + count >= vt.burn
-    return rank > top or kind in _ANYWHERE or role[top] == RESET  # P3a, P4, P5
-
-
-_ANYWHERE = (RESET, LOW, CLEAR)
-
-
-def variant_generate(game: State) -> list[Move]:
-    """`generate` with variants in force: the same order, each play tested in full."""
+    """The legal moves of the seat to act, in the fixed order: plays by rank then count,
+    reveals, the pickup (empty when the round is over: `Game.legal_moves`)."""
     seat = game.turn
     vt = game.vt
-    assert vt is not None
     moves: list[Move]
     if not game.hand_sizes[seat] and not game.face_up[seat]:
         moves = list(REVEALS[: len(game.face_down[seat])])  # F4: one face-down card
@@ -141,16 +83,17 @@ def variant_generate(game: State) -> list[Move]:
             moves.append(PICKUP)  # D18, VM1
         return moves
     hand = game.hands[seat]
-    moves = []
-    if jumping_on(game):  # VJ2: a jump-in plays the top play again, no pickup
+    if game.jumping and jumping_on(game):  # VJ2: a jump-in plays the top play again
         jumped, count = game.pile_ranks[-1], game.pile_counts[-1]
-        moves = [PLAYS[jumped][count]] if hand[jumped] >= count else []
-        return moves or [PICKUP]
+        return [PLAYS[jumped][count]] if hand[jumped] >= count else [PICKUP]
+    row = least(game)
+    moves = []
     for r in RANKS:
         n = hand[r]
-        for c in range(1, n + 1):
-            if variant_play_is_legal(game, r, c):
-                moves.append(PLAYS[r][c])
+        if n:
+            fewest = row[r]
+            if fewest <= n:
+                moves.extend(PLAYS[r][fewest : n + 1])
     if game.pile_ranks and not (vt.must_play and moves):
         moves.append(PICKUP)  # T2, VM1
     return moves
@@ -158,7 +101,7 @@ def variant_generate(game: State) -> list[Move]:
 
 def jumping_on(game: State) -> bool:
     """Whether the seat to act jumped in, on the top play still there (VJ2): its play is
-    that play again (the one statement `variant_generate` and the refusals read)."""
+    that play again (the one statement `generate` and the refusals read)."""
     jumped = game.jumping
     return bool(jumped) and bool(game.pile_ranks) and game.pile_ranks[-1] == jumped
 
@@ -189,7 +132,7 @@ def why_illegal(game: State, move: Move) -> str:
         head = _("cannot pick up")
         if jumping_on(game):
             return _said(head, _("a jump-in plays the top play's rank"), "VJ2", "V2")
-        if game.pile_ranks and game.vt is not None and game.vt.must_play:
+        if game.pile_ranks and game.vt.must_play:
             reason = _("a legal play is possible, and this table plays without voluntary pickups")
             return _said(head, reason, "VM1", "T2")
         if not game.pile_ranks:
@@ -275,7 +218,7 @@ def _why_play(game: State, move: Play, seat: int) -> str:
         said = said.format(cards=describe_top(game))
         return _said(head, said, "VJ2", "V2")
     on = _("cannot play {cards} on {top}")
-    if game.vt is not None and game.pile_ranks:
+    if game.vt is not BASE and game.pile_ranks:
         return _why_variant(game, shown)
     faults = play_faults(game, rank, count)
     if not faults:
@@ -297,7 +240,6 @@ def _why_play(game: State, move: Play, seat: int) -> str:
 def _why_variant(game: State, shown: str) -> str:
     """A refused play at a table with variants: the rule in force that forbids it."""
     vt = game.vt
-    assert vt is not None
     head = _("cannot play {cards} on {top}").format(cards=shown, top=describe_top(game))
     ids: tuple[str, ...]
     if game.obligation:

@@ -172,7 +172,7 @@ def table_fault(game: Game) -> str | None:
     ranks, counts = game.pile_ranks, game.pile_counts
     if any(count < 1 for count in counts):
         return _("a play on the pile is one or more cards of one rank (P1)")
-    variants = None if game.vt is None else game.vt.variants
+    variants = game.vt.variants
     fault = pile_fault(ranks, counts, variants) or flags_fault(
         ranks,
         variants,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from lopti_rules.engine.position import Waiting
-from lopti_rules.engine.variants import VariantTable
+from lopti_rules.engine.variants import BASE, VariantTable
 
 # the counts so far a game keeps, in `State.counts` / `State.seat_counts` order
 COUNTS = (
@@ -117,8 +117,9 @@ class State:
         self.counts = [0] * len(COUNTS)
         self.seat_counts = [[0] * len(COUNTS) for _ in range(players)]
         self.played = [0] * 15  # cards of each rank (index: rank) played this round
-        # base variants (variants.py): None plays base Lopti on the base code paths
-        self.vt: VariantTable | None = None
+        # the ranks' roles and the switches in force (variants.py): base Lopti's, or a
+        # variant table's; one code path reads either
+        self.vt: VariantTable = BASE
         self.direction = 1  # 1: clockwise (S7); -1 after a reverse (VR1)
         self.jumping = 0  # the top rank a seat jumped in to play, out of turn (VJ1); 0: none
         # the decision the end of a turn waits for (a naming, a jump-in window): set while

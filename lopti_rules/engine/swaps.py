@@ -32,7 +32,7 @@ def _refused(move: Swap, reason: str) -> str:
 def legal_swaps(game: Flow, seat: int | None = None) -> list[Swap]:
     """Every setup swap still allowed (of `seat` only, if given): by seat, then hand rank,
     then face-up rank."""
-    if not game.setup or game.over or (game.vt is not None and game.vt.choose_up):
+    if not game.setup or game.over or game.vt.choose_up:
         return []  # VD3: a table that chose its face-up cards makes no swap
     swaps: list[Swap] = []
     for s in range(game.players) if seat is None else (seat,):
@@ -53,7 +53,7 @@ def apply_swap(game: Flow, move: Swap) -> None:
     seat, hand_rank, up_rank = move.seat, move.hand_rank, move.face_up_rank
     if game.over or not game.setup:
         raise IllegalMoveError(_refused(move, _("swaps end with the first play (S4, D34)")))
-    if game.vt is not None and game.vt.choose_up:
+    if game.vt.choose_up:
         said = _("the face-up cards were chosen at the deal (VD3, S4)")
         raise IllegalMoveError(_refused(move, said))
     if not 0 <= seat < game.players:

@@ -3,10 +3,12 @@
 `Variants` is the plain description (ranks as ints, None for "no such rank"); its defaults are
 RULES.md, so `Variants()` is base Lopti. `compile_variants` turns one into a `VariantTable`, the
 precomputed table the engine's loop reads: a role per rank (reset, pass, low, clear, skip,
-reverse, or normal), the burn count, and the switches. A game with no variant in force holds
-no table (`game.vt is None`) and runs the base code unchanged; a game with one runs the
-variant branches of `legality.py` and `game.py`. The clauses each variant replaces are in
-docs/variants.md. `seen_index` is where the glass rank looks through to (VG1).
+reverse, or normal), the burn count, the switches, and the legality rows (per kind of
+table, the fewest cards a play of each rank must hold: `legality.least` reads them). Base
+Lopti is the table of `Variants()`, `BASE`, with the base roles (2 resets, 3 passes, 7 is
+low, 10 clears): every game runs the one code path of `legality.py` and `flow.py` on its
+table. The clauses each variant replaces are in docs/variants.md. `seen_index` is where the
+glass rank looks through to (VG1).
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ Dealer = Literal["rotate", "loser"]
 
 # a rank's role in the variant engine (index: rank 0..14)
 NORMAL, RESET, PASS, LOW, CLEAR, GLASS = 0, 1, 2, 3, 4, 5
+# what a rank does to who plays next, as it lands (index: rank): nothing, or one of these
+REVERSES, SKIPS, NAMES = 1, 2, 3
+NEVER = 5  # in a legality row: more cards than a play holds, so no play of the rank is legal
 SPECIAL_FIELDS: tuple[str, ...] = ("reset", "pass_on", "low", "clear", "glass")
 RANK_FIELDS: tuple[str, ...] = (*SPECIAL_FIELDS, "skip", "reverse", "name_next")
 
@@ -114,19 +119,25 @@ class VariantTable:
     """What the engine reads of the variants in force, precomputed once per game."""
 
     __slots__ = (
+        "beat_rows",
         "burn",
         "choose_up",
         "draw_refill",
+        "four",
         "four_any",
         "glass",
         "hand",
         "jump_in",
         "low_ceiling",
+        "low_row",
         "must_play",
         "name_next",
+        "open_row",
+        "pass_row",
         "reverse",
         "role",
         "skip",
+        "steer",
         "variants",
     )
 
@@ -145,17 +156,53 @@ class VariantTable:
         self.jump_in = v.jump_in
         self.choose_up = v.choose_face_up
         self.reverse = v.reverse or 0
+        # VR1, VS1, VN1: a rank that turns the direction, skips or names who plays next
+        # (a rank with two of these keeps the first of reverse, skip, name_next: written
+        # last, so written over the others)
+        self.steer = [0] * 15
+        for rank, effect in ((v.name_next, NAMES), (v.skip, SKIPS), (v.reverse, REVERSES)):
+            if rank is not None:
+                self.steer[rank] = effect
         self.burn = v.burn
         self.four_any = v.four_on_anything
         self.must_play = v.must_play
         self.hand = v.hand
         self.draw_refill = v.draw == "refill"
+        # the legality rows (P2-P8 as the variants restate them, VP1-VP6): per rank, the
+        # fewest cards a play of it must hold on each kind of table, NEVER when none may be
+        # played. Four of a kind goes on anything but an obligation with `four_on_anything`
+        # (VF1); the glass rank on anything but an obligation (VG1); a pass rank on anything.
+        self.four = four = 4 if v.four_on_anything else NEVER
+        ceiling = self.low_ceiling
+        anywhere = (PASS, GLASS, RESET, LOW, CLEAR)  # P4, and the glass and pass ranks
+        self.open_row = [1] * 15  # an empty pile: any play (P2)
+        self.pass_row = [1 if role[r] == PASS else NEVER for r in range(15)]  # P7
+        self.low_row = [  # P6: the low rank or lower, the reset rank anyway (D1), never a clear
+            1 if role[r] in (PASS, GLASS, RESET) or (r <= ceiling and role[r] != CLEAR) else four
+            for r in range(15)
+        ]
+        # on a top play of each rank (P3a, P4, P5), one row for each number of cards a play
+        # of the top's own rank needs (P3b/c: `least` works it out), 1 to 4; on a pile of
+        # glass only (or a pass rank) its own rank goes on anything too
+        self.beat_rows: list[list[list[int]]] = []
+        for top in range(15):
+            row = [
+                1 if r > top or role[r] in anywhere or role[top] == RESET else four
+                for r in range(15)
+            ]
+            free = role[top] in (GLASS, PASS)
+            rows = [[*row[:top], 1 if free else same, *row[top + 1 :]] for same in range(5)]
+            self.beat_rows.append(rows)
 
 
-def compile_variants(v: Variants | None) -> VariantTable | None:
-    """The table for `v`, or None when `v` is base Lopti (the engine's base path)."""
+BASE = VariantTable(Variants())  # base Lopti: the base roles, no switch on
+
+
+def compile_variants(v: Variants | None) -> VariantTable:
+    """The table for `v`: `BASE` when `v` is base Lopti (None, or who deals aside: that is
+    the session's, not the round's, VW3)."""
     if v is None or replace(v, dealer="rotate") == Variants():
-        return None  # base Lopti; who deals is the session's, not the round's (VW3)
+        return BASE
     return VariantTable(v)
 
 

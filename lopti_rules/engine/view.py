@@ -14,7 +14,7 @@ from __future__ import annotations
 from lopti_rules.engine.cards import RANK_NAMES, hand_ranks
 from lopti_rules.engine.legality import top_run
 from lopti_rules.engine.state import State
-from lopti_rules.engine.variants import Variants
+from lopti_rules.engine.variants import BASE, Variants
 
 
 def _names(ranks: list[int]) -> str:
@@ -107,7 +107,7 @@ class View:
         """The base variants in force (docs/variants.md; None: base Lopti): public, like the
         rulebook on the table."""
         vt = self._game.vt
-        return None if vt is None else vt.variants
+        return None if vt is BASE else vt.variants
 
     @property
     def bonus(self) -> bool:
