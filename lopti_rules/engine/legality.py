@@ -63,7 +63,12 @@ def least(game: State) -> list[int]:
         run = top_run(pile, counts)
     else:
         run = k
-    return vt.beat_rows[top][min(k + 1, vt.burn - run, vt.four)]
+    fewest = vt.burn - run  # as many as complete the burn (C1b) ...
+    if k < fewest:
+        fewest = k + 1  # ... or one more than the top play (P3b), whichever is fewer
+    if vt.four < fewest:
+        fewest = vt.four  # VF1: four of a kind on anything
+    return vt.beat_rows[top][fewest]
 
 
 def play_is_legal(game: State, rank: int, count: int) -> bool:
