@@ -248,7 +248,10 @@ def _why_variant(game: State, shown: str) -> str:
     head = _("cannot play {cards} on {top}").format(cards=shown, top=describe_top(game))
     ids: tuple[str, ...]
     if game.obligation:
-        reason = _("during a 3-obligation only the pass rank is legal (docs/variants.md)")
+        reason = _(
+            "during an obligation only the pass-on rank ({rank}) is legal (docs/variants.md)"
+        )
+        reason = reason.format(rank=RANK_NAMES.get(vt.variants.pass_on or 0, "?"))
         ids = ("P7", "X3.3", "VX2")
     elif game.low:
         low = RANK_NAMES.get(vt.low_ceiling, "?")

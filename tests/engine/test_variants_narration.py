@@ -6,9 +6,10 @@ has seen (as `lopti play` does from the deal)."""
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import table
 
-from lopti_rules.engine import Game, Play
+from lopti_rules.engine import Game, IllegalMoveError, Play
 from lopti_rules.engine.narrate import Narrator
 from lopti_rules.engine.variants import Variants
 
@@ -28,6 +29,17 @@ def test_a_moved_pass_rank_obliges_with_its_own_rank() -> None:  # VX2
     assert lines[1] == (
         "Ben plays 9 to the chain (1 in the chain): the next player must play 9s or pick up."
     )
+
+
+def test_a_refusal_under_a_moved_obligation_names_the_pass_rank() -> None:  # VX2, P7
+    v = Variants(pass_on=9, reset=None)
+    g = table(["5", "9 K", "A"], face_down=["Q", "Q", "Q"], variants=v)
+    g.apply(Play(5, 1))
+    g.apply(Play(9, 1))
+    with pytest.raises(IllegalMoveError) as refused:
+        g.apply(Play(14, 1))
+    sentence = str(refused.value).partition(" (P7")[0]  # the clause ids aside (X3.3)
+    assert "pass-on rank (9)" in sentence and "3" not in sentence
 
 
 def test_moved_low_reset_and_clear_ranks_are_told_as_such() -> None:  # VX1, VX3, VX4
