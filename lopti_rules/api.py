@@ -54,13 +54,18 @@ def is_pack(path: str | Path) -> bool:
 
 
 def check_sources(
-    sources: list[Source], *, roster: list[str] | None = None, trial: bool = False
+    sources: list[Source],
+    *,
+    roster: list[str] | None = None,
+    trial: bool = False,
+    variants: Variants | None = None,
 ) -> list[Diagnostic]:
     """Parse each source, check the ones that parsed together, and return every diagnostic
     (also appended to each source's `diagnostics`), sorted by file and position. With
     `trial`, a set without errors is also played in a few seeded trial rounds
     (`lopti_rules.trial`: LR210 when its rounds do not end, LW603 when they last far longer),
-    as `lopti check` and a table's check of a proposed rule do."""
+    as `lopti check` and a table's check of a proposed rule do, with the base `variants` in
+    force at the table (None: base Lopti)."""
     units: list[tuple[Source, ast.File]] = []
     for source in sources:
         tree = parse(source)
@@ -73,7 +78,7 @@ def check_sources(
         if trial and len(units) == len(sources) and not any(s.has_errors for s in sources):
             from lopti_rules import trial as rounds
 
-            rounds.check(units, trial_players(roster))
+            rounds.check(units, trial_players(roster), variants)
     return sorted((d for s in sources for d in s.diagnostics), key=Diagnostic.sort_key)
 
 
@@ -216,7 +221,8 @@ def check_pack(
         return FileResult(name, text, tuple(found), tuple(others.items()))
     table = agree_roster(loaded, roster)
     sources = [_fresh(entry.source) for entry in loaded.entries]
-    diagnostics = check_sources(sources, roster=table, trial=trial)
+    variants = variants_of(loaded.pack.base) if trial else None  # the engine only to play
+    diagnostics = check_sources(sources, roster=table, trial=trial, variants=variants)
     others = {s.path: s.text for s in sources if s.path != name}
     return FileResult(name, text, tuple(diagnostics), tuple(others.items()))
 
@@ -252,7 +258,8 @@ def check_with(
         source = read_source(path)
         if not source.diagnostics:
             in_force = [_fresh(entry.source) for entry in pack.entries]
-            check_sources([*in_force, source], roster=roster, trial=trial)
+            variants = variants_of(pack.pack.base) if trial else None
+            check_sources([*in_force, source], roster=roster, trial=trial, variants=variants)
             tree = parse(_fresh(source))
             if tree is not None and not any(d.is_error for d in source.diagnostics):
                 check_variants(source, tree, pack.pack.base)

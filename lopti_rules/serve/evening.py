@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lopti_rules.api import check_sources
+from lopti_rules.api import check_sources, variants_of
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import TableOptions
 from lopti_rules.i18n import N_, _
@@ -282,7 +282,8 @@ class Evening:
         the roster; only the typed rule's diagnostics are reported."""
         in_force = [Source(r.text, f"<in force: {r.title}>") for r in self.session.rules_in_force()]
         typed = Source(text, RULE_PATH)
-        check_sources([*in_force, typed], roster=self.players, trial=True)
+        variants = variants_of(self.session.options(self.session.current))  # its table's
+        check_sources([*in_force, typed], roster=self.players, trial=True, variants=variants)
         found = typed.sorted_diagnostics()
         return {
             "type": "checked",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from lopti_rules.api import variants_of
 from lopti_rules.diagnostics.source import Diagnostic
 from lopti_rules.i18n import N_, _
 from lopti_rules.packs.pack import BaseVariants
@@ -168,7 +169,7 @@ class Ledger:
         found: tuple[str, list[Diagnostic]] = ("", [])
         for k in sorted({self.current, self.current + 1}):
             others = [(r.title, r.text) for r in self.rules_in_force(k) if r.id != leaving]
-            found = check_rule(text, path, others, self.players)
+            found = check_rule(text, path, others, self.players, variants_of(self.options(k)))
         problem = text_problem(found[0], MAX_LINE)
         if problem is not None:
             raise Refused(_("the rule's title: {problem}").format(problem=problem), "R2")

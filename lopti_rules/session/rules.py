@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from lopti_rules.api import check_sources
 from lopti_rules.diagnostics.source import Diagnostic, Source
+from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n import _, ngettext
 from lopti_rules.language import ast
 from lopti_rules.language.parse import parse
@@ -72,14 +73,20 @@ def meaning(text: str) -> tuple[object, ...] | None:
 
 
 def check_rule(
-    text: str, path: str, in_force: Sequence[tuple[str, str]], roster: Sequence[str]
+    text: str,
+    path: str,
+    in_force: Sequence[tuple[str, str]],
+    roster: Sequence[str],
+    variants: Variants | None = None,
 ) -> tuple[str, list[Diagnostic]]:
     """Check one proposed rule (`text`, read from `path`) with the rules in force, given as
-    (title, text). Returns its title and its warnings; raises `RuleRejected` (the checker's
+    (title, text), at a table with the base `variants` in force (its trial rounds are played
+    with them). Returns its title and its warnings; raises `RuleRejected` (the checker's
     errors) or `Refused` when the text is not exactly one rule (R0)."""
     source = Source(text, path)
     others = [Source(body, f"<in force: {title}>") for title, body in in_force]
-    diagnostics = check_sources([*others, source], roster=list(roster), trial=True)
+    roster = list(roster)
+    diagnostics = check_sources([*others, source], roster=roster, trial=True, variants=variants)
     own = [d for d in diagnostics if d.file == path]
     if any(d.is_error for d in own):
         raise RuleRejected(own, source)

@@ -18,6 +18,10 @@ until another one refills the deck), so it is measured, cheaply and the same way
   evening, its second round with places played out and a last winner, a last loser and an
   author at other seats, so the rules on `finish`, `win`, `round > 1` and those roles play
   too (the campaign's stalls in round one's trial went unseen there);
+- with the base variants in force at the table (`variants`: a pack's `base:`, a session's
+  voted changes), the rounds with the rules and the same deals without them alike, so a rule
+  that lets rounds end in base Lopti but not at this table is seen (a round that does not
+  end without the rules either, which some variants allow, counts against no rule);
 - with the table's calls and races said, forgotten and reported the way a table of bots does
   it in `lopti simulate` and `vet` (`Table.model`, seeded by the round), so the hooks on a
   missed call or a race's loser play too (before, a race that refilled every hand when lost
@@ -46,6 +50,7 @@ from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
+from lopti_rules.engine.variants import Variants
 from lopti_rules.i18n import _, grouped
 from lopti_rules.language import ast
 from lopti_rules.runtime import compile_rules
@@ -64,6 +69,7 @@ class Figures:
     players: int
     moves: list[int] = field(default_factory=list)
     base: list[int] = field(default_factory=list)
+    # rounds still going at the cap where the same deal without the rules ended, per bots
     stalled_by: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BOTS, 0))
     fires: dict[str, int] = field(default_factory=dict)
 
@@ -85,12 +91,15 @@ class Figures:
         return self.stalled > 0 or self.ratio > LONGER
 
 
-def measure(units: Sequence[tuple[Source, ast.File]], players: int) -> Figures:
-    """Play the trial rounds with the units' rules (authors: seat 0) and without them."""
+def measure(
+    units: Sequence[tuple[Source, ast.File]], players: int, variants: Variants | None = None
+) -> Figures:
+    """Play the trial rounds with the units' rules (authors: seat 0) and without them, with
+    the base variants in force (None: base Lopti)."""
     rules = compile_rules([(tree, 0) for _, tree in units])
     figures = Figures(players, fires=dict.fromkeys(rules.titles, 0))
     for seed in range(1, ROUNDS + 1):
-        bots, options = table(players, seed)
+        bots, options = table(players, seed, variants)
         bus = EventBus()
         runtime = rules.attach(bus)
         model = runtime.table.model(seed) if runtime.table is not None else None
@@ -102,9 +111,10 @@ def measure(units: Sequence[tuple[Source, ast.File]], players: int) -> Figures:
             max_moves=MAX_MOVES,
             between=model.between if model is not None else None,
         )
+        base = base_moves(players, seed, variants)
         figures.moves.append(played.moves)
-        figures.base.append(base_moves(players, seed))
-        figures.stalled_by[bots] += played.stalled
+        figures.base.append(base)
+        figures.stalled_by[bots] += int(played.stalled and base < MAX_MOVES)
         for title, count in runtime.fires.items():
             figures.fires[title] = figures.fires.get(title, 0) + count
         if figures.endless:
@@ -113,22 +123,25 @@ def measure(units: Sequence[tuple[Source, ast.File]], players: int) -> Figures:
 
 
 @cache
-def base_moves(players: int, seed: int) -> int:
+def base_moves(players: int, seed: int, variants: Variants | None = None) -> int:
     """How long trial round `seed` lasts at `players` players without the rules: the same
-    deal, table and bots as `measure` plays it with them. It depends on nothing else, so
-    each of the 32 figures (`TABLES` by `ROUNDS`) is played once a process."""
-    bots, options = table(players, seed)
+    deal, table, variants and bots as `measure` plays it with them (`MAX_MOVES`: it does
+    not end either). It depends on nothing else, so each figure is played once a process
+    (base Lopti's 32, `TABLES` by `ROUNDS`, and those of the variants tried)."""
+    bots, options = table(players, seed, variants)
     return run_round(options, seed, make_bots(bots, players), max_moves=MAX_MOVES).moves
 
 
-def table(players: int, seed: int) -> tuple[str, TableOptions]:
+def table(players: int, seed: int, variants: Variants | None = None) -> tuple[str, TableOptions]:
     """Trial round `seed`'s bots and table: greedy and random by turns, half of them later
-    in the evening."""
+    in the evening; with the base variants in force."""
     bots = BOTS[(seed - 1) % len(BOTS)]
-    return bots, later(players, seed) if seed % 4 in (3, 0) else TableOptions(players=players)
+    if seed % 4 in (3, 0):
+        return bots, later(players, seed, variants)
+    return bots, TableOptions(players=players, variants=variants)
 
 
-def later(players: int, seed: int) -> TableOptions:
+def later(players: int, seed: int, variants: Variants | None = None) -> TableOptions:
     """A table later in the evening: the second round, played out to the last place, with
     the last winner, the last loser and the author at seats the seed moves round."""
     return TableOptions(
@@ -138,6 +151,7 @@ def later(players: int, seed: int) -> TableOptions:
         last_winner=seed % players,
         last_loser=(seed + 1) % players,
         author=(seed + 2) % players,
+        variants=variants,
     )
 
 
@@ -146,21 +160,26 @@ def worth_trying(units: Sequence[tuple[Source, ast.File]]) -> bool:
     return any(rule.hooks for _, tree in units for rule in tree.rules)
 
 
-def check(units: Sequence[tuple[Source, ast.File]], players: int | Sequence[int]) -> Figures | None:
+def check(
+    units: Sequence[tuple[Source, ast.File]],
+    players: int | Sequence[int],
+    variants: Variants | None = None,
+) -> Figures | None:
     """Run the trial on accepted units and report LR210 or LW603; the figures, or None when
     there was nothing to try. `players`: the table's size, or the sizes to try, the table's
-    likely one first (rules checked with no table in mind: `TABLES`). Rounds that do not end
+    likely one first (rules checked with no table in mind: `TABLES`); `variants`: the base
+    variants in force at the table (None: base Lopti). Rounds that do not end
     at the first size are LR210; at another size, or rounds that run long, LW603 (the
     figures name the size), since the table may never have that many players."""
     if not worth_trying(units):
         return None
     sizes = (players,) if isinstance(players, int) else tuple(players)
-    first = measure(units, sizes[0])
+    first = measure(units, sizes[0], variants)
     if first.endless or first.long:
         _report(units, first)
         return first
     for size in sizes[1:]:
-        figures = measure(units, size)
+        figures = measure(units, size, variants)
         if figures.endless or figures.long:
             _report(units, figures, endless=False)
             return figures

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from lopti_rules.api import check_text
+from lopti_rules.api import check_paths, check_sources, check_text
 from lopti_rules.cli.main import main
+from lopti_rules.diagnostics.source import Source
+from lopti_rules.engine.variants import Variants
 from lopti_rules.session.rules import RuleRejected, check_rule
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,3 +96,49 @@ def test_the_trial_plays_the_table_events_so_hooks_on_a_lost_race_count() -> Non
     found = check_text(text, trial=True)
     assert [d.code for d in found] == ["LR210"]
     assert '"Tap flood"' in found[0].message
+
+
+SLOW_RELIEF = """rule "Slow relief":
+    before turn when face_up of player < 5:
+        repeat 4 times:
+            roshambo the player with the most cards vs the dealer:
+                loser draws 1
+        the player with the fewest cards may:
+            the player with the fewest cards takes 2 cards from the removed cards
+"""
+# a table that voted in a glass, a skip, a reverse and a naming rank (docs/variants.md)
+STEERED = Variants(glass=9, skip=14, reverse=4, name_next=11)
+
+
+def test_the_trial_plays_the_base_variants_in_force_at_the_table() -> None:
+    # found by the campaign (issue 25): rounds end in base Lopti, but one of them did not
+    # end in a game with these variants, which the trial never played
+    assert check_sources([Source(SLOW_RELIEF, "relief.lopti")], trial=True) == []
+    found = check_sources([Source(SLOW_RELIEF, "relief.lopti")], trial=True, variants=STEERED)
+    assert [d.code for d in found] == ["LW603"]
+    assert "did not end within 2,000 moves" in found[0].message
+
+
+def test_a_packs_base_variants_are_the_trials(tmp_path: Path) -> None:
+    (tmp_path / "relief.lopti").write_text(SLOW_RELIEF, encoding="utf-8")
+    pack = tmp_path / "steered.yaml"
+    pack.write_text(
+        "name: Steered\nplayers: [Ann, Ben, Cat, Dan]\n"
+        "base: {glass: '9', skip: A, reverse: '4', name_next: J}\n"
+        "rules:\n  - file: relief.lopti\n    author: Ann\n",
+        encoding="utf-8",
+    )
+    [result] = check_paths([pack], trial=True)
+    assert [d.code for d in result.diagnostics] == ["LW603"]
+
+
+def test_a_round_that_the_variants_alone_keep_going_counts_against_no_rule() -> None:
+    # with no special rank and one card a zone, two players pass the pile back and forth
+    # for ever without any rule (docs/variants.md); a rule that changes nothing of it is
+    # not blamed for those rounds
+    bare = Variants(reset=None, pass_on=None, low=None, clear=None, face_down=1, face_up=0, hand=1)
+    text = 'rule "Cheer":\n    after clear: announce "well played"\n'
+    found = check_sources(
+        [Source(text, "cheer.lopti")], roster=["Ann", "Ben"], trial=True, variants=bare
+    )
+    assert {d.code for d in found} == {"LW602"}  # a rule with no effect, not LR210 or LW603
