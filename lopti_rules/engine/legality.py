@@ -17,7 +17,7 @@ from lopti_rules.engine.cardwords import a_card
 from lopti_rules.engine.moves import PICKUP, PLAYS, REVEALS, Move, PickUp, Play, Reveal
 from lopti_rules.engine.state import State
 from lopti_rules.engine.variants import BASE, seen_index
-from lopti_rules.i18n import N_, _, ngettext
+from lopti_rules.i18n import _, ngettext
 
 _ALWAYS = [r in (2, 3, 7, 10) for r in range(15)]  # legal on any non-2 top without low
 _LOW_RANKS = (2, 3, 4, 5, 6, 7)  # P6: 7 or lower
@@ -44,10 +44,16 @@ def least(game: State) -> list[int]:
     more cards than the top play, or as many as complete the burn (a glass on top breaks
     the run, VG2), which picks the table's row for that count. Do not change the list
     returned: it is the table's own row."""
+    if game.obligation:
+        return game.vt.pass_row  # P7: the pass rank, or pick up
+    return on_the_pile(game)
+
+
+def on_the_pile(game: State) -> list[int]:
+    """`least` as if no obligation were pending: what the pile itself allows (the refusals
+    read it to say whether a play fails the pile too, beside the obligation)."""
     vt = game.vt
     pile = game.pile_ranks
-    if game.obligation:
-        return vt.pass_row  # P7: the pass rank, or pick up
     if not pile:
         return vt.open_row  # P2
     if game.low:
@@ -223,14 +229,12 @@ def _why_play(game: State, move: Play, seat: int) -> str:
         said = said.format(cards=describe_top(game))
         return _said(head, said, "VJ2", "V2")
     on = _("cannot play {cards} on {top}")
-    if game.vt is not BASE and game.pile_ranks:
-        return _why_variant(game, shown)
     faults = play_faults(game, rank, count)
     if not faults:
         return _said(head, _("it is not a legal move now"))
     cited = [i for _reason, ids in faults for i in ids]
-    reason = _(faults[0][0])
-    if not game.obligation:
+    reason = faults[0][0]
+    if not game.obligation or game.vt is not BASE:
         return _said(on.format(cards=shown, top=describe_top(game)), reason, *cited)
     if len(faults) == 1:
         head = _("cannot play {cards} during a 3-obligation").format(cards=shown)
@@ -238,73 +242,63 @@ def _why_play(game: State, move: Play, seat: int) -> str:
     head = _("cannot play {cards} on {top} during a 3-obligation").format(
         cards=shown, top=describe_top(game)
     )
-    both = _("{reason}, and {also} anyway").format(reason=reason, also=_(faults[1][0]))
+    both = _("{reason}, and {also} anyway").format(reason=reason, also=faults[1][0])
     return _said(head, both, *cited)
-
-
-def _why_variant(game: State, shown: str) -> str:
-    """A refused play at a table with variants: the rule in force that forbids it."""
-    vt = game.vt
-    head = _("cannot play {cards} on {top}").format(cards=shown, top=describe_top(game))
-    ids: tuple[str, ...]
-    if game.obligation:
-        reason = _(
-            "during an obligation only the pass-on rank ({rank}) is legal (docs/variants.md)"
-        )
-        reason = reason.format(rank=RANK_NAMES.get(vt.variants.pass_on or 0, "?"))
-        ids = ("P7", "X3.3", "VX2")
-    elif game.low:
-        low = RANK_NAMES.get(vt.low_ceiling, "?")
-        reason = _("the low rule is pending: only {low} or lower is legal (docs/variants.md)")
-        reason = reason.format(low=low)
-        ids = ("P6", "X7.2", "X10.1", "VX3", "VG4")
-    else:
-        seen = game.pile_ranks[seen_index(game.pile_ranks, vt.glass)]
-        reason = _("it must beat the {rank} in force (docs/variants.md)")
-        reason = reason.format(rank=RANK_NAMES.get(seen, "?"))
-        ids = ("P3", "P3a", "P3b", "P3c", "VG1")
-    return _said(head, reason, *ids, "V2")
 
 
 def play_faults(game: State, rank: int, count: int) -> list[tuple[str, tuple[str, ...]]]:
     """Each rule a play of `count` cards of `rank` breaks now: (reason, clause ids), in the
-    order the reasons apply (the 3-obligation first, then the pile). Empty when legal. The
-    reasons are message ids (`N_`): `why_illegal` says them in the language in use."""
+    order the reasons apply (the obligation first, then the pile), the reasons in the
+    language in use. Empty when legal. Whether a rule is broken is read from the one
+    statement (`least`: the obligation's row, then the pile's, `on_the_pile`); only the
+    words are chosen here, by the kind of table: base Lopti's names its ranks and the
+    rulings, a variant table's the ranks that hold the roles (docs/variants.md)."""
+    vt = game.vt
     faults: list[tuple[str, tuple[str, ...]]] = []
-    if game.obligation and rank != 3:
+    if game.obligation and vt.pass_row[rank] > count:
+        if vt is not BASE:
+            reason = _(
+                "during an obligation only the pass-on rank ({rank}) is legal (docs/variants.md)"
+            )
+            passes = RANK_NAMES.get(vt.variants.pass_on or 0, "?")
+            return [(reason.format(rank=passes), ("P7", "X3.3", "VX2", "V2"))]
         special = ("P4", f"X{rank}.1") if rank in (2, 7, 10) else ()
-        faults.append((N_("play 3s or pick up the pile"), ("P7", *special, "X3.3")))
-    if rank == 3 or not game.pile_ranks:
-        return faults  # X3.1, P2
-    top = game.pile_ranks[-1]
+        faults.append((_("play 3s or pick up the pile"), ("P7", *special, "X3.3")))
+    if on_the_pile(game)[rank] <= count:
+        return faults  # the pile allows it (X3.1, P2, ...)
+    if vt is not BASE:
+        return [_variant_fault(game)]
     four = ("P8",) if count >= 4 else ()  # four of a kind needs a legal rank first
     if game.low:  # the top play is 7s (D10: a 3 above them is invisible)
         if rank == 10:
-            faults.append(
-                (N_("a 10 may not follow a 7"), ("X10.1", "X7.2", "P4", "P6", "D25", *four))
-            )
-        elif rank > 7:
-            ace = ("D5",) if rank == 14 else ()
-            faults.append(
-                (N_("under the low rule only 7 or lower is legal"), ("P6", "X7.2", *ace, *four))
-            )
-        return faults
-    if rank == top:
-        k = game.pile_counts[-1]
-        if count > k or top_run(game.pile_ranks, game.pile_counts) + count >= 4:
-            return faults
-        if rank == 2:
-            reason = N_(
-                "a 2 on a 2 needs more cards than the last 2-play or must complete all four 2s"
-            )
-            faults.append((reason, ("X2.2", "P5", "D7", "D12")))
+            reason = _("a 10 may not follow a 7")
+            faults.append((reason, ("X10.1", "X7.2", "P4", "P6", "D25", *four)))
         else:
-            reason = N_(
-                "the same rank needs more cards than the top play or must complete all four"
-            )
-            faults.append((reason, ("P3", "P3a", "P3b", "P3c", "D7", "D8")))
-    elif not (rank > top or _ALWAYS[rank] or top == 2):
+            ace = ("D5",) if rank == 14 else ()
+            reason = _("under the low rule only 7 or lower is legal")
+            faults.append((reason, ("P6", "X7.2", *ace, *four)))
+        return faults
+    top = game.pile_ranks[-1]
+    if rank == top == 2:
+        reason = _("a 2 on a 2 needs more cards than the last 2-play or must complete all four 2s")
+        faults.append((reason, ("X2.2", "P5", "D7", "D12")))
+    elif rank == top:
+        reason = _("the same rank needs more cards than the top play or must complete all four")
+        faults.append((reason, ("P3", "P3a", "P3b", "P3c", "D7", "D8")))
+    else:
         ace = ("D5",) if top == 14 else ()
-        reason = N_("it must rank higher than the top play")
+        reason = _("it must rank higher than the top play")
         faults.append((reason, ("P3", "P3a", "P3b", "P3c", "S2", *ace, *four)))
     return faults
+
+
+def _variant_fault(game: State) -> tuple[str, tuple[str, ...]]:
+    """What a variant table's pile forbids, in the words of the ranks holding the roles."""
+    vt = game.vt
+    if game.low:
+        low = RANK_NAMES.get(vt.low_ceiling, "?")
+        reason = _("the low rule is pending: only {low} or lower is legal (docs/variants.md)")
+        return reason.format(low=low), ("P6", "X7.2", "X10.1", "VX3", "VG4", "V2")
+    seen = game.pile_ranks[seen_index(game.pile_ranks, vt.glass)]
+    reason = _("it must beat the {rank} in force (docs/variants.md)")
+    return reason.format(rank=RANK_NAMES.get(seen, "?")), ("P3", "P3a", "P3b", "P3c", "VG1", "V2")
