@@ -16,7 +16,7 @@ from lopti_rules.engine.cards import RANK_NAMES, RANKS
 from lopti_rules.engine.cardwords import a_card
 from lopti_rules.engine.moves import PICKUP, PLAYS, REVEALS, Move, PickUp, Play, Reveal
 from lopti_rules.engine.state import State
-from lopti_rules.engine.variants import BASE, seen_index
+from lopti_rules.engine.variants import BASE, CLEAR, LOW, PASS, RESET, seen_index
 from lopti_rules.i18n import _, ngettext
 
 _ALWAYS = [r in (2, 3, 7, 10) for r in range(15)]  # legal on any non-2 top without low
@@ -244,6 +244,36 @@ def _why_play(game: State, move: Play, seat: int) -> str:
     )
     both = _("{reason}, and {also} anyway").format(reason=reason, also=faults[1][0])
     return _said(head, both, *cited)
+
+
+def why_legal(game: State, play: Play) -> str:
+    """Why `play`, legal on the table as it is, is allowed: one sentence with the clause, in
+    the language in use (the settle view's answer; base Lopti's words). Only read when the
+    play is legal (`least`): this names the row that allowed it."""
+    vt = game.vt
+    pile = game.pile_ranks
+    role = vt.role[play.rank]
+    if game.obligation:
+        return _("only 3s may answer a 3-obligation, and these are 3s (P7, X3.1)")
+    if not pile:
+        return _("on an empty table any rank and any number of cards is legal (T1, P2)")
+    if role == PASS:
+        return _("a 3 may be played on anything (X3.1)")
+    if game.low:
+        return _("under the low rule 7 or lower is legal (P6, X7.2)")
+    top = pile[-1]
+    if vt.role[top] == RESET and play.rank != top:
+        return _("after a 2 any rank is legal (P5, X2.2)")
+    if play.rank == top:
+        if play.count > game.pile_counts[-1]:
+            return _("the same rank with more cards than the top play (P3)")
+        return _("it completes all four of the rank (P3, C1)")
+    anywhere = {  # written out: each rank's noun has its own form in each language
+        RESET: _("a 2 may be played on anything here (P4, X2.1)"),
+        LOW: _("a 7 may be played on anything here (P4, X7.1)"),
+        CLEAR: _("a 10 may be played on anything here (P4, X10.1)"),
+    }
+    return anywhere.get(role) or _("it ranks higher than the top play (P3)")
 
 
 def play_faults(game: State, rank: int, count: int) -> list[tuple[str, tuple[str, ...]]]:
