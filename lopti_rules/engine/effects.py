@@ -15,8 +15,9 @@ the base game and emitting its events on the bus (hooks run depth-first):
 - `shuffle_removed()`: the known removed cards and the deck shuffled together (seeded RNG).
 - `clear(causer)`: `clear` with cause `custom`, and the causer (if still in) is owed a bonus
   play: taken where a base bonus would be if they are resolving a play, else at once, out of
-  turn, after which play goes on as it would have. Clearing the empty table a clear left for
-  a bonus play not yet made owes none (that table has its bonus play, T5).
+  turn, after which play goes on as it would have. A clear after a clear whose bonus play
+  is not yet made owes none, cards put under in between or not (that table has its bonus
+  play, T5: one bonus play per play's resolution).
 - `under(seat, n, which)`: like `discard`, but the cards go to the bottom of the pile (on an
   empty pile they are the pile); an `under` note. `which="chosen"` asks (purpose `under`).
   Only cards that keep the pile one base Lopti can reach move (`pile.py`), and none onto the
@@ -223,10 +224,12 @@ class Effects:
 
     def clear(self, causer: int) -> None:
         """Clear the pile (cause `custom`, even an empty one: D20) and owe `causer` a bonus,
-        unless the pile is already the empty table a clear left for a bonus play not yet
-        made (owed, granted, or about to be): one empty table, one bonus play (T5, C5)."""
+        unless a clear already left the table for a bonus play not yet made (owed, granted,
+        or about to be; cards put under it since form the pile that bonus play is made on):
+        one cleared table, one bonus play, until a play lands (T5, C5; LANGUAGE.md: a bonus
+        play is owed once per play's resolution, whoever causes the second clear)."""
         game = self._game
-        pending = game.bonus_table and not game.pile_ranks
+        pending = game.bonus_table
         game.clear(causer, "custom")
         if not pending:
             game.owe_bonus(causer)

@@ -6,9 +6,10 @@ many games were played (by bot kind), and every game that crashed, broke a base 
 rules in force so it can be replayed. The rule sets come from a small seeded grammar of the
 language (`random_rule`) over every event, timing, action, target and condition form,
 `chooses a player` (`or themself` too), `may`, titled roles and the conditions on who holds
-one, and table events included; each set is checked as
-`lopti check` checks a pack and only accepted sets are played, with random base variants,
-random, greedy and (in a few games) searching bots, bots' or random answers to the asks, and
+one, and table events included. Each set sits at a table with random base variants of its
+own (`drawn_table`), is checked as that table's live check checks a proposed rule (the
+trial rounds played with those variants), and only accepted sets are played, at that table,
+with random, greedy and (in a few games) searching bots, bots' or random answers to the asks, and
 the table's calls and reports played by the seeded table model.
 
 `tests/sim/test_campaign.py` runs a small campaign by default and a twenty-fifth of the full
@@ -227,7 +228,9 @@ class Incident:
     kind: str  # crash, breach, trip, stall; `warned`: a stall in a set the trial warned about
     what: str
     rules: tuple[str, ...]
-    game: int  # replay with `play_one(rules, load_rules(rules), game, Figures(), search)`
+    # replay with `play_one(rules, load_rules(rules), game, Figures(), search, variants=...)`
+    game: int
+    variants: Variants | None = None  # the table's base variants
 
 
 @dataclass(slots=True)
@@ -277,11 +280,18 @@ def drawn_set(seed: int, index: int) -> list[str]:
     return [TABLE_RULE, *(random_rule(rng, f"R{i}") for i in range(rng.randint(1, 3)))]
 
 
-def judged(texts: Sequence[str]) -> str:
+def drawn_table(seed: int, index: int) -> Variants | None:
+    """The base variants of the table that plays the `index`-th set (its own seed): a table
+    checks a proposed rule with its variants in force, and plays its rounds with them."""
+    return random_variants(random.Random(f"lopti-campaign-{seed}-table-{index}"))
+
+
+def judged(texts: Sequence[str], variants: Variants | None = None) -> str:
     """What a table's live check says of a set (the web table's: the checker, then the trial
-    rounds, `check_sources(..., trial=True)`): REFUSED, ENDLESS, WARNED or ACCEPTED."""
+    rounds with the table's variants, `check_sources(..., trial=True)`): REFUSED, ENDLESS,
+    WARNED or ACCEPTED."""
     sources = [Source(text, f"<campaign>[{i}]") for i, text in enumerate(texts)]
-    diagnostics = check_sources(sources, trial=True)
+    diagnostics = check_sources(sources, trial=True, variants=variants)
     codes = {d.code for d in diagnostics}
     if "LR210" in codes:
         return ENDLESS
@@ -292,7 +302,7 @@ def judged(texts: Sequence[str]) -> str:
 
 def _judge(job: tuple[int, range]) -> list[str]:
     seed, indices = job
-    return [judged(drawn_set(seed, i)) for i in indices]
+    return [judged(drawn_set(seed, i), drawn_table(seed, i)) for i in indices]
 
 
 Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
@@ -334,10 +344,12 @@ def play_one(
     search: float,
     *,
     warned: bool = False,
+    variants: Variants | None = None,
 ) -> list[Referee]:
-    """Game `game` (its seed: everything about it is drawn from it) of `rules` under the
-    referee, its incidents added to `figures` (a stall as `warned` when the trial warned
-    about the set); returns its referee (none if it crashed)."""
+    """Game `game` (its seed: everything about it but the table's base `variants` is drawn
+    from it) of `rules` under the referee, its incidents added to `figures` (a stall as
+    `warned` when the trial warned about the set); returns its referee (none if it
+    crashed)."""
     rng = random.Random(f"lopti-campaign-game-{game}")
     players = rng.randint(2, 5)
     seed = rng.randrange(1 << 30)
@@ -348,7 +360,6 @@ def play_one(
         "mixed": ",".join(rng.choice(("random", "greedy")) for _ in range(players)),
         "search": ",".join(["easy", *(["random"] * (players - 1))]),
     }[kind]
-    variants = random_variants(rng)
     figures.games += 1
     figures.by_bots[kind] = figures.by_bots.get(kind, 0) + 1
     said = "base" if variants is None else variants.describe()
@@ -379,7 +390,7 @@ def play_one(
         )
     except Exception as error:
         what = f"{type(error).__name__}: {error}"
-        figures.incidents.append(Incident("crash", what, tuple(texts), game))
+        figures.incidents.append(Incident("crash", what, tuple(texts), game, variants))
         return []
     figures.moves += result.moves
     found = [("breach", b.describe()) for b in referee.breaches if b.clause != "V8"]
@@ -387,7 +398,8 @@ def play_one(
     if result.stalled:
         found.append(("warned" if warned else "stall", f"{result.moves} moves"))
     for kind_, what in found[:3]:
-        figures.incidents.append(Incident(kind_, f"{what} [{names}; {said}]", tuple(texts), game))
+        incident = Incident(kind_, f"{what} [{names}; {said}]", tuple(texts), game, variants)
+        figures.incidents.append(incident)
     return [referee]
 
 
@@ -398,10 +410,11 @@ def _play(job: tuple[int, list[tuple[int, bool]], int, float, int, int]) -> Figu
     figures = Figures()
     for k in range(part, min(len(chosen), games), parts):
         index, warned = chosen[k]
-        texts = drawn_set(seed, index)
+        texts, variants = drawn_set(seed, index), drawn_table(seed, index)
         rules = load_rules(texts, [i % 5 for i in range(len(texts))])
         for i in range(k, games, len(chosen)):
-            play_one(texts, rules, seed * 1_000_000 + i, figures, search, warned=warned)
+            game = seed * 1_000_000 + i
+            play_one(texts, rules, game, figures, search, warned=warned, variants=variants)
     return figures
 
 

@@ -85,6 +85,27 @@ def test_custom_clear_outside_a_move_gives_a_bonus_then_the_turn_resumes() -> No
     assert g.turn == 1
 
 
+def test_a_second_clear_of_cards_put_under_the_cleared_table_owes_no_second_bonus() -> None:
+    # T5, LANGUAGE.md: a bonus play is owed once per play's resolution. Found by the safety
+    # campaign: the second clear's causer was given a bonus play after the first one's, on
+    # the pile that play had left (`a bonus play is owed on a pile that is not empty`)
+    g = table(["5 6 9", "K 8", "Q J"], pile=["4"], deck="2 2 2")
+
+    def hook(event: Event) -> None:  # after play when rank is 5, three actions in a row
+        if event.fields["rank"] == 5:
+            g.effects.clear(0)  # the player's own clear: a bonus play, at its play's end
+            g.effects.under(1, 1, "lowest")  # Ben's 8 forms the pile that bonus is made on
+            g.effects.clear(1)  # cleared again, by Ben: no second bonus play
+
+    g.bus.subscribe("play", "after", hook)
+    events = record(g)
+    g.apply(Play(5, 1))
+    assert g.turn == 0 and g.bonus and not g.pile_ranks
+    g.apply(Play(6, 1))  # the one bonus play
+    assert g.turn == 1 and not g.bonus and g.pile_ranks == [6]  # Ben plays on, in turn
+    assert names(events).count("bonus") == 1
+
+
 def test_a_finished_causer_gets_no_bonus() -> None:  # W3
     g = table(["5", "K", ""], finished=[2], places=True)
     g.effects.clear(2)
