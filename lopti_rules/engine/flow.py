@@ -49,7 +49,7 @@ from lopti_rules.engine.legality import play_is_legal, top_run
 from lopti_rules.engine.moves import Move
 from lopti_rules.engine.position import Waiting
 from lopti_rules.engine.state import State
-from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS, REVERSES, SKIPS
+from lopti_rules.engine.variants import CLEAR, GLASS, LOW, PASS
 
 # (kind, seat, bonus, drawn): an out-of-turn bonus interrupted the flow; "end" finishes
 # ending `seat`'s turn afterwards, "resume" gives the move back to `seat` as it was.
@@ -195,17 +195,14 @@ class Flow(State):
         self.pile_counts.append(count)
         if role != GLASS:  # VG1: a glass leaves the low rule as it was, for the next play
             self.low = role == LOW
-        steer = vt.steer[rank]
-        if not steer:
-            pass
-        elif steer == REVERSES:  # VR1: the direction turns; with two players in, a skip
+        if rank == vt.reverse:  # VR1: the direction turns; with two players in, a skip
             self.direction = -self.direction
             self._reversed = rank  # the `reverse` event follows the play's (`_resolve_play`)
             if self.players - len(self.finished) <= 2:
                 self._skip += 1
-        elif steer == SKIPS:  # VS1: each card skips one more player
+        elif rank == vt.skip:  # VS1: each card skips one more player
             self._skip += count
-        else:  # VN1: its player names who plays next
+        elif rank == vt.name_next:  # VN1: its player names who plays next
             self._named = True
         if role == CLEAR:
             self._skip, self._named = 0, False  # VS2, VN2: a clear gives a bonus play instead

@@ -19,9 +19,6 @@ from lopti_rules.engine.state import State
 from lopti_rules.engine.variants import BASE, CLEAR, LOW, PASS, RESET, seen_index
 from lopti_rules.i18n import _, ngettext
 
-_ALWAYS = [r in (2, 3, 7, 10) for r in range(15)]  # legal on any non-2 top without low
-_LOW_RANKS = (2, 3, 4, 5, 6, 7)  # P6: 7 or lower
-
 
 def top_run(pile_ranks: list[int], pile_counts: list[int]) -> int:
     """Cards in the unbroken same-rank stack on top of the pile (0 when empty)."""

@@ -26,8 +26,6 @@ Dealer = Literal["rotate", "loser"]
 
 # a rank's role in the variant engine (index: rank 0..14)
 NORMAL, RESET, PASS, LOW, CLEAR, GLASS = 0, 1, 2, 3, 4, 5
-# what a rank does to who plays next, as it lands (index: rank): nothing, or one of these
-REVERSES, SKIPS, NAMES = 1, 2, 3
 NEVER = 5  # in a legality row: more cards than a play holds, so no play of the rank is legal
 SPECIAL_FIELDS: tuple[str, ...] = ("reset", "pass_on", "low", "clear", "glass")
 RANK_FIELDS: tuple[str, ...] = (*SPECIAL_FIELDS, "skip", "reverse", "name_next")
@@ -137,7 +135,6 @@ class VariantTable:
         "reverse",
         "role",
         "skip",
-        "steer",
         "variants",
     )
 
@@ -156,13 +153,6 @@ class VariantTable:
         self.jump_in = v.jump_in
         self.choose_up = v.choose_face_up
         self.reverse = v.reverse or 0
-        # VR1, VS1, VN1: a rank that turns the direction, skips or names who plays next
-        # (a rank with two of these keeps the first of reverse, skip, name_next: written
-        # last, so written over the others)
-        self.steer = [0] * 15
-        for rank, effect in ((v.name_next, NAMES), (v.skip, SKIPS), (v.reverse, REVERSES)):
-            if rank is not None:
-                self.steer[rank] = effect
         self.burn = v.burn
         self.four_any = v.four_on_anything
         self.must_play = v.must_play
