@@ -27,6 +27,7 @@ work.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from lopti_rules.engine import Event
 from lopti_rules.engine.game import EventBus, Game
@@ -73,8 +74,18 @@ def limits_for(costs: list[int], limits: GuardLimits | None) -> GuardLimits:
     return GuardLimits(DEFAULT_DEPTH, max(DEFAULT_ACTIONS, CASCADE_HOOKS * max(costs, default=0)))
 
 
-# where a hook is: its rule's title, its timing and its event
-Site = tuple[str, str, str]
+class Hooked(Protocol):
+    """What the guard reads of a running hook (install.py's `CompiledHook`), for its
+    messages: its rule's title, its timing and its event."""
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def timing(self) -> str: ...
+
+    @property
+    def event(self) -> str: ...
 
 
 class Guard:
@@ -92,7 +103,7 @@ class Guard:
         self.stopped = False  # the guard stopped the current cascade
         self.rule: str | None = None  # the title of the rule whose hook is running
         self.trips: list[GuardTrip] = []
-        self.stack: list[Site] = []  # the hooks running, outermost first
+        self.stack: list[Hooked] = []  # the hooks running, outermost first
 
     @property
     def game(self) -> Game:
@@ -110,17 +121,17 @@ class Guard:
         if self.spent > self.limits.actions:
             cap = self.limits.actions
             top = self.stack[-1] if self.stack else None
-            where = f" (`{top[1]} {top[2]}`)" if top is not None else ""
+            where = f" (`{top.timing} {top.event}`)" if top is not None else ""
             reason = f"more than {cap} actions for one event{where}: stopped as unfinished (V8)"
             self.trip(self.rule or "?", reason, actor)
             return False
         return True
 
-    def too_deep(self, site: Site) -> str:
-        """Why a hook at `site` may not run: the hooks running are as deep as the cap."""
+    def too_deep(self, hook: Hooked) -> str:
+        """Why `hook` may not run: the hooks running are as deep as the cap."""
         chain: list[str] = []
-        for rule, timing, event in [*self.stack[-8:], site]:
-            step = f'"{rule}" {timing} {event}'
+        for h in [*self.stack[-8:], hook]:
+            step = f'"{h.rule}" {h.timing} {h.event}'
             if step not in chain:
                 chain.append(step)
         return (
@@ -132,6 +143,8 @@ class Guard:
         """Stop the cascade: a `GuardTrip` and, for observers, a `guard` note."""
         self.stopped = True
         top = self.stack[-1] if self.stack else None
-        self.trips.append(GuardTrip(rule, reason, top[2] if top else "", top[1] if top else ""))
+        self.trips.append(
+            GuardTrip(rule, reason, top.event if top else "", top.timing if top else "")
+        )
         if self.bus.observers:
             self.bus.note(Event.make("guard", actor, rule=rule, reason=reason))

@@ -128,15 +128,14 @@ class Runtime(Guard):
         if self.stopped:  # the guard stopped this cascade: no hook runs until it unwinds
             return
         depth = self.depth
-        site = (hook.rule, hook.timing, hook.event)
         if depth >= self.limits.depth:
-            self.trip(hook.rule, self.too_deep(site), actor)
+            self.trip(hook.rule, self.too_deep(hook), actor)
             return
         self.depth = depth + 1
         outer = self.rule
         self.rule = hook.rule
         self.fires[hook.rule] += 1
-        self.stack.append(site)
+        self.stack.append(hook)
         bus = self.bus
         if bus.observers:
             fields = {"timing": hook.timing, "on": hook.event, "rule": hook.rule}
