@@ -50,7 +50,7 @@ from lopti_rules.bots import make_bots
 from lopti_rules.bots.runner import run_round
 from lopti_rules.diagnostics.source import Source
 from lopti_rules.engine import EventBus, TableOptions
-from lopti_rules.engine.variants import Variants
+from lopti_rules.engine.variants import BASE, Variants, compile_variants
 from lopti_rules.i18n import _, grouped
 from lopti_rules.language import ast
 from lopti_rules.runtime import compile_rules
@@ -173,6 +173,8 @@ def check(
     figures name the size), since the table may never have that many players."""
     if not worth_trying(units):
         return None
+    if variants is not None and compile_variants(variants) is BASE:
+        variants = None  # base Lopti (a pack's empty `base:`): the rounds `base_moves` keeps
     sizes = (players,) if isinstance(players, int) else tuple(players)
     first = measure(units, sizes[0], variants)
     if first.endless or first.long:
